@@ -1,0 +1,59 @@
+"""One question in, one reply out: parse -> costcore -> contract. Every surface (CLI, Slack, log) uses this."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from bot import runtime
+from bot.parser import ParseResult, parse
+from costcore import engine
+from costcore.answer import Answer
+
+MAX_QUESTION_CHARS = 4_000
+
+
+class Reply(BaseModel):
+    """Everything a surface needs to show, post or log one answer."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    question: str
+    parsed: ParseResult
+    answer: Answer
+    contract: dict[str, Any]  # validates against shared/contract/answer.schema.json
+    latency_ms: float
+
+
+def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime | None = None) -> Reply:
+    """Answer `text`. `overrides` are Scenario fields (from CLI flags or Slack buttons) that beat the text."""
+    from bot.render import to_contract
+
+    started = time.perf_counter()
+    question = text[:MAX_QUESTION_CHARS]
+    parsed = parse(question, runtime.catalogs())
+    if overrides:
+        merged = parsed.scenario.model_dump(exclude_unset=True) | {
+            k: v for k, v in overrides.items() if v is not None
+        }
+        parsed = parsed.model_copy(update={"scenario": type(parsed.scenario)(**merged)})
+    when = now or dt.datetime.now(dt.UTC)
+    answer = engine.answer(
+        parsed.scenario,
+        runtime.catalogs(),
+        now=when,
+        settings=runtime.settings(),
+        clarification=parsed.clarification,
+        notes=parsed.notes,
+    )
+    contract = to_contract(question, answer)
+    return Reply(
+        question=question,
+        parsed=parsed,
+        answer=answer,
+        contract=contract,
+        latency_ms=(time.perf_counter() - started) * 1000,
+    )

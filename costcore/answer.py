@@ -1,0 +1,98 @@
+"""What costcore returns: figures as Decimal and floats, findings as codes. The shell renders words."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from costcore.scenario import Finding, Scenario, Status, Verdict
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class NodeFit(Frozen):
+    id: str
+    name: str
+    provider: str
+    gpu: str
+    gpu_count: int
+    memory_gb: float
+    fits: bool
+    placement: str | None = None
+    tensor_parallel: int | None = None
+    pipeline_parallel: int = 1
+    replicas: int = 0
+    units: int = 1  # nodes that make one serving unit (2 for a model that needs two nodes)
+    recipe_verified: bool = False
+    recipe_source: str | None = None
+    recipe_flags: list[str] = Field(default_factory=list)
+    host_ram_needed_gb: float = 0.0
+    reason: Finding
+    usd_per_hour: Decimal
+    usd_per_month: Decimal
+    price_as_of: dt.date
+    price_source: str
+    price_confidence: str
+    capacity_tok_s: float | None = None  # per node: measured, or a memory-bandwidth upper bound
+    capacity_measured: bool = False
+    nodes_needed: int | None = None
+    usd_per_month_for_slo: Decimal | None = None
+    break_even_tok_s: float | None = None
+
+
+class Fit(Frozen):
+    weights_gb: float
+    host_capable_gb: float
+    kv_gb: float
+    floor_gb: float
+    headroom: float
+    nodes: list[NodeFit]
+    chosen_node: str | None = None
+
+
+class ApiLine(Frozen):
+    provider: str
+    provider_name: str
+    model: str
+    label: str
+    same_model: bool
+    usd_per_month: Decimal
+    usd_all_offpeak: Decimal | None = None  # set when the calendar's peak hours change the bill
+    peak_share: float = 0.0
+    usd_per_million_output: Decimal  # blended: one million output tokens with their input, this calendar
+    per_stream_tok_s: tuple[float, float] | None = None
+    residency_uplift: Decimal | None = None
+
+
+class Tokens(Frozen):
+    output_per_month: int
+    input_per_month: int
+    cached_input_per_month: int
+    hours_per_month: int
+
+
+class Answer(Frozen):
+    status: Status
+    scenario: Scenario
+    hours_per_month: int
+    verdict: Verdict | None = None
+    reasons: list[Finding] = Field(default_factory=list)
+    warnings: list[Finding] = Field(default_factory=list)
+    assumptions: list[Finding] = Field(default_factory=list)
+    clarification: Finding | None = None
+    suggestions: list[str] = Field(default_factory=list)
+    model_name: str | None = None
+    tokens: Tokens | None = None
+    fit: Fit | None = None
+    apis: list[ApiLine] = Field(default_factory=list)
+    cheapest_api: ApiLine | None = None
+    fx_usd_to_eur: Decimal
+    fx_as_of: dt.date
+    vat_rate: Decimal | None = None
+    catalog_as_of: dt.date
+    priced_at: dt.datetime
+    serving: dict | None = None  # the recipe for the chosen node: engine, image, flags, env, notes

@@ -1,0 +1,350 @@
+"""The catalogs: YAML files loaded into strict pydantic models.
+
+Loading happens once, at start-up, from paths the shell passes in; costcore never looks for files while it
+answers. Errors name the file and the row so a team editing an override file can fix it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+DTYPE_BYTES = {"bf16": 2.0, "fp16": 2.0, "fp8": 1.0, "fp4": 0.5, "mxfp4": 0.5}
+Placement = Literal["all-in-gpu", "engram-on-host"]
+
+
+class CatalogError(ValueError):
+    """A catalog file that cannot be used, with the file and row named."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Sourced(Strict):
+    source: str
+    as_of: dt.date
+
+
+# --- GPUs and nodes ---------------------------------------------------------------------------------
+
+
+class Gpu(Sourced):
+    id: str
+    name: str
+    arch: str
+    memory_gb: float = Field(gt=0)
+    usable_gb: float | None = Field(default=None, gt=0)
+    bandwidth_tb_s: float = Field(gt=0)
+
+    @property
+    def plan_gb(self) -> float:
+        return self.usable_gb or self.memory_gb
+
+
+class NodePrice(Sourced):
+    usd_per_hour: Decimal = Field(gt=0)
+    confidence: Literal["high", "medium", "low"]
+
+
+class Node(Strict):
+    id: str
+    provider: str
+    name: str
+    gpu: str
+    gpu_count: int = Field(ge=1)
+    host_ram_gb: float = Field(ge=0)
+    interconnect: Literal["infiniband", "efa", "nvlink-rack", "ethernet"]
+    billing: Literal["on_demand", "capacity_block", "reserved", "spot", "negotiated"]
+    min_units: int = Field(default=1, ge=1)
+    prices: list[NodePrice] = Field(min_length=1)
+
+    def price_on(self, day: dt.date) -> NodePrice:
+        """The newest price dated on or before `day` (the oldest when all are later)."""
+        dated = sorted(self.prices, key=lambda p: p.as_of)
+        valid = [p for p in dated if p.as_of <= day]
+        return valid[-1] if valid else dated[0]
+
+    @property
+    def multi_node_ok(self) -> bool:
+        # Pipeline or expert parallel across nodes needs InfiniBand or EFA; ordinary VPC networking
+        # collapses tokens per second.
+        return self.interconnect in ("infiniband", "efa", "nvlink-rack")
+
+
+# --- Models ------------------------------------------------------------------------------------------
+
+
+class WeightPart(Strict):
+    part: str
+    gb: float | None = Field(default=None, gt=0)
+    params_b: float | None = Field(default=None, gt=0)
+    dtype: Literal["bf16", "fp16", "fp8", "fp4", "mxfp4"] | None = None
+    host_ok: bool = False
+
+    @model_validator(mode="after")
+    def _size_given(self) -> WeightPart:
+        if self.gb is None and (self.params_b is None or self.dtype is None):
+            raise ValueError("give `gb`, or `params_b` with `dtype`")
+        return self
+
+    @property
+    def size_gb(self) -> float:
+        if self.gb is not None:
+            return self.gb
+        assert self.params_b is not None and self.dtype is not None
+        return self.params_b * DTYPE_BYTES[self.dtype]
+
+
+class KvSpec(Strict):
+    bytes_per_token: float | None = Field(default=None, gt=0)
+    attention: Literal["standard", "mla"] | None = None
+    layers: int | None = Field(default=None, ge=1)
+    kv_heads: int | None = None
+    head_dim: int | None = None
+    kv_lora_rank: int | None = None
+    rope_dim: int | None = None
+    bytes_per_element: float = 2
+    sliding_layers: int = 0
+    window: int = 0
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _computable(self) -> KvSpec:
+        if self.bytes_per_token is not None:
+            return self
+        if self.attention == "standard" and self.layers and self.kv_heads and self.head_dim:
+            return self
+        if self.attention == "mla" and self.layers and self.kv_lora_rank and self.rope_dim is not None:
+            return self
+        raise ValueError("give a measured `bytes_per_token` or the attention config to compute it")
+
+    def _per_layer_token_bytes(self) -> float:
+        if self.attention == "mla":
+            return (self.kv_lora_rank or 0) + (self.rope_dim or 0)
+        return 2 * (self.kv_heads or 0) * (self.head_dim or 0)
+
+    @property
+    def per_token(self) -> float:
+        """Bytes per token of context in the layers whose cache grows with context."""
+        if self.bytes_per_token is not None:
+            return self.bytes_per_token
+        return (self.layers or 0) * self._per_layer_token_bytes() * self.bytes_per_element
+
+    def per_sequence(self, context_tokens: int) -> float:
+        """Bytes one sequence of `context_tokens` holds: growing layers plus capped window layers."""
+        windowed = self.sliding_layers * min(self.window, context_tokens)
+        return self.per_token * context_tokens + windowed * self._per_layer_token_bytes() * self.bytes_per_element
+
+
+class Recipe(Strict):
+    gpu: str
+    count: int = Field(ge=1)
+    tensor_parallel: int = Field(ge=1)
+    pipeline_parallel: int = Field(default=1, ge=1)
+    placement: Placement | None = None  # None: whichever placement the arithmetic admits
+    engine: str
+    version: str | None = None
+    flags: list[str] = Field(default_factory=list)
+    source: str
+
+
+class Serving(Strict):
+    engine: str
+    version: str
+    image: str
+    flags: list[str] = Field(default_factory=list)
+    env: dict[str, str] = Field(default_factory=dict)
+    alt_engine: str | None = None
+    notes: list[str] = Field(default_factory=list)
+
+
+class Model(Sourced):
+    id: str
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    family: str
+    licence: str
+    open_weights: bool
+    released: dt.date | None = None
+    params_total_b: float = Field(gt=0)
+    params_active_b: float = Field(gt=0)
+    weights: list[WeightPart] = Field(min_length=1)
+    kv: KvSpec
+    context_tokens: int = Field(ge=1)
+    serving: Serving | None = None
+    recipes: list[Recipe] = Field(default_factory=list)
+    hosted_per_stream_tok_s: dict[str, tuple[float, float]] = Field(default_factory=dict)
+
+    @property
+    def checkpoint_gb(self) -> float:
+        return sum(p.size_gb for p in self.weights)
+
+    @property
+    def host_ok_gb(self) -> float:
+        return sum(p.size_gb for p in self.weights if p.host_ok)
+
+    @property
+    def bytes_per_param(self) -> float:
+        return self.checkpoint_gb / self.params_total_b
+
+
+# --- API overlay -------------------------------------------------------------------------------------
+
+
+class ServedBy(Sourced):
+    provider: str
+    model_ref: str
+    first_party: bool = False
+    per_stream_tok_s: tuple[float, float] | None = None
+
+
+class WeekdayRule(Sourced):
+    provider: str
+    model_ref: str
+    offpeak_weekdays: list[int]
+    tz: str
+    note: str
+
+
+class Residency(Sourced):
+    provider: str
+    uplift: Decimal
+    from_: dt.date = Field(alias="from")
+
+
+class Frontier(Strict):
+    provider: str
+    model_ref: str
+    label: str
+
+
+class FxRate(Sourced):
+    currency: Literal["EUR"]
+    per_usd: Decimal = Field(gt=0)
+
+
+class VatRate(Sourced):
+    country: str
+    rate: Decimal = Field(ge=0)
+
+
+class ApiOverlay(Strict):
+    serving: dict[str, list[ServedBy]]
+    weekday_rules: list[WeekdayRule] = Field(default_factory=list)
+    residency: list[Residency] = Field(default_factory=list)
+    frontier: list[Frontier] = Field(default_factory=list)
+    fx: list[FxRate] = Field(min_length=1)
+    vat: list[VatRate] = Field(default_factory=list)
+
+    def fx_on(self, day: dt.date) -> FxRate:
+        dated = sorted(self.fx, key=lambda r: r.as_of)
+        valid = [r for r in dated if r.as_of <= day]
+        return valid[-1] if valid else dated[0]
+
+
+# --- The whole set -----------------------------------------------------------------------------------
+
+
+def normalise(name: str) -> str:
+    """The key aliases are matched on: case, spaces, dashes, dots and underscores do not count."""
+    return re.sub(r"[\s\-_.:/]+", "", name.lower())
+
+
+class Catalogs(Strict):
+    models: dict[str, Model]
+    gpus: dict[str, Gpu]
+    nodes: dict[str, Node]
+    apis: ApiOverlay
+    alias_index: dict[str, str]
+
+    def find_model(self, name: str) -> Model | None:
+        """A catalog model by id or alias, insensitive to case, spaces, dashes and dots."""
+        key = self.alias_index.get(normalise(name))
+        return self.models[key] if key else None
+
+    @property
+    def as_of(self) -> dt.date:
+        """The newest date any catalog row carries: what the answer quotes as "catalog as of"."""
+        dates = [m.as_of for m in self.models.values()] + [g.as_of for g in self.gpus.values()]
+        dates += [p.as_of for n in self.nodes.values() for p in n.prices]
+        return max(dates)
+
+
+DATA = resources.files("costcore") / "data"
+
+
+def _read_yaml(path: Path | Any) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise CatalogError(f"{path}: cannot read: {exc}") from exc
+
+
+def _rows(path: Any, kind: type[Strict], rows: Any) -> list[Any]:
+    if not isinstance(rows, list):
+        raise CatalogError(f"{path}: expected a list of rows")
+    out = []
+    for i, row in enumerate(rows, start=1):
+        label = row.get("id", f"#{i}") if isinstance(row, dict) else f"#{i}"
+        try:
+            out.append(kind.model_validate(row))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise CatalogError(f"{path}: row {i} ({label}): {where}: {first['msg']}") from exc
+    return out
+
+
+def _index(path: Any, rows: list[Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for i, row in enumerate(rows, start=1):
+        if row.id in out:
+            raise CatalogError(f"{path}: row {i}: duplicate id {row.id!r}")
+        out[row.id] = row
+    return out
+
+
+def _aliases(models: dict[str, Model]) -> dict[str, str]:
+    index: dict[str, str] = {}
+    for model in models.values():
+        for name in [model.id, model.name, *model.aliases]:
+            key = normalise(name)
+            if index.get(key, model.id) != model.id:
+                raise CatalogError(f"models: alias {name!r} names both {index[key]!r} and {model.id!r}")
+            index[key] = model.id
+    return index
+
+
+def load_catalogs(node_overrides: list[Path] | None = None, data_dir: Path | None = None) -> Catalogs:
+    """Load the bundled catalogs, then any node files a team names (their rows replace or add by id)."""
+    base = data_dir or DATA
+    models = _index(base / "models.yaml", _rows(base / "models.yaml", Model, _read_yaml(base / "models.yaml")))
+    gpus = _index(base / "gpus.yaml", _rows(base / "gpus.yaml", Gpu, _read_yaml(base / "gpus.yaml")))
+    nodes = _index(base / "nodes.yaml", _rows(base / "nodes.yaml", Node, _read_yaml(base / "nodes.yaml")))
+    for path in node_overrides or []:
+        nodes.update(_index(path, _rows(path, Node, _read_yaml(path))))
+    try:
+        apis = ApiOverlay.model_validate(_read_yaml(base / "apis.yaml"))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise CatalogError(f"{base / 'apis.yaml'}: {where}: {first['msg']}") from exc
+    for node in nodes.values():
+        if node.gpu not in gpus:
+            raise CatalogError(f"nodes: {node.id!r} names unknown GPU {node.gpu!r}")
+    for model in models.values():
+        for recipe in model.recipes:
+            if recipe.gpu not in gpus:
+                raise CatalogError(f"models: {model.id!r} recipe names unknown GPU {recipe.gpu!r}")
+    for model_id in apis.serving:
+        if model_id not in models:
+            raise CatalogError(f"apis.yaml: serving names unknown model {model_id!r}")
+    return Catalogs(models=models, gpus=gpus, nodes=nodes, apis=apis, alias_index=_aliases(models))

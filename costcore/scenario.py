@@ -1,0 +1,87 @@
+"""The question as costcore understands it: one scenario in, one answer out.
+
+Both models are the contract between the shell (parser, Slack, CLI, log) and the engine. Words are not
+made here: reasons, warnings and assumptions are `Finding`s (a code and its figures) that the shell
+renders through `prompts/`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+SloKind = Literal["aggregate", "per_stream"]
+CalendarKind = Literal["24x7", "business_hours"]
+Currency = Literal["USD", "EUR"]
+Status = Literal["ok", "needs_clarification", "unknown_model", "not_self_hostable"]
+Verdict = Literal["node", "api", "gateway"]
+
+# Phrases in a question that deserve a warning of their own (section 6 of the domain brief).
+Signal = Literal[
+    "two_h100",  # "two H100s" for a 552 B MoE
+    "cut_gpus",  # "we have spare silicon, cut it to two GPUs"
+    "commitment_before_legal",  # a one-year commitment before legal has decided
+    "buy_in_case",  # buying "in case traffic rises"
+    "ollama",  # Ollama on the slide
+    "max_tokens_small",  # measuring with max_tokens=64 and thinking on
+    "spot",  # spot capacity for a latency SLO
+]
+
+
+class Scenario(BaseModel):
+    """What was asked. `None` means "not said": costcore fills the stated default and says so."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    model: str | None = None
+    slo_tok_s: float | None = None
+    slo_kind: SloKind = "aggregate"
+    concurrency: int | None = Field(default=None, ge=1)
+    context_tokens: int | None = Field(default=None, ge=1)
+    calendar: CalendarKind = "24x7"
+    tz: str = "UTC"
+    input_per_output: float | None = Field(default=None, ge=0)
+    cache_hit_rate: float | None = Field(default=None, ge=0, le=1)
+    data_may_leave: bool = True
+    eu_residency: bool = False
+    currency: Currency = "USD"
+    vat_rate: float | None = Field(default=None, ge=0, le=1)
+    measured_tok_s_per_node: float | None = Field(default=None, gt=0)
+    gateway_pain: bool = False
+    signals: list[Signal] = Field(default_factory=list)
+    node: str | None = None  # a node id the asker insists on, else costcore chooses
+
+    @field_validator("slo_tok_s")
+    @classmethod
+    def _positive_slo(cls, value: float | None) -> float | None:
+        if value is not None and value <= 0:
+            raise ValueError("tok/s must be above zero")
+        return value
+
+
+class Finding(BaseModel):
+    """One reason, warning or assumption: a code the templates know, and the figures it quotes."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    code: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class Settings(BaseModel):
+    """Knobs that are not part of the question: defaults a team may change without touching code."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    input_per_output: float = 4.0  # the agentic 4:1 mix
+    cache_hit_rate: float = 0.0
+    concurrency: int = 32
+    context_tokens: int = 32_768
+    output_tokens_per_request: int = 1_000
+    headroom: float = 1.2
+    business_hours_start: int = 9
+    business_hours_per_day: int = 8
+    working_days_per_month: int = 22
+    hours_per_month: int = 730
+    include_frontier: bool = True
