@@ -64,6 +64,7 @@ class ApiLine(Frozen):
     usd_all_offpeak: Decimal | None = None  # set when the calendar's peak hours change the bill
     peak_share: float = 0.0
     usd_per_million_output: Decimal  # blended: one million output tokens with their input, this calendar
+    usd_per_million_output_offpeak: Decimal | None = None  # the same, every hour at the off-peak price
     per_stream_tok_s: tuple[float, float] | None = None
     residency_uplift: Decimal | None = None
 

@@ -157,6 +157,7 @@ class Recipe(Strict):
 
 
 class Serving(Strict):
+    repo: str
     engine: str
     version: str
     image: str
@@ -243,6 +244,8 @@ class ApiOverlay(Strict):
     frontier: list[Frontier] = Field(default_factory=list)
     fx: list[FxRate] = Field(min_length=1)
     vat: list[VatRate] = Field(default_factory=list)
+    closed_providers: list[str] = Field(default_factory=list)
+    open_alternatives: list[str] = Field(default_factory=list)
 
     def fx_on(self, day: dt.date) -> FxRate:
         dated = sorted(self.fx, key=lambda r: r.as_of)

@@ -1,0 +1,167 @@
+"""`llmcost ask`, `llmcost models`, `llmcost prices`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _ratio(text: str) -> float:
+    try:
+        if ":" in text:
+            a, b = text.split(":", 1)
+            return float(a) / float(b)
+        return float(text)
+    except (ValueError, ZeroDivisionError) as exc:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a mix like 4:1 or a number") from exc
+
+
+def _share(text: str) -> float:
+    try:
+        value = float(text.rstrip("%"))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a percentage") from exc
+    value = value / 100 if text.endswith("%") or value > 1 else value
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is out of range (0-100%)")
+    return value
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    ask = sub.add_parser("ask", help="answer a question, e.g. llmcost ask \"can we run X at 300 tok/s?\"")
+    ask.add_argument("question", nargs="+", help="the question, in your own words")
+    ask.add_argument("--json", action="store_true", help="print the answer as JSON (the contract)")
+    ask.add_argument("--model", help="model id or alias (beats the question)")
+    ask.add_argument("--tok-s", type=float, dest="slo_tok_s", help="output tokens per second")
+    ask.add_argument("--per-stream", action="store_true", help="the tok/s is per user, not aggregate")
+    ask.add_argument("--private", action="store_true", help="the text may not leave")
+    ask.add_argument("--business-hours", action="store_true", help="tokens flow 8 h × 22 working days")
+    ask.add_argument("--tz", help="time zone for business hours, e.g. Europe/Madrid")
+    ask.add_argument("--mix", type=_ratio, help="input:output, e.g. 4:1")
+    ask.add_argument("--cache-hit", type=_share, help="share of input tokens that hit the cache, e.g. 50%%")
+    ask.add_argument("--currency", choices=["USD", "EUR"], type=str.upper)
+    ask.add_argument("--vat", type=_share, nargs="?", const=0.21, help="add VAT (default Spain's 21%%)")
+    ask.add_argument("--concurrency", type=int, help="concurrent sessions")
+    ask.add_argument("--context", type=int, help="tokens per session for the KV cache")
+    ask.add_argument("--measured", type=float, help="measured tok/s per node")
+    ask.add_argument("--no-log", action="store_true", help="do not record this question in the log")
+    ask.set_defaults(func=run_ask)
+
+    models = sub.add_parser("models", help="list the model catalog with sources and dates")
+    models.add_argument("--json", action="store_true")
+    models.set_defaults(func=run_models)
+
+    prices = sub.add_parser("prices", help="list node prices and hosted API prices in use")
+    prices.add_argument("model", nargs="?", help="a model: its hosted APIs")
+    prices.add_argument("--json", action="store_true")
+    prices.set_defaults(func=run_prices)
+
+
+def overrides_from(args: argparse.Namespace) -> dict:
+    out = {
+        "model": args.model, "slo_tok_s": args.slo_tok_s, "tz": args.tz, "input_per_output": args.mix,
+        "cache_hit_rate": args.cache_hit, "currency": args.currency, "vat_rate": args.vat,
+        "concurrency": args.concurrency, "context_tokens": args.context, "measured_tok_s_per_node": args.measured,
+    }
+    if args.per_stream:
+        out["slo_kind"] = "per_stream"
+    if args.private:
+        out["data_may_leave"] = False
+    if args.business_hours:
+        out["calendar"] = "business_hours"
+    return {k: v for k, v in out.items() if v is not None}
+
+
+def run_ask(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from bot import render
+    from bot.errors import UserError
+    from bot.service import ask
+
+    question = " ".join(args.question).strip()
+    if not question:
+        raise UserError("ask needs a question, e.g. llmcost ask \"can we run deepseek-flash at 300 tok/s?\"")
+    try:
+        reply = ask(question, overrides_from(args))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise UserError(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from exc
+    if not args.no_log:
+        _log(reply)
+    if args.json:
+        json.dump(reply.contract, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(render.text(reply.question, reply.answer))
+    return 0
+
+
+def _log(reply) -> None:
+    try:
+        from bot.store import LogStore
+    except ImportError:  # the log lands with its own issue
+        return
+    LogStore.open().log(surface="cli", text=reply.question, reply=reply)
+
+
+def run_models(args: argparse.Namespace) -> int:
+    from bot import runtime
+
+    rows = [
+        {"id": m.id, "name": m.name, "licence": m.licence, "params_b": m.params_total_b,
+         "active_b": m.params_active_b, "checkpoint_gb": round(m.checkpoint_gb, 1),
+         "kv_bytes_per_token": m.kv.per_token, "context": m.context_tokens,
+         "recipes": [f"{r.count}×{r.gpu} TP{r.tensor_parallel}" for r in m.recipes],
+         "aliases": m.aliases, "source": m.source, "as_of": m.as_of.isoformat()}
+        for m in runtime.catalogs().models.values()
+    ]
+    if args.json:
+        json.dump(rows, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    for r in rows:
+        print(f"{r['id']:<22} {r['params_b']:>7,.0f} B ({r['active_b']:g} B active) {r['checkpoint_gb']:>7,.1f} GB"
+              f"  {r['licence']:<28} recipes: {', '.join(r['recipes']) or 'none'}")
+        print(f"{'':<22} source: {r['source']} (as of {r['as_of']})")
+    return 0
+
+
+def run_prices(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    from bot import runtime
+    from bot.errors import UserError
+    from costcore import pricing
+    from costcore.calendar import reference_week
+
+    cats = runtime.catalogs()
+    today = dt.date.today()
+    nodes = [
+        {"id": n.id, "provider": n.provider, "gpus": f"{n.gpu_count}×{n.gpu}", "billing": n.billing,
+         "usd_per_hour": float(n.price_on(today).usd_per_hour), "as_of": n.price_on(today).as_of.isoformat(),
+         "confidence": n.price_on(today).confidence, "source": n.price_on(today).source}
+        for n in cats.nodes.values()
+    ]
+    apis = []
+    if args.model:
+        model = cats.find_model(args.model)
+        if model is None:
+            raise UserError(f"no model {args.model!r} in the catalog; see `llmcost models`")
+        week = reference_week("24x7", "UTC", dt.datetime.now(dt.UTC), runtime.settings())
+        for row in cats.apis.serving.get(model.id, []):
+            provider, info = pricing.lookup(row.provider, row.model_ref)
+            for price, hours in pricing.regimes(info, week, None):
+                apis.append({"provider": provider.name, "model_ref": row.model_ref, "prices": str(price),
+                             "hours_per_week": float(hours), "source": f"genai-prices; {row.source}"})
+    if args.json:
+        json.dump({"nodes": nodes, "apis": apis}, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    for n in nodes:
+        print(f"{n['id']:<22} {n['gpus']:<8} ${n['usd_per_hour']:>6.2f}/h  {n['billing']:<14} "
+              f"{n['confidence']:<5} {n['as_of']}  {n['source']}")
+    for a in apis:
+        print(f"{a['provider']:<14} {a['model_ref']:<40} {a['prices']}  ({a['hours_per_week']:g} h/week)")
+    return 0

@@ -1,0 +1,150 @@
+"""Answers into words and the JSON contract. Every sentence comes from a template in prompts/."""
+
+from __future__ import annotations
+
+import shlex
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, TemplateNotFound
+
+from costcore.answer import Answer
+from costcore.scenario import Finding
+
+FINDING_TEMPLATES = ("findings.j2", "parser_findings.j2")
+
+
+def _num(value: float | Decimal) -> str:
+    value = float(value)
+    return f"{value:,.0f}" if value == int(value) else f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+def _money(value: float | Decimal, symbol: str = "$") -> str:
+    value = float(value)
+    return f"{symbol}{value:,.0f}" if abs(value) >= 1000 else f"{symbol}{value:,.2f}"
+
+
+def _tok(value: float | int) -> str:
+    value = float(value)
+    if value >= 100:
+        return f"{value:,.0f}"
+    return f"{value:,.1f}".rstrip("0").rstrip(".")
+
+
+def _times(value: float) -> str:
+    return f"~{value:,.0f}×" if value >= 10 else f"{value:,.1f}×"
+
+
+FILTERS = {
+    "num": _num,
+    "money": _money,
+    "tok": _tok,
+    "gb": lambda v: f"{float(v):,.0f} GB" if float(v) >= 10 else f"{float(v):,.1f} GB",
+    "pct": lambda v: f"{float(v) * 100:.1f} %".replace(".0 %", " %"),
+    "times": _times,
+}
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(loader=PackageLoader("prompts", ""), undefined=StrictUndefined, autoescape=False,
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
+    env.filters.update(FILTERS)
+    return env
+
+
+@cache
+def _finding_modules() -> tuple[Any, ...]:
+    modules = []
+    for name in FINDING_TEMPLATES:
+        try:
+            modules.append(environment().get_template(name).module)
+        except TemplateNotFound:
+            continue
+    return tuple(modules)
+
+
+def finding(f: Finding) -> str:
+    """One finding as a sentence. An unknown code is a bug: it fails loudly in tests."""
+    for module in _finding_modules():
+        macro = getattr(module, f.code, None)
+        if macro is not None:
+            return str(macro(**f.params)).strip()
+    raise KeyError(f"no template for finding {f.code!r}")
+
+
+def _f(value: Decimal | float | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def to_contract(question: str, a: Answer) -> dict[str, Any]:
+    """The JSON the contract (shared/contract/answer.schema.json) promises, plus a few extra fields."""
+    s = a.scenario
+    out: dict[str, Any] = {
+        "status": a.status,
+        "question": question,
+        "scenario": s.model_dump(mode="json") | {
+            "hours_per_month": a.hours_per_month,
+            "input_per_output": s.input_per_output if s.input_per_output is not None else 4.0,
+            "cache_hit_rate": s.cache_hit_rate if s.cache_hit_rate is not None else 0.0,
+        },
+        "verdict": a.verdict,
+        "reasons": [finding(f) for f in a.reasons],
+        "warnings": [finding(f) for f in a.warnings],
+        "assumptions": [finding(f) for f in a.assumptions],
+        "clarification": finding(a.clarification) if a.clarification else None,
+        "suggestions": list(a.suggestions),
+        "fx_usd_to_eur": float(a.fx_usd_to_eur),
+        "fx_as_of": a.fx_as_of.isoformat(),
+        "catalog_as_of": a.catalog_as_of.isoformat(),
+        "priced_at": a.priced_at.isoformat(),
+        "model_name": a.model_name,
+    }
+    if out["scenario"]["vat_rate"] is None:
+        del out["scenario"]["vat_rate"]
+    if a.tokens:
+        out["tokens"] = a.tokens.model_dump()
+    if a.fit:
+        out["fit"] = {
+            "weights_gb": a.fit.weights_gb, "kv_gb": a.fit.kv_gb, "floor_gb": a.fit.floor_gb,
+            "host_capable_gb": a.fit.host_capable_gb, "chosen_node": a.fit.chosen_node,
+            "nodes": [
+                n.model_dump(mode="json", exclude={"reason"}) | {
+                    "reason": finding(n.reason), "usd_per_hour": float(n.usd_per_hour),
+                    "usd_per_month": float(n.usd_per_month),
+                    "usd_per_month_for_slo": _f(n.usd_per_month_for_slo)}
+                for n in a.fit.nodes
+            ],
+        }
+    if a.tokens:
+        out["apis"] = [
+            line.model_dump(mode="json") | {
+                "usd_per_month": float(line.usd_per_month), "usd_all_offpeak": _f(line.usd_all_offpeak),
+                "usd_per_million_output": float(line.usd_per_million_output),
+                "usd_per_million_output_offpeak": _f(line.usd_per_million_output_offpeak),
+                "residency_uplift": _f(line.residency_uplift)}
+            for line in a.apis
+        ]
+    if a.vat_rate is not None:
+        out["vat_rate"] = float(a.vat_rate)
+    out["serve_command"] = serve_command(a)
+    return out
+
+
+def serve_command(a: Answer) -> str | None:
+    """The vLLM command for the chosen node, one replica (run `replicas` of them)."""
+    if not a.serving:
+        return None
+    sv = a.serving
+    env = " ".join(f"{k}={shlex.quote(v)}" for k, v in sv["env"].items())
+    lines = [f"{env + ' ' if env else ''}vllm serve {sv['model']} \\"]
+    lines += [f"  {flag} \\" for flag in sv["flags"]]
+    lines[-1] = lines[-1].removesuffix(" \\")
+    return "\n".join(lines)
+
+
+def text(question: str, a: Answer) -> str:
+    """The terminal answer."""
+    contract = to_contract(question, a)
+    return environment().get_template("answer.txt.j2").render(a=a, c=contract).strip() + "\n"

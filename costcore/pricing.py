@@ -1,0 +1,144 @@
+"""Hosted API months, priced through genai-prices over the real calendar.
+
+The week is cut wherever a price can change (a peak window opening or closing, a dated price, midnight
+where a weekday rule applies); each piece is priced once at its start, and pieces with the same price are
+grouped, so a month costs a handful of genai-prices calls whatever the calendar.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+
+from genai_prices import Usage
+from genai_prices.data_snapshot import get_snapshot
+from genai_prices.types import ModelInfo, ModelPrice, Provider, StartDateConstraint, TimeOfDateConstraint
+
+from costcore.answer import ApiLine
+from costcore.calendar import Calendar, daily_cuts, split, zone
+from costcore.catalog import ApiOverlay, WeekdayRule
+
+MILLION = Decimal(1_000_000)
+
+
+class ApiNotPriced(LookupError):
+    pass
+
+
+@cache
+def lookup(provider_id: str, model_ref: str) -> tuple[Provider, ModelInfo]:
+    try:
+        return get_snapshot().find_provider_model(model_ref, None, provider_id, None)
+    except LookupError as exc:
+        raise ApiNotPriced(f"genai-prices has no {model_ref!r} at {provider_id!r}") from exc
+
+
+def _prices_at(model: ModelInfo, when: dt.datetime, weekday_offpeak: bool) -> ModelPrice:
+    """genai-prices' price at `when`; on a weekday-rule off-peak day its daily peak windows are skipped."""
+    if isinstance(model.prices, ModelPrice):
+        return model.prices
+    if not weekday_offpeak:
+        return model.get_prices(when)
+    for conditional in reversed(model.prices):
+        constraint = conditional.constraint
+        if constraint is None or (not isinstance(constraint, TimeOfDateConstraint) and constraint.active(when)):
+            return conditional.prices
+    return model.prices[0].prices
+
+
+def _cuts(model: ModelInfo, calendar: Calendar, rule: WeekdayRule | None) -> list[dt.datetime]:
+    cuts: list[dt.datetime] = []
+    if isinstance(model.prices, list):
+        times = []
+        for conditional in model.prices:
+            constraint = conditional.constraint
+            if isinstance(constraint, TimeOfDateConstraint):
+                times += [constraint.start_time, constraint.end_time]
+            elif isinstance(constraint, StartDateConstraint):
+                cuts.append(dt.datetime.combine(constraint.start_date, dt.time(0), dt.UTC))
+        if times:
+            cuts += daily_cuts(calendar.intervals, times)
+    if rule:
+        cuts += daily_cuts(calendar.intervals, [], zone(rule.tz))
+    return cuts
+
+
+def regimes(
+    model: ModelInfo, calendar: Calendar, rule: WeekdayRule | None
+) -> list[tuple[ModelPrice, Fraction]]:
+    """(price, hours in the reference week) for each price regime the calendar meets."""
+    rule_tz = zone(rule.tz) if rule else None
+    hours: dict[int, Fraction] = {}
+    prices: dict[int, ModelPrice] = {}
+    for start, end in split(calendar.intervals, _cuts(model, calendar, rule)):
+        offpeak_day = bool(rule and rule_tz and start.astimezone(rule_tz).weekday() in rule.offpeak_weekdays)
+        price = _prices_at(model, start, offpeak_day)
+        key = id(price)
+        prices[key] = price
+        hours[key] = hours.get(key, Fraction(0)) + Fraction(int((end - start).total_seconds()), 3600)
+    return [(prices[k], hours[k]) for k in prices]
+
+
+def per_output_token(price: ModelPrice, request: tuple[int, int, int]) -> Decimal:
+    """USD for one output token with its share of input, priced on one representative request.
+
+    Pricing one request (not the month as one usage) keeps long-context tiers honest: genai-prices picks a
+    tier by the input tokens of a request.
+    """
+    input_tokens, cached, output_tokens = request
+    usage = Usage(input_tokens=input_tokens, cache_read_tokens=cached, output_tokens=output_tokens)
+    return price.calc_price(usage)["total_price"] / Decimal(output_tokens)
+
+
+def _to_decimal(value: Fraction) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def residency_uplift(overlay: ApiOverlay, provider_id: str, on: dt.date) -> Decimal | None:
+    for row in overlay.residency:
+        if row.provider == provider_id and on >= row.from_:
+            return row.uplift
+    return None
+
+
+def price_line(
+    *,
+    provider_id: str,
+    model_ref: str,
+    label: str,
+    same_model: bool,
+    calendar: Calendar,
+    request: tuple[int, int, int],
+    output_per_month: int,
+    overlay: ApiOverlay,
+    eu_residency: bool,
+    on: dt.date,
+    per_stream_tok_s: tuple[float, float] | None = None,
+) -> ApiLine:
+    provider, model = lookup(provider_id, model_ref)
+    rule = next(
+        (r for r in overlay.weekday_rules if r.provider == provider_id and r.model_ref == model_ref), None
+    )
+    priced = [(per_output_token(price, request), hours) for price, hours in regimes(model, calendar, rule)]
+    total_hours = sum((h for _, h in priced), Fraction(0))
+    blended = sum((p * _to_decimal(h / total_hours) for p, h in priced), Decimal(0))
+    cheapest = min(p for p, _ in priced)
+    uplift = residency_uplift(overlay, provider_id, on) if eu_residency else None
+    factor = Decimal(1) + (uplift or Decimal(0))
+    peak_hours = sum((h for p, h in priced if p > cheapest), Fraction(0))
+    return ApiLine(
+        provider=provider_id,
+        provider_name=provider.name,
+        model=model_ref,
+        label=label,
+        same_model=same_model,
+        usd_per_month=blended * factor * output_per_month,
+        usd_all_offpeak=cheapest * factor * output_per_month if peak_hours else None,
+        peak_share=float(peak_hours / total_hours),
+        usd_per_million_output=blended * factor * MILLION,
+        usd_per_million_output_offpeak=cheapest * factor * MILLION if peak_hours else None,
+        per_stream_tok_s=per_stream_tok_s,
+        residency_uplift=uplift,
+    )
