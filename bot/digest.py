@@ -1,0 +1,231 @@
+"""The weekly digest: what people asked last week, summed from the log, rendered from prompts/, posted once.
+
+Weeks are ISO weeks in the team's time zone (LLMCOST_TZ): a question asked on Monday at 00:30 in Madrid
+belongs to the new week there, although it is still Sunday in UTC.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import os
+import re
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from bot.store import LogStore
+
+log = logging.getLogger("llmcost.digest")
+
+PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
+POST_WEEKDAY = 0  # Monday
+POST_TIME = dt.time(9, 0)
+RETRY_AFTER = dt.timedelta(minutes=15)
+TOP = 10  # rows per list; Slack caps a section at 3,000 characters
+CLOSED, UNKNOWN = "not_self_hostable", "unknown_model"
+
+
+@dataclass(frozen=True)
+class Window:
+    """The week a digest reports: [start, end) in local time, and the same span before it."""
+
+    week: str  # ISO week of the reported days, e.g. "2025-W01": the key that stops double posts
+    start: dt.datetime
+    end: dt.datetime
+    previous_start: dt.datetime
+
+
+def window(now: dt.datetime, tz: ZoneInfo, days: int = 7) -> Window:
+    """The last full week before `now` (Monday 00:00 to Monday 00:00 in `tz`), or the `days` before it."""
+    local = now.astimezone(tz)
+    this_monday = local.date() - dt.timedelta(days=local.weekday())
+    reported_monday = this_monday - dt.timedelta(days=7)
+    year, week, _ = reported_monday.isocalendar()
+
+    def midnight(day: dt.date) -> dt.datetime:  # local midnight, whatever DST did in between
+        return dt.datetime.combine(day, dt.time(0), tzinfo=tz)
+
+    return Window(
+        week=f"{year}-W{week:02d}",
+        start=midnight(this_monday - dt.timedelta(days=days)),
+        end=midnight(this_monday),
+        previous_start=midnight(this_monday - dt.timedelta(days=2 * days)),
+    )
+
+
+def summarise(store: LogStore, win: Window) -> dict[str, Any]:
+    """Everything the digest says, as plain JSON-able data (`llmcost digest --json` prints it)."""
+    rows = store.between(win.start, win.end)
+    before = store.between(win.previous_start, win.start)
+    asked, asked_before = _models(rows), _models(before)
+    speeds = [r["slo_tok_s"] for r in rows if r["slo_tok_s"] is not None]
+    places = Counter(r["channel_id"] for r in rows if r["channel_id"] and r["surface"] not in ("dm", "cli"))
+    return {
+        "week": win.week,
+        "tz": str(win.start.tzinfo),
+        "start": win.start.isoformat(),
+        "end": win.end.isoformat(),
+        "days": (win.end.date() - win.start.date()).days,
+        "first_day": win.start.date().isoformat(),
+        "last_day": (win.end.date() - dt.timedelta(days=1)).isoformat(),
+        "questions": len(rows),
+        "previous_questions": len(before),
+        "models": [{"model": m, "count": n, "previous": asked_before.get(m, 0)} for m, n in _top(asked)],
+        "more_models": max(0, len(asked) - TOP),
+        "new_models": sorted(set(asked) - set(asked_before)),
+        "verdicts": {v: sum(1 for r in rows if r["verdict"] == v) for v in ("node", "api", "gateway")}
+        | {"none": sum(1 for r in rows if r["verdict"] is None)},
+        "tok_s": {
+            "asked": len(speeds),
+            "median": statistics.median(speeds) if speeds else None,
+            "max": max(speeds, default=None),
+        },
+        "channels": [{"channel_id": c, "count": n} for c, n in _top(places, 5)],
+        "direct_messages": sum(1 for r in rows if r["surface"] == "dm"),
+        "cli": sum(1 for r in rows if r["surface"] == "cli"),
+        "unknown_models": [{"model": m, "count": n} for m, n in _top(_models(rows, UNKNOWN))],
+        "closed_models": [{"model": m, "count": n} for m, n in _top(_models(rows, CLOSED))],
+        "errors": sum(1 for r in rows if r["error"]),
+    }
+
+
+def _models(rows: list[dict], status: str | None = None) -> Counter:
+    """Catalog models asked (status None), or the raw names behind unknown or closed answers."""
+    if status is None:
+        return Counter(r["model"] for r in rows if r["model"] and r["status"] not in (UNKNOWN, CLOSED))
+    return Counter(r["model"].strip() for r in rows if r["model"] and r["status"] == status)
+
+
+def _top(counts: Counter, n: int = TOP) -> list[tuple[str, int]]:
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0].lower()))[:n]
+
+
+# -- words: prompts/digest.j2 (Block Kit) and prompts/digest_text.j2 (fallback text, terminal) -----------
+
+
+def slack_escape(text: Any) -> str:
+    """Slack's three control characters; anything a user typed goes through this."""
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+@cache
+def _env(slack: bool):
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(PROMPTS),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    env.filters["esc"] = slack_escape if slack else str
+    env.filters["channel"] = _channel_mention if slack else (lambda c: f"#{c}")
+    env.filters["strong"] = (lambda s: f"*{s}*") if slack else str
+    env.filters["code"] = (lambda s: "`" + str(s).replace("`", "'") + "`") if slack else str
+    env.filters["num"] = lambda x: f"{x:,.0f}" if x >= 100 else f"{x:g}"
+    env.filters["day"] = _day
+    return env
+
+
+def _day(iso: str) -> str:
+    day = dt.date.fromisoformat(iso)
+    return f"{day:%a} {day.day} {day:%b %Y}"
+
+
+def _channel_mention(channel_id: str) -> str:
+    return f"<#{channel_id}>" if re.fullmatch(r"[CG][A-Z0-9]+", channel_id) else slack_escape(channel_id)
+
+
+def render_blocks(summary: dict[str, Any]) -> list[dict]:
+    return json.loads(_env(True).get_template("digest.j2").render(**summary))
+
+
+def render_text(summary: dict[str, Any], *, slack: bool = True) -> str:
+    return _env(slack).get_template("digest_text.j2").render(**summary).strip()
+
+
+# -- posting -------------------------------------------------------------------------------------------
+
+
+def slack_client():
+    from slack_sdk import WebClient
+
+    from bot.errors import UserError
+
+    token = os.environ.get("SLACK_BOT_TOKEN", "").strip()
+    if not token:
+        raise UserError("SLACK_BOT_TOKEN is not set; posting the digest needs the bot's token.")
+    return WebClient(token=token, base_url=os.environ.get("SLACK_API_URL") or WebClient.BASE_URL)
+
+
+def post(store: LogStore, summary: dict[str, Any], channel: str, *, force: bool = False, client=None) -> dict:
+    """Post the digest to `channel` once per ISO week (recorded in the log), or again with `force`."""
+    week = summary["week"]
+    if not force and not store.claim_digest(week, channel):
+        return {"posted": False, "week": week, "channel": channel, "reason": "already posted"}
+    try:
+        response = (client or slack_client()).chat_postMessage(
+            channel=channel, text=render_text(summary), blocks=render_blocks(summary)
+        )
+    except BaseException:
+        if not force:
+            store.release_digest(week, channel)
+        raise
+    store.record_digest(week, channel, response.get("ts"))
+    return {"posted": True, "week": week, "channel": channel, "ts": response.get("ts")}
+
+
+# -- the clock: every Monday at 09:00 local ------------------------------------------------------------
+
+
+def next_post_time(now: dt.datetime, tz: ZoneInfo) -> dt.datetime:
+    """The first Monday 09:00 in `tz` strictly after `now`."""
+    local = now.astimezone(tz)
+    monday = local.date() - dt.timedelta(days=local.weekday() - POST_WEEKDAY)
+    due = dt.datetime.combine(monday, POST_TIME, tzinfo=tz)
+    if due <= local:
+        due = dt.datetime.combine(monday + dt.timedelta(days=7), POST_TIME, tzinfo=tz)
+    return due
+
+
+def run_clock(
+    job: Callable[[dt.datetime], object],
+    tz: ZoneInfo,
+    *,
+    now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC),
+    sleep: Callable[[float], object] = time.sleep,
+    keep_going: Callable[[], bool] = lambda: True,
+    max_nap_s: float = 300.0,
+) -> None:
+    """Call `job(now)` every Monday at 09:00 in `tz`; the clock and the sleep are injectable for tests.
+
+    Naps are short so a suspended host or a DST change cannot oversleep by much. A clock started on a
+    Monday after 09:00 posts at once (posting is idempotent, so a restart never double-posts). A failed
+    post is retried every 15 minutes until the Monday is over.
+    """
+    local = now().astimezone(tz)
+    started_on_post_day = local.weekday() == POST_WEEKDAY and local.time() >= POST_TIME
+    due = now() if started_on_post_day else next_post_time(now(), tz)
+    while keep_going():
+        current = now()
+        if current < due:
+            sleep(min((due - current).total_seconds(), max_nap_s))
+            continue
+        try:
+            job(current)
+            due = next_post_time(current, tz)
+        except Exception:  # the clock outlives a Slack outage: log it and try again soon
+            log.exception("posting the weekly digest failed")
+            retry = current + RETRY_AFTER
+            same_day = retry.astimezone(tz).date() == current.astimezone(tz).date()
+            due = retry if same_day else next_post_time(current, tz)

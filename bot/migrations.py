@@ -1,0 +1,97 @@
+"""The log's schema as named, recorded steps (the habit of simonw/llm's `migrations.py`).
+
+Each migration is a function that runs once per database; its name goes into `_llmcost_migrations` when
+it has run. Never edit a migration that has shipped: add a new one, so an old log file upgrades in place.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+from sqlite_utils import Database
+
+MIGRATIONS_TABLE = "_llmcost_migrations"
+MIGRATIONS: list[Callable[[Database], None]] = []
+
+
+def migration(fn: Callable[[Database], None]) -> Callable[[Database], None]:
+    MIGRATIONS.append(fn)
+    return fn
+
+
+def migrate(db: Database) -> list[str]:
+    """Apply the migrations this database has not seen, in order; return their names.
+
+    The whole run is one IMMEDIATE transaction, so two processes opening a new log at the same moment
+    do not both create the tables: the second waits (busy timeout), then finds them recorded.
+    """
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        if not db[MIGRATIONS_TABLE].exists():
+            db[MIGRATIONS_TABLE].create({"name": str, "applied_at": str}, pk="name")
+        done = {row["name"] for row in db[MIGRATIONS_TABLE].rows}
+        applied = []
+        for fn in MIGRATIONS:
+            if fn.__name__ in done:
+                continue
+            fn(db)
+            db[MIGRATIONS_TABLE].insert(
+                {"name": fn.__name__, "applied_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
+            )
+            applied.append(fn.__name__)
+        db.conn.execute("COMMIT")
+    except BaseException:
+        db.rollback()
+        raise
+    return applied
+
+
+@migration
+def m001_questions(db: Database) -> None:
+    """One row per question, with the figures the answer gave (money in USD per 730-hour month)."""
+    db["questions"].create(
+        {
+            "id": int,
+            "asked_at": str,  # UTC, ISO 8601 with milliseconds: fixed width, so text order is time order
+            "surface": str,
+            "team_id": str,
+            "channel_id": str,
+            "user_id": str,
+            "text": str,
+            "scenario": str,  # JSON: what the parser understood
+            "status": str,
+            "verdict": str,
+            "model": str,
+            "slo_tok_s": float,
+            "node_id": str,
+            "node_usd_per_month": float,
+            "api_provider": str,
+            "api_usd_per_month": float,
+            "break_even_tok_s": float,
+            "catalog_as_of": str,
+            "price_as_of": str,
+            "fx_as_of": str,
+            "latency_ms": float,
+            "error": str,
+        },
+        pk="id",
+    )
+    db["questions"].create_index(["asked_at"])
+    db["questions"].create_index(["model"])
+
+
+@migration
+def m002_questions_event_id(db: Database) -> None:
+    """Slack retries an event it thinks we missed; a unique event id keeps a retried question one row."""
+    db["questions"].add_column("event_id", str)
+    db["questions"].create_index(["event_id"], unique=True)
+
+
+@migration
+def m003_digest_posts(db: Database) -> None:
+    """Which ISO week's digest went to which channel, so a double trigger never double-posts."""
+    db["digest_posts"].create(
+        {"week": str, "channel": str, "posted_at": str, "ts": str},
+        pk=("week", "channel"),
+    )
