@@ -17,7 +17,6 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -25,7 +24,6 @@ from bot.store import LogStore
 
 log = logging.getLogger("llmcost.digest")
 
-PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
 POST_WEEKDAY = 0  # Monday
 POST_TIME = dt.time(9, 0)
 RETRY_AFTER = dt.timedelta(minutes=15)
@@ -121,7 +119,7 @@ def _env(slack: bool):
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(PROMPTS),
+        loader=jinja2.PackageLoader("prompts", ""),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         trim_blocks=True,
