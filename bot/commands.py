@@ -152,7 +152,8 @@ def run_prices(args: argparse.Namespace) -> int:
         week = reference_week("24x7", "UTC", dt.datetime.now(dt.UTC), runtime.settings())
         for row in cats.apis.serving.get(model.id, []):
             provider, info = pricing.lookup(row.provider, row.model_ref)
-            for price, hours in pricing.regimes(info, week, None):
+            rule = pricing.rule_for(cats.apis, row.provider, row.model_ref)
+            for price, hours in pricing.regimes(info, week, rule):
                 apis.append({"provider": provider.name, "model_ref": row.model_ref, "prices": str(price),
                              "hours_per_week": float(hours), "source": f"genai-prices; {row.source}"})
     if args.json:
@@ -160,7 +161,8 @@ def run_prices(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     for n in nodes:
-        print(f"{n['id']:<22} {n['gpus']:<8} ${n['usd_per_hour']:>6.2f}/h  {n['billing']:<14} "
+        hourly = f"${n['usd_per_hour']:.2f}/h"
+        print(f"{n['id']:<22} {n['gpus']:<8} {hourly:>9}  {n['billing']:<14} "
               f"{n['confidence']:<5} {n['as_of']}  {n['source']}")
     for a in apis:
         print(f"{a['provider']:<14} {a['model_ref']:<40} {a['prices']}  ({a['hours_per_week']:g} h/week)")

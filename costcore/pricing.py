@@ -65,17 +65,29 @@ def _cuts(model: ModelInfo, calendar: Calendar, rule: WeekdayRule | None) -> lis
     return cuts
 
 
+def rule_for(overlay: ApiOverlay, provider_id: str, model_ref: str) -> WeekdayRule | None:
+    return next((r for r in overlay.weekday_rules if r.provider == provider_id and r.model_ref == model_ref), None)
+
+
+def _offpeak_day(rule: WeekdayRule | None, when: dt.datetime) -> bool:
+    return bool(rule and when.astimezone(zone(rule.tz)).weekday() in rule.offpeak_weekdays)
+
+
+def price_at(provider_id: str, model_ref: str, when: dt.datetime, overlay: ApiOverlay) -> ModelPrice:
+    """The list price in force at one instant, weekday rule included."""
+    _, model = lookup(provider_id, model_ref)
+    return _prices_at(model, when, _offpeak_day(rule_for(overlay, provider_id, model_ref), when))
+
+
 def regimes(
     model: ModelInfo, calendar: Calendar, rule: WeekdayRule | None
 ) -> list[tuple[ModelPrice, Fraction]]:
     """(price, hours in the reference week) for each price regime the calendar meets."""
-    rule_tz = zone(rule.tz) if rule else None
-    hours: dict[int, Fraction] = {}
-    prices: dict[int, ModelPrice] = {}
+    hours: dict[str, Fraction] = {}
+    prices: dict[str, ModelPrice] = {}
     for start, end in split(calendar.intervals, _cuts(model, calendar, rule)):
-        offpeak_day = bool(rule and rule_tz and start.astimezone(rule_tz).weekday() in rule.offpeak_weekdays)
-        price = _prices_at(model, start, offpeak_day)
-        key = id(price)
+        price = _prices_at(model, start, _offpeak_day(rule, start))
+        key = repr(price)  # equal prices from different windows are one regime
         prices[key] = price
         hours[key] = hours.get(key, Fraction(0)) + Fraction(int((end - start).total_seconds()), 3600)
     return [(prices[k], hours[k]) for k in prices]
@@ -118,9 +130,7 @@ def price_line(
     per_stream_tok_s: tuple[float, float] | None = None,
 ) -> ApiLine:
     provider, model = lookup(provider_id, model_ref)
-    rule = next(
-        (r for r in overlay.weekday_rules if r.provider == provider_id and r.model_ref == model_ref), None
-    )
+    rule = rule_for(overlay, provider_id, model_ref)
     priced = [(per_output_token(price, request), hours) for price, hours in regimes(model, calendar, rule)]
     total_hours = sum((h for _, h in priced), Fraction(0))
     blended = sum((p * _to_decimal(h / total_hours) for p, h in priced), Decimal(0))

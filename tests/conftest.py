@@ -1,0 +1,42 @@
+"""Shared fixtures: the real catalogs, a fixed clock, the answer contract."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+
+from costcore.catalog import load_catalogs
+from costcore.scenario import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = Path(__file__).resolve().parent / "contract" / "answer.schema.json"
+SHARED_SCHEMA = ROOT.parent / "shared" / "contract" / "answer.schema.json"
+
+# The worked example's month: September 2026 list prices. Tuesday 15 September, noon UTC.
+SEPT_2026 = dt.datetime(2026, 9, 15, 12, 0, tzinfo=dt.UTC)
+
+
+@pytest.fixture(scope="session")
+def catalogs():
+    return load_catalogs()
+
+
+@pytest.fixture(scope="session")
+def settings():
+    return Settings()
+
+
+@pytest.fixture(scope="session")
+def schema():
+    return json.loads(SCHEMA.read_text())
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(tmp_path, monkeypatch):
+    """No test writes the user's real log or reads a team's override file."""
+    monkeypatch.setenv("LLMCOST_DB", str(tmp_path / "llmcost.db"))
+    monkeypatch.delenv("LLMCOST_NODES_FILE", raising=False)
+    monkeypatch.delenv("SLACK_BOT_TOKEN", raising=False)

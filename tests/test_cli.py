@@ -1,0 +1,62 @@
+"""The terminal surface: readable answers, friendly errors, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import runtime
+from bot.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_ask_prints_a_readable_answer(capsys):
+    code, out, _ = run(capsys, "ask", "--no-log", "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?")
+    assert code == 0
+    assert out.startswith("API WINS: DeepSeek-V4.1-Flash at 300 tok/s")
+    assert "$36,821" in out and "$946.08 if all off-peak" in out and "vllm serve" in out
+
+
+def test_flags_beat_the_question(capsys):
+    code, out, _ = run(capsys, "ask", "--no-log", "--private", "--currency", "eur",
+                       "can we run deepseek-flash at 300 tok/s?")
+    assert code == 0 and out.startswith("NODE WINS") and "€33,876" in out
+
+
+def test_bad_flag_values_get_a_sentence(capsys):
+    with pytest.raises(SystemExit):
+        main(["ask", "--cache-hit", "150%", "x"])
+    assert "out of range" in capsys.readouterr().err
+
+
+def test_invalid_override_is_a_friendly_error(capsys):
+    code, _, err = run(capsys, "ask", "--no-log", "--tok-s", "-5", "deepseek-flash")
+    assert code == 1 and err.startswith("llmcost: ") and "Traceback" not in err
+
+
+def test_models_and_prices_list_sources(capsys):
+    code, out, _ = run(capsys, "models")
+    assert code == 0 and "deepseek-v4.1-flash" in out and "source:" in out
+    code, out, _ = run(capsys, "prices", "deepseek-flash")
+    assert code == 0 and "$50.44/h" in out and "deepseek-flash" in out
+
+
+def test_unknown_model_in_prices_is_friendly(capsys):
+    code, _, err = run(capsys, "prices", "nope-9000")
+    assert code == 1 and "llmcost models" in err
+
+
+def test_a_broken_override_file_is_a_sentence(capsys, tmp_path, monkeypatch):
+    bad = tmp_path / "nodes.yaml"
+    bad.write_text("- {id: x}\n")
+    monkeypatch.setenv("LLMCOST_NODES_FILE", str(bad))
+    runtime.catalogs.cache_clear()
+    try:
+        code, _, err = run(capsys, "ask", "--no-log", "deepseek-flash at 300 tok/s")
+    finally:
+        runtime.catalogs.cache_clear()
+    assert code == 1 and "nodes.yaml: row 1 (x)" in err

@@ -1,0 +1,69 @@
+"""The worked example of hosting-economics.md §1, reproduced from catalog data and genai-prices."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from costcore.engine import answer
+from costcore.scenario import Scenario
+from tests.conftest import SEPT_2026
+
+CENT = Decimal("0.01")
+
+
+@pytest.fixture(scope="module")
+def worked(catalogs):
+    return answer(Scenario(model="DeepSeek-V4.1-Flash", slo_tok_s=300), catalogs, now=SEPT_2026)
+
+
+def deepseek(a):
+    return next(line for line in a.apis if line.provider == "deepseek")
+
+
+def test_tokens_a_month(worked):
+    assert worked.tokens.output_per_month == 788_400_000  # 300 × 3,600 × 730
+    assert worked.tokens.input_per_month == 3_153_600_000  # × 4
+
+
+def test_deepseek_all_off_peak_is_946_08(worked):
+    assert deepseek(worked).usd_all_offpeak.quantize(CENT) == Decimal("946.08")
+
+
+def test_calendar_weighted_month_prices_weekday_peaks_at_double(worked):
+    # Peak: 01-04 and 06-10 UTC, Monday to Friday = 35 of the week's 168 hours, at twice the price.
+    line = deepseek(worked)
+    assert line.peak_share == pytest.approx(35 / 168)
+    expected = Decimal("946.08") * (1 + Decimal(35) / Decimal(168))
+    assert line.usd_per_month.quantize(CENT) == expected.quantize(CENT)
+    assert line.usd_per_month > line.usd_all_offpeak
+
+
+def test_the_node_is_36821_a_month_and_33875_euro(worked):
+    node = next(n for n in worked.fit.nodes if n.id == "coreweave-8xh200")
+    assert node.usd_per_month == Decimal("50.44") * 730 == Decimal("36821.20")
+    assert int(node.usd_per_month * worked.fx_usd_to_eur) == 33_875
+    assert worked.fit.chosen_node == "coreweave-8xh200"
+    assert round(node.usd_per_month / deepseek(worked).usd_all_offpeak) == 39  # "~39× the API"
+
+
+def test_off_peak_break_even_is_about_11700(worked):
+    node = next(n for n in worked.fit.nodes if n.id == "coreweave-8xh200")
+    reason = worked.reasons[0]
+    assert reason.code == "money_api"
+    offpeak = reason.params["offpeak_break_even"]
+    # 36,821 / 1.20 / (730 × 3,600) × 10^6
+    assert offpeak == pytest.approx(36821.20 / 1.20 / (730 * 3600) * 1e6)
+    assert round(offpeak, -2) == 11_700
+    assert 300 / offpeak == pytest.approx(0.026, abs=0.001)  # "2.6 % of that line"
+    # The calendar-weighted break-even is lower, by exactly the blended price ratio.
+    blend = 1 + Fraction(35, 168)
+    assert node.break_even_tok_s == pytest.approx(offpeak / float(blend))
+
+
+def test_verdict_is_the_api(worked):
+    assert worked.status == "ok"
+    assert worked.verdict == "api"
+    assert worked.cheapest_api.provider == "deepseek"
