@@ -120,7 +120,11 @@ class LogStore:
                 "error": error,
             }
             if reply is not None:
-                row |= figures(reply)
+                try:
+                    row |= figures(reply)
+                except Exception as exc:  # keep the question even when the reply has an unexpected shape
+                    log.warning("could not read the reply's figures (%s: %s)", type(exc).__name__, exc)
+                    row["error"] = error or f"log: could not read the reply ({type(exc).__name__}: {exc})"
             with self._lock:
                 cursor = self.db.execute(_INSERT, row)
             if not cursor.rowcount:
