@@ -282,11 +282,12 @@ class Catalogs(Strict):
 
 
 DATA = resources.files("costcore") / "data"
+SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: start-up is user-visible
 
 
 def _read_yaml(path: Path | Any) -> Any:
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=SafeLoader)
     except (OSError, yaml.YAMLError) as exc:
         raise CatalogError(f"{path}: cannot read: {exc}") from exc
 

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rapidfuzz import process
-from rapidfuzz.fuzz import WRatio
-
 from costcore.catalog import Catalogs, Model, normalise
 from costcore.scenario import Finding
 
@@ -37,6 +34,9 @@ def closed_provider(name: str, catalogs: Catalogs) -> str | None:
 
 
 def suggestions(name: str, catalogs: Catalogs, limit: int = 3) -> list[str]:
+    from rapidfuzz import process  # only unknown names pay for the import
+    from rapidfuzz.fuzz import WRatio
+
     choices = {alias: model_id for alias, model_id in catalogs.alias_index.items()}
     found = process.extract(normalise(name), list(choices), scorer=WRatio, limit=limit * 4)
     out: list[str] = []
