@@ -60,12 +60,12 @@ def reply(
     return SimpleNamespace(question="q", parsed=parsed, answer=None, contract=contract, latency_ms=latency_ms)
 
 
-def unknown(name: str) -> SimpleNamespace:
-    return reply(status="unknown_model", verdict=None, model=name, node=None, apis=())
+def unknown(name: str, tok_s: float | None = None) -> SimpleNamespace:
+    return reply(status="unknown_model", verdict=None, model=name, tok_s=tok_s, node=None, apis=())
 
 
-def closed(name: str) -> SimpleNamespace:
-    return reply(status="not_self_hostable", verdict=None, model=name, node=None)
+def closed(name: str, tok_s: float | None = None) -> SimpleNamespace:
+    return reply(status="not_self_hostable", verdict=None, model=name, tok_s=tok_s, node=None)
 
 
 class FakeSlack:
