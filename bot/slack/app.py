@@ -1,0 +1,87 @@
+"""The app factory: a WebClient, a Bolt App, the middlewares, the listeners and the one error handler."""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+from slack_bolt import App
+from slack_sdk import WebClient
+from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
+
+from bot.errors import UserError
+from bot.slack import dedupe, failures, listeners
+from bot.slack.reply import Deps
+
+log = logging.getLogger("llmcost.slack")
+
+
+def api_url() -> str:
+    """SLACK_API_URL when set (a stand-in, staging), else Slack's own Web API."""
+    url = os.environ.get("SLACK_API_URL", "").strip() or WebClient.BASE_URL
+    return url if url.endswith("/") else url + "/"
+
+
+def web_client(token: str) -> WebClient:
+    client = WebClient(token=token, base_url=api_url(), timeout=10)
+    # 429s are waited out (Retry-After) and retried; other failures reach the error handler.
+    client.retry_handlers.append(RateLimitErrorRetryHandler(max_retry_count=2))
+    return client
+
+
+def _env(name: str, why: str) -> str:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        raise UserError(f"set {name} ({why})")
+    return value
+
+
+def create_app(
+    *,
+    token: str | None = None,
+    signing_secret: str | None = None,
+    socket_mode: bool = False,
+    store: Any = None,
+    ask: Any = None,
+    chart: bool | None = None,
+    process_before_response: bool = False,
+) -> App:
+    """Tokens come from the arguments or the environment, never from files, and are never logged."""
+    token = token or _env("SLACK_BOT_TOKEN", "the bot token, xoxb-…")
+    if signing_secret is None and not socket_mode:
+        signing_secret = _env("SLACK_SIGNING_SECRET", "the app's signing secret, to check requests")
+    if store is None:
+        from bot.store import LogStore
+
+        store = LogStore.open()
+    if ask is None:
+        from bot.service import ask
+    if chart is None:
+        chart = os.environ.get("LLMCOST_SLACK_CHART", "1").strip().lower() not in ("0", "false", "no", "off")
+
+    app = App(
+        client=web_client(token),
+        signing_secret=signing_secret or "",
+        request_verification_enabled=not socket_mode,
+        process_before_response=process_before_response,
+    )
+    deps = Deps(store=store, ask=ask, chart=chart)
+
+    def provide_deps(context: dict, next: Any) -> None:
+        context["llmcost"] = deps
+        next()
+
+    app.middleware(dedupe.middleware(dedupe.Seen()))
+    app.middleware(provide_deps)
+    listeners.register(app)
+    app.error(failures.on_error)
+    return app
+
+
+def warm_up() -> None:
+    """Load the catalogs, the price snapshot and matplotlib before the first question, not during it."""
+    from bot.service import ask
+    from bot.slack import chart  # noqa: F401  (imports matplotlib)
+
+    ask("can we run DeepSeek-V4.1-Flash at 300 tok/s?")

@@ -1,0 +1,69 @@
+"""What `/llmcost models` and `/llmcost prices` show: the catalog and the dated prices in use."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import Any
+
+from bot import runtime
+
+log = logging.getLogger("llmcost.slack")
+
+
+def models(ask: Any) -> list[dict]:
+    """Every catalog model with a one-line fit summary: the cheapest node that holds it and its break-even."""
+    rows = []
+    for model in runtime.catalogs().models.values():
+        row = {
+            "name": model.name, "id": model.id, "licence": model.licence, "params_b": model.params_total_b,
+            "active_b": model.params_active_b, "open_weights": model.open_weights,
+            "floor_gb": None, "node": None, "usd_per_month": None, "break_even_tok_s": None, "as_of": model.as_of,
+        }
+        reply = ask(model.name, {"model": model.id})
+        fit = reply.answer.fit
+        if fit is not None:
+            row["floor_gb"] = fit.floor_gb
+            node = next((n for n in fit.nodes if n.id == fit.chosen_node), None)
+            if node is not None:
+                row |= {"node": node.name, "usd_per_month": float(node.usd_per_month),
+                        "break_even_tok_s": node.break_even_tok_s}
+        rows.append(row)
+    return rows
+
+
+def prices(model_name: str | None) -> dict:
+    """Node prices (each with its date, source and confidence) and, for a model, its hosted API list prices."""
+    from costcore import pricing
+
+    cats = runtime.catalogs()
+    now = dt.datetime.now(dt.UTC)
+    nodes = []
+    for node in cats.nodes.values():
+        price = node.price_on(now.date())
+        nodes.append({"name": node.name, "usd_per_hour": float(price.usd_per_hour), "as_of": price.as_of,
+                      "source": price.source, "confidence": price.confidence, "billing": node.billing})
+    model = cats.find_model(model_name) if model_name else None
+    apis = []
+    for row in cats.apis.serving.get(model.id, []) if model else []:
+        try:
+            provider, _ = pricing.lookup(row.provider, row.model_ref)
+            price = pricing.price_at(row.provider, row.model_ref, now, cats.apis)
+        except pricing.ApiNotPriced as exc:
+            log.warning("%s", exc)
+            continue
+        apis.append({"provider_name": provider.name, "model_ref": row.model_ref,
+                     "input": _per_million(price, "input_mtok"), "cached": _per_million(price, "cache_read_mtok"),
+                     "output": _per_million(price, "output_mtok"), "source": row.source, "as_of": row.as_of})
+    fx = cats.apis.fx_on(now.date())
+    return {"asked": model_name, "model_name": model.name if model else None, "nodes": nodes, "apis": apis,
+            "fx": float(fx.per_usd), "fx_as_of": fx.as_of, "fx_source": fx.source, "priced_at": now.date()}
+
+
+def _per_million(price: Any, name: str) -> float | None:
+    value = getattr(price, name, None)
+    try:
+        return None if value is None else float(value)
+    except (TypeError, ValueError):  # tiered prices: show the first tier's figure
+        tiers = getattr(value, "base", None)
+        return float(tiers) if tiers is not None else None

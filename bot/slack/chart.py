@@ -1,0 +1,72 @@
+"""The chart under a verdict: monthly cost against sustained output tok/s, as PNG bytes.
+
+The node is a flat line (it costs the same idle or busy); each API is a straight line through zero
+(cost = $ per million output tokens × tok/s × 3,600 × hours a month / 10^6). The asked point and the
+break-even are marked. Uses the object API on the Agg canvas, not pyplot, so threads can draw at once.
+"""
+
+from __future__ import annotations
+
+import io
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
+
+from bot.service import Reply
+from bot.slack import words
+
+MAX_API_LINES = 8
+
+
+def api_month(usd_per_million_output: float, tok_s: float, hours_per_month: float) -> float:
+    return usd_per_million_output * tok_s * 3600 * hours_per_month / 1e6
+
+
+def png(reply: Reply) -> bytes | None:
+    """The chart, or None when there is nothing to compare (no node holds the model, or no API)."""
+    a = reply.answer
+    node = next((n for n in a.fit.nodes if n.id == a.fit.chosen_node), None) if a.fit else None
+    if node is None or not a.apis:
+        return None
+    node_month = float(node.usd_per_month_for_slo or node.usd_per_month)
+    asked = a.scenario.slo_tok_s
+    break_even = node.break_even_tok_s
+    hours = a.hours_per_month
+    x_max = max(v for v in (asked, break_even, 1000.0) if v) * 1.3
+    labels = words.data("chart.json.j2", model_name=a.model_name or "", node_name=node.name)
+
+    fig = Figure(figsize=(8, 4.5), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    ax.axhline(node_month, color="#1f2937", linewidth=2.5, label=labels["node"])
+    lines = sorted(a.apis, key=lambda line: (not line.same_model, line.usd_per_month))[:MAX_API_LINES]
+    for line in lines:
+        per_million = float(line.usd_per_million_output)
+        ax.plot(
+            [0, x_max],
+            [0, api_month(per_million, x_max, hours)],
+            linestyle="-" if line.same_model else ":",
+            linewidth=1.8 if line.same_model else 1.2,
+            label=f"{line.provider_name} · {line.label}",
+        )
+    cheapest = min((line for line in a.apis if line.same_model), key=lambda line: line.usd_per_month, default=None)
+    if asked and cheapest is not None:
+        ax.axvline(asked, color="#6b7280", linewidth=1, linestyle="--")
+        ax.plot([asked], [api_month(float(cheapest.usd_per_million_output), asked, hours)], "o", color="#dc2626",
+                label=labels["asked"])
+    if break_even:
+        ax.plot([break_even], [node_month], "D", color="#16a34a", label=labels["break_even"])
+    ax.set_xlim(0, x_max)
+    ax.set_ylim(0, node_month * 2.2)
+    ax.set_xlabel(labels["x"])
+    ax.set_ylabel(labels["y"])
+    ax.set_title(labels["title"], fontsize=11)
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"${v:,.0f}"))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}"))
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7, loc="upper left", framealpha=0.9)
+    fig.tight_layout()
+    out = io.BytesIO()
+    fig.savefig(out, format="png")
+    return out.getvalue()

@@ -1,0 +1,171 @@
+"""A Reply into the plain values the Slack templates need (numbers stay numbers; words stay in prompts/)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.service import Reply
+from bot.slack.words import Verbatim, slack_escape, slack_unescape
+
+# The buttons under a verdict: each one is a Scenario override that recomputes the answer.
+BUTTONS: dict[str, dict[str, Any]] = {
+    "private": {"data_may_leave": False},
+    "business_hours": {"calendar": "business_hours"},
+    "per_user": {"slo_kind": "per_stream"},
+}
+BUTTON_VALUE_LIMIT = 2000  # Slack's limit on a button's value
+
+
+def button_value(question: str, overrides: dict[str, Any]) -> Verbatim:
+    """The question and the overrides so far, as JSON within Slack's 2,000 characters.
+
+    Slack echoes the value back as it was sent, so it is cut by its escaped length, character by
+    character from the end, never in the middle of an escape.
+    """
+    keep = question[:BUTTON_VALUE_LIMIT]
+    while True:
+        value = slack_escape(json.dumps({"q": keep, "o": overrides}, ensure_ascii=False, separators=(",", ":")))
+        excess = len(value) - BUTTON_VALUE_LIMIT
+        if excess <= 0:
+            return Verbatim(value)
+        keep = keep[: len(keep) - max(1, excess // 6)]
+
+
+def read_button_value(value: str) -> tuple[str, dict[str, Any]]:
+    """The (question, overrides) a button carried; unknown override names are dropped."""
+    try:
+        data = json.loads(slack_unescape(value or "{}"))
+    except ValueError:
+        return "", {}
+    allowed = {k for o in BUTTONS.values() for k in o}
+    overrides = {k: v for k, v in (data.get("o") or {}).items() if k in allowed}
+    return str(data.get("q") or ""), overrides
+
+
+def applied_buttons(overrides: dict[str, Any]) -> list[str]:
+    return [kind for kind, o in BUTTONS.items() if all(overrides.get(k) == v for k, v in o.items())]
+
+
+def _chosen(reply: Reply) -> Any:
+    fit = reply.answer.fit
+    if not fit or not fit.chosen_node:
+        return None
+    return next((n for n in fit.nodes if n.id == fit.chosen_node), None)
+
+
+def _cheapest_same_model(reply: Reply) -> Any:
+    same = [line for line in reply.answer.apis if line.same_model]
+    return min(same, key=lambda line: line.usd_per_month) if same else reply.answer.cheapest_api
+
+
+def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: str | None = None) -> dict:
+    """What the verdict message shows: the glance."""
+    a, c = reply.answer, reply.contract
+    overrides = dict(overrides or {})
+    fx = float(a.fx_usd_to_eur)
+    node = _chosen(reply)
+    api = _cheapest_same_model(reply)
+    slo = a.scenario.slo_tok_s
+    node_view = None
+    if node is not None:
+        monthly = float(node.usd_per_month_for_slo or node.usd_per_month)
+        node_view = {
+            "name": node.name,
+            "usd_per_month": monthly,
+            "eur_per_month": monthly * fx,
+            "nodes_needed": node.nodes_needed or 1,
+            "break_even_tok_s": node.break_even_tok_s,
+            "share_pct": (slo / node.break_even_tok_s * 100) if slo and node.break_even_tok_s else None,
+            "price_as_of": node.price_as_of.isoformat(),
+        }
+    api_view = None
+    if api is not None:
+        api_view = {
+            "provider_name": api.provider_name,
+            "label": api.label,
+            "usd_per_month": float(api.usd_per_month),
+            "eur_per_month": float(api.usd_per_month) * fx,
+            "usd_all_offpeak": float(api.usd_all_offpeak) if api.usd_all_offpeak is not None else None,
+        }
+    applied = applied_buttons(overrides)
+    return {
+        "status": a.status,
+        "verdict": a.verdict,
+        "question": reply.question,
+        "model_name": a.model_name or a.scenario.model or "",
+        "slo_tok_s": slo,
+        "slo_kind": a.scenario.slo_kind,
+        "euro": a.scenario.currency == "EUR",
+        "node": node_view,
+        "api": api_view,
+        "reasons": c.get("reasons") or [],
+        "assumptions": c.get("assumptions") or [],
+        "clarification": c.get("clarification"),
+        "suggestions": c.get("suggestions") or [],
+        "catalog_as_of": a.catalog_as_of.isoformat(),
+        "fx_as_of": a.fx_as_of.isoformat(),
+        "fx": fx,
+        "has_details": a.status == "ok",
+        "applied": applied,
+        "buttons": [
+            {"kind": kind, "value": button_value(reply.question, overrides | o)}
+            for kind, o in BUTTONS.items()
+            if kind not in applied
+        ] if a.status == "ok" else [],
+        "user_id": user_id,
+    }
+
+
+def details(reply: Reply) -> dict:
+    """What the thread shows below the verdict: the fit table, the API table, warnings, the command."""
+    a, c = reply.answer, reply.contract
+    reasons = {n["id"]: n.get("reason", "") for n in (c.get("fit") or {}).get("nodes", [])}
+    chosen = a.fit.chosen_node if a.fit else None
+    nodes = [
+        {
+            "name": n.name,
+            "fits": n.fits,
+            "chosen": n.id == chosen,
+            "placement": n.placement,
+            "tensor_parallel": n.tensor_parallel,
+            "replicas": n.replicas,
+            "verified": n.recipe_verified,
+            "usd_per_month": float(n.usd_per_month),
+            "break_even_tok_s": n.break_even_tok_s,
+            "reason": reasons.get(n.id, ""),
+        }
+        for n in (a.fit.nodes if a.fit else [])
+    ]
+    apis = [
+        {
+            "provider_name": line.provider_name,
+            "label": line.label,
+            "same_model": line.same_model,
+            "usd_per_month": float(line.usd_per_month),
+            "usd_all_offpeak": float(line.usd_all_offpeak) if line.usd_all_offpeak is not None else None,
+            "usd_per_million_output": float(line.usd_per_million_output),
+            "peak_share": line.peak_share,
+        }
+        for line in sorted(a.apis, key=lambda line: (not line.same_model, line.usd_per_month))
+    ]
+    return {
+        "model_name": a.model_name or "",
+        "floor_gb": a.fit.floor_gb if a.fit else None,
+        "weights_gb": a.fit.weights_gb if a.fit else None,
+        "kv_gb": a.fit.kv_gb if a.fit else None,
+        "nodes": nodes,
+        "apis": apis,
+        "slo_tok_s": a.scenario.slo_tok_s,
+        "warnings": c.get("warnings") or [],
+        "serve_command": serve_command(reply),
+        "serving": a.serving,
+    }
+
+
+def serve_command(reply: Reply) -> str | None:
+    if "serve_command" in reply.contract:
+        return reply.contract["serve_command"]
+    from bot import render
+
+    return render.serve_command(reply.answer) if hasattr(render, "serve_command") else None

@@ -1,0 +1,57 @@
+"""`llmcost serve`: the Slack bot, over Socket Mode (default) or HTTP (`--http --port P`)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    serve = sub.add_parser(
+        "serve",
+        help="run the Slack bot (Socket Mode with SLACK_APP_TOKEN, or --http with SLACK_SIGNING_SECRET)",
+        description="Tokens come from the environment: SLACK_BOT_TOKEN, and SLACK_APP_TOKEN (Socket Mode) or "
+        "SLACK_SIGNING_SECRET (HTTP). SLACK_API_URL points the Web API elsewhere; LLMCOST_DB is the log.",
+    )
+    serve.add_argument("--http", action="store_true", help="serve HTTP at /slack/events instead of Socket Mode")
+    serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "3000")), help="HTTP port (default $PORT or 3000)")
+    serve.add_argument("--host", default="0.0.0.0", help="HTTP address to listen on (default 0.0.0.0)")
+    serve.add_argument("--no-chart", action="store_true", help="do not upload the chart")
+    serve.add_argument("-v", "--verbose", action="store_true", help="log each request")
+    serve.set_defaults(func=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from bot.slack.app import create_app, warm_up
+
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.verbose:  # slack_sdk logs request bodies at DEBUG; keep its headers (the token) out regardless
+        logging.getLogger("slack_sdk").setLevel(logging.INFO)
+    chart = False if args.no_chart else None
+    if args.http:
+        from bot.slack.http import server
+
+        app = create_app(chart=chart)
+        warm_up()
+        httpd = server(app, args.host, args.port)
+        logging.getLogger("llmcost").info("llmcost listening on http://%s:%s/slack/events", args.host, httpd.server_port)
+        try:
+            httpd.serve_forever()
+        finally:
+            httpd.server_close()
+        return 0
+
+    from slack_bolt.adapter.socket_mode import SocketModeHandler
+
+    from bot.errors import UserError
+
+    app_token = os.environ.get("SLACK_APP_TOKEN", "").strip()
+    if not app_token:
+        raise UserError("set SLACK_APP_TOKEN (an xapp-… app-level token with connections:write) for Socket Mode, "
+                        "or run `llmcost serve --http --port P`")
+    app = create_app(socket_mode=True, chart=chart)
+    warm_up()
+    SocketModeHandler(app, app_token).start()
+    return 0

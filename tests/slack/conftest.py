@@ -1,0 +1,79 @@
+"""Fixtures for the Slack suite: the stand-in Web API, and the real bot serving HTTP on 127.0.0.1."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from bot.slack.app import create_app
+from bot.slack.http import server
+from bot.store import LogStore
+from tests.slack import signed
+from tests.slack.standin import StandIn
+
+
+@pytest.fixture
+def stand_in(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
+    with StandIn() as s:
+        monkeypatch.setenv("SLACK_API_URL", s.api_url)
+        yield s
+
+
+@dataclass
+class Bot:
+    url: str
+    store: Any
+    slack: StandIn
+
+    def event(self, event: dict, **kwargs: Any) -> signed.Response:
+        headers = kwargs.pop("headers", None)
+        return signed.post(self.url, signed.event_body(event, **kwargs), "application/json", headers=headers)
+
+    def command(self, text: str, **kwargs: Any) -> signed.Response:
+        body = signed.command_body(text, self.slack.response_url(), **kwargs)
+        return signed.post(self.url, body, "application/x-www-form-urlencoded")
+
+    def click(self, action_id: str, value: str, **kwargs: Any) -> signed.Response:
+        body = signed.action_body(action_id, value, response_url=self.slack.response_url(), **kwargs)
+        return signed.post(self.url, body, "application/x-www-form-urlencoded")
+
+
+def start_bot(slack: StandIn, store: Any, **options: Any):
+    app = create_app(token=signed.TOKEN, signing_secret=signed.SECRET, store=store, **options)
+    httpd = server(app, "127.0.0.1", 0)
+    thread = threading.Thread(target=httpd.serve_forever, name="llmcost-http", daemon=True)
+    thread.start()
+    return httpd, thread, Bot(url=f"http://127.0.0.1:{httpd.server_port}/slack/events", store=store, slack=slack)
+
+
+@pytest.fixture
+def make_bot(stand_in: StandIn):
+    """Start bots (each its own App and HTTP server) against the stand-in; stopped at teardown."""
+    running = []
+    stores = []
+
+    def make(store: Any = None, **options: Any) -> Bot:
+        if store is None:
+            store = LogStore.memory()
+            stores.append(store)
+        httpd, thread, bot = start_bot(stand_in, store, **options)
+        running.append((httpd, thread))
+        return bot
+
+    yield make
+    for httpd, thread in running:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=5)
+    for store in stores:
+        store.close()
+
+
+@pytest.fixture
+def bot(make_bot) -> Bot:
+    return make_bot()

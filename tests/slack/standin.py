@@ -1,0 +1,171 @@
+"""A stand-in for Slack's Web API on 127.0.0.1: answers like Slack, records every call, fails on cue.
+
+Like bolt-python's tests/mock_web_api_server, but scriptable per method: `fail("chat.postMessage", 429)`
+makes the next call answer 429 (then back to normal), `fail(m, 500, 500)` the next two 500, and
+`fail(m, "not_in_channel")` a 200 with ok=false.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+
+@dataclass
+class Call:
+    method: str  # "chat.postMessage", "upload", "respond"
+    path: str
+    params: dict[str, Any]
+    headers: dict[str, str]
+    status: int
+    at: float = field(default_factory=time.perf_counter)
+    body_length: int = 0
+
+
+class StandIn:
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self._script: dict[str, deque] = defaultdict(deque)
+        self._changed = threading.Condition()
+        self._ts = itertools.count(1)
+        self._files = itertools.count(1)
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
+        self.api_url = self.url + "api/"
+        self._thread = threading.Thread(target=self.httpd.serve_forever, name="slack-stand-in", daemon=True)
+
+    def __enter__(self) -> StandIn:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self._thread.join(timeout=5)
+
+    # -- scripting and reading ---------------------------------------------------------------------
+
+    def fail(self, method: str, *answers: int | str, retry_after: int = 0) -> None:
+        for answer in answers:
+            self._script[method].append((answer, retry_after))
+
+    def response_url(self, name: str = "r1") -> str:
+        return f"{self.url}respond/{name}"
+
+    def calls_to(self, method: str, *, ok: bool | None = None) -> list[Call]:
+        with self._changed:
+            return [c for c in self.calls if c.method == method and (ok is None or (c.status == 200) == ok)]
+
+    def wait_for(self, method: str, count: int = 1, timeout: float = 10.0, **match: Any) -> list[Call]:
+        """The first `count` calls to `method` (whose params include `match`), waiting up to `timeout` s."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                found = [c for c in self.calls if c.method == method and all(c.params.get(k) == v for k, v in match.items())]
+                if len(found) >= count:
+                    return found
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    seen = [c.method for c in self.calls]
+                    raise AssertionError(f"waited {timeout}s for {count} × {method} {match or ''}; saw {seen}")
+                self._changed.wait(left)
+
+    def quiet_for(self, seconds: float) -> None:
+        """Wait until no call has arrived for `seconds` (the way to check that nothing more comes)."""
+        with self._changed:
+            while True:
+                last = len(self.calls)
+                self._changed.wait(seconds)
+                if len(self.calls) == last:
+                    return
+
+    # -- the HTTP side -----------------------------------------------------------------------------
+
+    def _record(self, call: Call) -> None:
+        with self._changed:
+            self.calls.append(call)
+            self._changed.notify_all()
+
+    def _answer(self, method: str, params: dict) -> dict:
+        if method == "auth.test":
+            return {"ok": True, "url": self.url, "team": "Stand-in", "user": "llmcost", "team_id": "T0001",
+                    "user_id": "UBOT0001", "bot_id": "BBOT0001", "is_enterprise_install": False}
+        if method == "chat.postMessage":
+            ts = f"1700000{next(self._ts):03d}.000100"
+            return {"ok": True, "channel": params.get("channel"), "ts": ts,
+                    "message": {"text": params.get("text"), "ts": ts, "thread_ts": params.get("thread_ts")}}
+        if method == "files.getUploadURLExternal":
+            file_id = f"F{next(self._files):06d}"
+            return {"ok": True, "upload_url": f"{self.url}upload/{file_id}", "file_id": file_id}
+        if method == "files.completeUploadExternal":
+            files = json.loads(params.get("files") or "[]")
+            return {"ok": True, "files": [{"id": f["id"], "title": f.get("title")} for f in files]}
+        return {"ok": True}
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        stand_in = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+                pass
+
+            def _reply(self, status: int, body: bytes, content_type: str, extra: dict | None = None) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                for k, v in (extra or {}).items():
+                    self.send_header(k, v)
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+                raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                path = urlparse(self.path).path
+                kind = self.headers.get("Content-Type", "")
+                if path.startswith("/api/"):
+                    method = path.removeprefix("/api/")
+                elif path.startswith("/upload/"):
+                    method = "upload"
+                elif path.startswith("/respond/"):
+                    method = "respond"
+                else:
+                    method = path
+                params: dict[str, Any] = {}
+                if method != "upload" and raw:
+                    if "json" in kind:
+                        params = json.loads(raw)
+                    else:
+                        params = {k: v[-1] for k, v in parse_qs(raw.decode()).items()}
+                scripted = stand_in._script[method].popleft() if stand_in._script[method] else None
+                status, payload, extra = 200, None, {}
+                if scripted is not None:
+                    answer, retry_after = scripted
+                    if answer == 429:
+                        status, payload, extra = 429, {"ok": False, "error": "ratelimited"}, {"Retry-After": str(retry_after)}
+                    elif isinstance(answer, int):
+                        status, payload = answer, {"ok": False, "error": "fatal_error"}
+                    else:
+                        payload = {"ok": False, "error": answer}
+                if payload is None:
+                    if method == "upload":
+                        body, ctype = f"OK - {len(raw)}".encode(), "text/plain"
+                    elif method == "respond":
+                        body, ctype = b"ok", "text/plain"
+                    else:
+                        body, ctype = json.dumps(stand_in._answer(method, params)).encode(), "application/json"
+                else:
+                    body, ctype = json.dumps(payload).encode(), "application/json"
+                stand_in._record(Call(method, path, params, dict(self.headers), status, body_length=len(raw)))
+                self._reply(status, body, ctype, extra)
+
+        return Handler
