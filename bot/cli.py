@@ -8,7 +8,7 @@ import sys
 
 # Each module adds its subcommands with `register(subparsers)` and sets `func` on its parser; imports of
 # heavy libraries stay inside the handlers so `llmcost ask` starts fast.
-SUBCOMMAND_MODULES: tuple[str, ...] = ("bot.commands", "bot.logcli")
+SUBCOMMAND_MODULES: tuple[str, ...] = ("bot.commands", "bot.logcli", "bot.slackcli")
 
 
 def build_parser() -> argparse.ArgumentParser:
