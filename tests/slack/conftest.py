@@ -46,7 +46,7 @@ class Bot:
 def start_bot(slack: StandIn, store: Any, **options: Any):
     app = create_app(token=signed.TOKEN, signing_secret=signed.SECRET, store=store, **options)
     httpd = server(app, "127.0.0.1", 0)
-    thread = threading.Thread(target=httpd.serve_forever, name="llmcost-http", daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="llmcost-http", daemon=True)
     thread.start()
     return httpd, thread, Bot(url=f"http://127.0.0.1:{httpd.server_port}/slack/events", store=store, slack=slack)
 

@@ -40,7 +40,7 @@ class StandIn:
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
         self.api_url = self.url + "api/"
-        self._thread = threading.Thread(target=self.httpd.serve_forever, name="slack-stand-in", daemon=True)
+        self._thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="slack-stand-in", daemon=True)
 
     def __enter__(self) -> StandIn:
         self._thread.start()
