@@ -115,7 +115,9 @@ class FakeSlack:
                 pass
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
         self.thread.start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/api/"
         return self
