@@ -1,13 +1,28 @@
-"""Free text -> costcore Scenario. (A first, simple parser; the full one is issue 3.)"""
+"""Free text (English or Spanish, Slack markup and all) -> costcore Scenario, or one question back.
+
+The parser only sets the fields the user said (pydantic's `model_fields_set` is how the engine tells
+what was said from what it assumed). It never answers for a model it is not sure of: two models, a
+typo two models fit, a missing model, or a figure that cannot be right become a `clarification`.
+The readers live in `bot/parse/`; this module wires them and is the interface the shell uses.
+"""
 
 from __future__ import annotations
 
-import re
+import logging
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from costcore.catalog import Catalogs, normalise
+from bot.parse import phrases, quantities
+from bot.parse.draft import ASK_RANGE, Draft
+from bot.parse.markup import to_plain
+from bot.parse.models import read_model
+from bot.parse.numbers import numbers
+from bot.parse.words import tokens
+from costcore.catalog import Catalogs
 from costcore.scenario import Finding, Scenario
+
+log = logging.getLogger("llmcost.parser")
 
 
 class ParseResult(BaseModel):
@@ -26,26 +41,63 @@ class ParseResult(BaseModel):
     notes: list[Finding] = Field(default_factory=list)
 
 
-_TOK_S = re.compile(r"(\d+(?:[.,]\d+)?)\s*(k)?\s*(?:tok(?:ens)?\s*/\s*s|tok/s|tps|t/s)", re.I)
-
-
 def parse(text: str, catalogs: Catalogs) -> ParseResult:
-    fields: dict = {}
-    key = normalise(text)
-    best = None
-    for alias, model_id in catalogs.alias_index.items():
-        if alias and alias in key and (best is None or len(alias) > len(best[0])):
-            best = (alias, model_id)
-    if best:
-        fields["model"] = best[1]
-    if m := _TOK_S.search(text):
-        fields["slo_tok_s"] = float(m.group(1).replace(",", "")) * (1000 if m.group(2) else 1)
-    if re.search(r"per (user|stream)", text, re.I):
-        fields["slo_kind"] = "per_stream"
-    if re.search(r"can(not|'t) leave|may not leave|must stay|on-prem", text, re.I):
-        fields["data_may_leave"] = False
-    if re.search(r"business hours", text, re.I):
-        fields["calendar"] = "business_hours"
-    if re.search(r"€|\beur(os?)?\b", text, re.I):
-        fields["currency"] = "EUR"
-    return ParseResult(text=text, scenario=Scenario(**fields))
+    text = text if isinstance(text, str) else str(text)
+    try:
+        return _parse(text, catalogs)
+    except Exception:  # a parser bug must become a question back, never a dead Slack thread
+        log.exception("parser failed on %r", text[:200])
+        return ParseResult(text=text, scenario=Scenario(), clarification=Finding(code="parse_failed"))
+
+
+def _mask(text: str, spans: list[tuple[int, int]]) -> str:
+    """Blank out model names so "llama 3 70b" or "qwen3 235b" never read as figures."""
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def _parse(text: str, catalogs: Catalogs) -> ParseResult:
+    plain = to_plain(text)
+    model = read_model(plain, tokens(plain), catalogs)
+    masked = _mask(plain, model.spans)
+    nums = numbers(masked)
+    draft = Draft()
+    known = catalogs.models.get(model.model or "")
+    quantities.read_mix(masked, draft)
+    quantities.read_rates(masked, nums, draft)
+    quantities.read_volumes(masked, nums, draft)
+    quantities.read_concurrency(masked, nums, draft)
+    quantities.read_context(masked, nums, draft, known.context_tokens if known else None)
+    quantities.read_percentages(masked, draft)
+    phrases.read_residency(masked, draft)
+    phrases.read_gateway(masked, draft)
+    phrases.read_calendar(masked, draft)
+    phrases.read_timezone(masked, draft)
+    phrases.read_currency(masked, draft)
+    phrases.read_vat(masked, draft, catalogs)
+    phrases.read_signals(masked, draft)
+    phrases.read_node(masked, draft, catalogs)
+    if model.model:
+        draft.fields["model"] = model.model
+    scenario = _scenario(draft)
+    return ParseResult(
+        text=text,
+        scenario=scenario,
+        clarification=model.clarification or draft.clarification,
+        notes=model.notes + draft.notes,
+    )
+
+
+def _scenario(draft: Draft) -> Scenario:
+    """The Scenario of the fields said; a value the model rejects is dropped and asked about instead."""
+    fields: dict[str, Any] = dict(draft.fields)
+    for _ in range(len(fields) + 1):
+        try:
+            return Scenario(**fields)
+        except ValidationError as exc:
+            name = str(exc.errors()[0]["loc"][0])
+            draft.ask(ASK_RANGE, "value_not_understood", field=name)
+            fields.pop(name, None)
+    return Scenario()

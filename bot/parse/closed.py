@@ -1,0 +1,119 @@
+"""Closed API models (GPT, Claude, Gemini, Grok, Command): named in the text, known to genai-prices.
+
+The engine answers `not_self_hostable` for these when `scenario.model` is a reference genai-prices
+resolves, so the parser hands over that reference ("claude-opus-5"), not the words typed ("Claude Opus 5").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from bot.parse.words import STOPWORDS, Token
+
+# Vendors that publish no weights for the models genai-prices lists under them. Hosts of open weights
+# (DeepSeek, Together, Groq, …) are deliberately absent: a name they resolve is an open model.
+CLOSED_PROVIDERS = frozenset(
+    {"openai", "anthropic", "google", "x-ai", "cohere", "perplexity", "openai-decisions"}
+)
+OPEN_MARKERS = ("gpt-oss",)  # OpenAI's open-weights line, listed under openai by genai-prices
+
+_HEAD = re.compile(r"^(?:chatgpt|gpt|claude|gemini|grok|command|opus|sonnet|haiku|o[134])(?:[-.\d]|$)", re.I)
+_CLAUDE_TIERS = ("opus", "sonnet", "haiku")
+_FOLLOWER = re.compile(r"^(?:v?\d+(?:\.\d+)*[a-z]?|[a-z]{1,12})$")
+MAX_FOLLOWERS = 3
+MAX_HEADS = 5  # per question: bounds the lookups (and genai-prices' own caches) whatever the text
+
+
+@dataclass(frozen=True)
+class ClosedMention:
+    start: int
+    end: int
+    typed: str
+    ref: str | None  # what genai-prices resolves; None when only the family was named ("Claude")
+    open_host: bool = False  # genai-prices knows it, but under a host of open weights
+    corrected: bool = False  # the ref is the one listed model the typed name starts
+
+
+@cache
+def _snapshot() -> Any:
+    from genai_prices import data_snapshot
+
+    return data_snapshot.get_snapshot()
+
+
+@cache
+def lookup(ref: str) -> tuple[str, str] | None:
+    """(provider id, model id) genai-prices resolves `ref` to, else None."""
+    try:
+        provider, model = _snapshot().find_provider_model(ref, None, None, None)
+    except LookupError:
+        return None
+    return provider.id, model.id
+
+
+@cache
+def _by_prefix(ref: str) -> str | None:
+    """The shortest closed model id that starts with `ref-` ("gemini-3-pro" -> "gemini-3-pro-preview")."""
+    ids = [
+        model.id
+        for provider in _snapshot().providers
+        if provider.id in CLOSED_PROVIDERS
+        for model in provider.models
+        if model.id.lower().startswith(ref + "-")
+    ]
+    return min(ids, key=len) if ids else None
+
+
+def _candidates(head: Token, followers: list[Token]) -> list[str]:
+    base = head.lower
+    if base.startswith(_CLAUDE_TIERS):
+        base = "claude-" + base
+    base = re.sub(r"^(gpt|grok|gemini)(\d)", r"\1-\2", base)
+    names = [base] + [t.lower for t in followers]
+    return ["-".join(names[:k]) for k in range(len(names), 0, -1)]
+
+
+def find_closed(text: str, toks: list[Token], covered: set[int]) -> list[ClosedMention]:
+    """Closed-model names in `toks`, skipping the tokens a catalog model already covers."""
+    found: list[ClosedMention] = []
+    heads = 0
+    i = 0
+    while i < len(toks) and heads < MAX_HEADS:
+        head = toks[i]
+        if i in covered or not _HEAD.match(head.text):
+            i += 1
+            continue
+        heads += 1
+        followers: list[Token] = []
+        for j in range(i + 1, min(len(toks), i + 1 + MAX_FOLLOWERS)):
+            tok = toks[j]
+            if j in covered or tok.lower in STOPWORDS or not _FOLLOWER.match(tok.lower):
+                break
+            followers.append(tok)
+        if mention := _resolve(text, head, followers):
+            found.append(mention)
+        i += 1 + len(followers)
+    return found
+
+
+def _resolve(text: str, head: Token, followers: list[Token]) -> ClosedMention | None:
+    candidates = _candidates(head, followers)
+    for k, ref in enumerate(candidates):
+        hit = lookup(ref)
+        if not hit:
+            continue
+        provider_id, model_id = hit
+        last = (followers[: len(candidates) - 1 - k] or [head])[-1]
+        typed = text[head.start : last.end]
+        open_host = provider_id not in CLOSED_PROVIDERS or any(m in model_id.lower() for m in OPEN_MARKERS)
+        return ClosedMention(head.start, last.end, typed, ref, open_host=open_host)
+    for k, ref in enumerate(candidates):
+        if ref.count("-") >= 1 and (model_id := _by_prefix(ref)):
+            last = (followers[: len(candidates) - 1 - k] or [head])[-1]
+            return ClosedMention(head.start, last.end, text[head.start : last.end], model_id, corrected=True)
+    if re.fullmatch(r"(?:chatgpt|gpt|claude|gemini|grok|opus|sonnet|haiku)", head.lower):
+        return ClosedMention(head.start, head.end, head.text, None)
+    return None

@@ -1,0 +1,57 @@
+"""The scenario being read: fields the user said, notes on what was converted, questions to ask back."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from costcore.scenario import Finding
+
+# Which question goes first when several are open: without the model nothing else matters.
+ASK_MODEL, ASK_SLO, ASK_RANGE, ASK_CONFLICT = 0, 1, 2, 3
+
+_BOUNDARY = re.compile(r"[?!;\n¿¡]|\.(?=\s|$)")
+
+
+@dataclass
+class Draft:
+    fields: dict[str, Any] = field(default_factory=dict)
+    notes: list[Finding] = field(default_factory=list)
+    asks: list[tuple[int, Finding]] = field(default_factory=list)
+
+    def set(self, name: str, value: Any) -> None:
+        """Record a field the user said; saying it twice with different values asks which one."""
+        if name in self.fields and self.fields[name] != value:
+            self.conflict(name, [self.fields[name], value])
+            return
+        self.fields[name] = value
+
+    def conflict(self, name: str, values: list[Any]) -> None:
+        shown = list(dict.fromkeys(_shown(v) for v in values))
+        self.ask(ASK_CONFLICT, "conflicting_values", field=name, values=shown)
+
+    def ask(self, priority: int, code: str, **params: Any) -> None:
+        self.asks.append((priority, Finding(code=code, params=params)))
+
+    def note(self, code: str, **params: Any) -> None:
+        self.notes.append(Finding(code=code, params=params))
+
+    @property
+    def clarification(self) -> Finding | None:
+        return min(self.asks, key=lambda a: a[0])[1] if self.asks else None
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def sentence(text: str, pos: int) -> tuple[int, int]:
+    """Bounds of the sentence around `pos`: "per user" two sentences away describes something else."""
+    start = 0
+    for match in _BOUNDARY.finditer(text, 0, pos):
+        start = match.end()
+    end_match = _BOUNDARY.search(text, pos)
+    return start, end_match.start() if end_match else len(text)

@@ -1,0 +1,55 @@
+"""Slack mrkdwn -> the plain words the engineer typed.
+
+Slack sends mentions, links and emoji as markup and escapes `& < >`. The parser reads what a person
+would read: a link's label (never its URL), the text inside bold, italic and code, and nothing of the
+mentions or emoji.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CODE_FENCE = re.compile(r"```")
+_ANGLE = re.compile(r"<([^<>\n]{0,2000})>")
+_EMOJI = re.compile(r":(?=[a-z0-9_+\-']*[a-z])[a-z0-9_+\-']{1,60}:(?::skin-tone-\d:)?|:100:")
+_BOLD = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]{1,500}?)\*(?![\w*])")
+_ITALIC = re.compile(r"(?<![\w_])_(?=\S)([^_\n]{1,500}?)_(?![\w_])")
+_STRIKE = re.compile(r"(?<![\w~])~(?=\S)([^~\n]{1,500}?)~(?![\w~])")
+_CODE = re.compile(r"`([^`\n]{0,500})`")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
+_SPACES = re.compile(r"[ \t\u00a0\u2007\u202f]+")
+_ENTITIES = (("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&"))
+
+
+def _angle(match: re.Match[str]) -> str:
+    inner = match.group(1)
+    if inner.startswith(("@", "!subteam")):
+        return " "
+    if inner.startswith("!"):  # <!channel>, <!here>, <!date^…|fallback>
+        _, _, fallback = inner.partition("|")
+        return f" {fallback} " if inner.startswith("!date") else " "
+    if inner.startswith("#"):  # <#C123|general>
+        _, _, label = inner.partition("|")
+        return f" #{label} " if label else " "
+    target, bar, label = inner.partition("|")
+    if bar:
+        return f" {label} "
+    if re.match(r"(?:https?|mailto|tel|ftp|slack):", target):
+        return " "  # a bare link: the words around it say what it is
+    return match.group(0)  # not Slack markup (Slack escapes a typed `<` as &lt;)
+
+
+def to_plain(text: str) -> str:
+    """Slack mrkdwn to plain text: markup removed, entities decoded, whitespace tidied, one line per line."""
+    text = _CONTROL.sub(" ", text)
+    text = _CODE_FENCE.sub("\n", text)
+    text = _ANGLE.sub(_angle, text)
+    for entity, char in _ENTITIES:
+        text = text.replace(entity, char)
+    text = _CODE.sub(r"\1", text)
+    text = _EMOJI.sub(" ", text)
+    for pattern in (_BOLD, _ITALIC, _STRIKE):
+        text = pattern.sub(r"\1", text)
+    text = text.replace("\r", "\n")
+    lines = (_SPACES.sub(" ", line).strip() for line in text.split("\n"))
+    return "\n".join(line for line in lines if line)
