@@ -8,12 +8,12 @@ break-even are marked. Uses the object API on the Agg canvas, not pyplot, so thr
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
-from bot.service import Reply
 from bot.slack import words
 
 MAX_API_LINES = 8
@@ -23,7 +23,17 @@ def api_month(usd_per_million_output: float, tok_s: float, hours_per_month: floa
     return usd_per_million_output * tok_s * 3600 * hours_per_month / 1e6
 
 
-def png(reply: Reply) -> bytes | None:
+def _lines(apis: list[Any]) -> list[tuple[str, float, bool]]:
+    """(legend, $ per million output, same model): providers at the same price share one line."""
+    grouped: dict[tuple[bool, str, float], list[str]] = {}
+    for line in sorted(apis, key=lambda line: (not line.same_model, line.usd_per_month)):
+        key = (line.same_model, line.label, float(line.usd_per_million_output))
+        grouped.setdefault(key, []).append(line.provider_name)
+    return [(f"{', '.join(names)} · {label}", price, same) for (same, label, price), names in grouped.items()][
+        :MAX_API_LINES]
+
+
+def png(reply: Any) -> bytes | None:
     """The chart, or None when there is nothing to compare (no node holds the model, or no API)."""
     a = reply.answer
     node = next((n for n in a.fit.nodes if n.id == a.fit.chosen_node), None) if a.fit else None
@@ -36,20 +46,14 @@ def png(reply: Reply) -> bytes | None:
     x_max = max(v for v in (asked, break_even, 1000.0) if v) * 1.3
     labels = words.data("chart.json.j2", model_name=a.model_name or "", node_name=node.name)
 
-    fig = Figure(figsize=(8, 4.5), dpi=100)
+    fig = Figure(figsize=(8, 4.5), dpi=90)
     FigureCanvasAgg(fig)
+    fig.subplots_adjust(left=0.12, right=0.97, top=0.92, bottom=0.12)
     ax = fig.add_subplot()
     ax.axhline(node_month, color="#1f2937", linewidth=2.5, label=labels["node"])
-    lines = sorted(a.apis, key=lambda line: (not line.same_model, line.usd_per_month))[:MAX_API_LINES]
-    for line in lines:
-        per_million = float(line.usd_per_million_output)
-        ax.plot(
-            [0, x_max],
-            [0, api_month(per_million, x_max, hours)],
-            linestyle="-" if line.same_model else ":",
-            linewidth=1.8 if line.same_model else 1.2,
-            label=f"{line.provider_name} · {line.label}",
-        )
+    for legend, per_million, same in _lines(a.apis):
+        ax.plot([0, x_max], [0, api_month(per_million, x_max, hours)], linestyle="-" if same else ":",
+                linewidth=1.8 if same else 1.2, label=legend)
     cheapest = min((line for line in a.apis if line.same_model), key=lambda line: line.usd_per_month, default=None)
     if asked and cheapest is not None:
         ax.axvline(asked, color="#6b7280", linewidth=1, linestyle="--")
@@ -65,8 +69,7 @@ def png(reply: Reply) -> bytes | None:
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"${v:,.0f}"))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}"))
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=7, loc="upper left", framealpha=0.9)
-    fig.tight_layout()
+    ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
     out = io.BytesIO()
-    fig.savefig(out, format="png")
+    fig.savefig(out, format="png", pil_kwargs={"compress_level": 1})
     return out.getvalue()

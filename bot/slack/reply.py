@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -114,7 +115,17 @@ def post(deps: Deps, client: WebClient, reply: Any, where: Where, overrides: dic
         unfurl_media=False,
     )
     if deps.chart:
-        upload_chart(client, reply, where.channel, thread)
+        _charts.submit(upload_chart, client, reply, where.channel, thread).add_done_callback(_report)
+
+
+# Drawing a chart is CPU work (~0.1 s) that holds the GIL: one drawer thread keeps a burst of questions
+# from starving the verdicts, which go out first on the listener threads.
+_charts = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llmcost-chart")
+
+
+def _report(done: Future) -> None:
+    if (error := done.exception()) is not None:
+        log.error("could not draw or upload a chart", exc_info=error)
 
 
 def upload_chart(client: WebClient, reply: Any, channel: str, thread_ts: str) -> None:
