@@ -19,17 +19,28 @@ class Draft:
     fields: dict[str, Any] = field(default_factory=dict)
     notes: list[Finding] = field(default_factory=list)
     asks: list[tuple[int, Finding]] = field(default_factory=list)
+    disputed: set[str] = field(default_factory=set)
 
     def set(self, name: str, value: Any) -> None:
         """Record a field the user said; saying it twice with different values asks which one."""
+        if name in self.disputed:
+            return
         if name in self.fields and self.fields[name] != value:
             self.conflict(name, [self.fields[name], value])
             return
         self.fields[name] = value
 
     def conflict(self, name: str, values: list[Any]) -> None:
+        """Two values for one field: neither is used, and the question back names both."""
+        self.fields.pop(name, None)
+        if name in self.disputed:
+            return
+        self.disputed.add(name)
         shown = list(dict.fromkeys(_shown(v) for v in values))
         self.ask(ASK_CONFLICT, "conflicting_values", field=name, values=shown)
+
+    def asked_about(self, name: str) -> bool:
+        return name in self.disputed or any(f.params.get("field") == name for _, f in self.asks)
 
     def ask(self, priority: int, code: str, **params: Any) -> None:
         self.asks.append((priority, Finding(code=code, params=params)))

@@ -228,9 +228,25 @@ def _after_verb(text: str, toks: list[Token]) -> Mention | None:
     return None
 
 
+def _widen(text: str, toks: list[Token], mention: Mention, index: _Index) -> Mention:
+    """"deepsek v4.1 flash": the alias "v4.1 flash" matched, and the typo before it belongs to the name."""
+    first = next((k for k, t in enumerate(toks) if t.start == mention.start), None)
+    if not first or mention.kind != "catalog":
+        return mention
+    head = re.match(r"[a-z]+", toks[first - 1].key)
+    if not head or not index.is_head(head.group(0)) or toks[first - 1].key in index.alias:
+        return mention
+    key = "".join(t.key for t in toks[first - 1 :] if t.start < mention.end)
+    best = process.extractOne(key, index.keys, scorer=fuzz.ratio, score_cutoff=CONFIDENT)
+    if best and index.alias[best[0]] == mention.model and digits(best[0]) == digits(key):
+        start = toks[first - 1].start
+        return Mention(start, mention.end, text[start : mention.end], mention.model, "corrected")
+    return mention
+
+
 def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     index = _index(catalogs)
-    mentions = _exact(text, toks, index)
+    mentions = [_widen(text, toks, m, index) for m in _exact(text, toks, index)]
     covered = {k for k, t in enumerate(toks) for m in mentions if m.start <= t.start < m.end}
     for closed in find_closed(text, toks, covered):
         if closed.ref is None:

@@ -165,7 +165,7 @@ _VAT_WITHOUT = re.compile(
 
 def read_vat(text: str, draft: Draft, catalogs: Catalogs) -> None:
     """VAT asked without a rate: Spain's (the catalog's ES row), said in a note."""
-    if "vat_rate" in draft.fields or not _VAT_WORD.search(text) or _VAT_WITHOUT.search(text):
+    if "vat_rate" in draft.fields or draft.asked_about("vat_rate") or not _VAT_WORD.search(text) or _VAT_WITHOUT.search(text):
         return
     spain = next((row for row in catalogs.apis.vat if row.country == "ES"), None)
     if spain is None:
@@ -178,7 +178,7 @@ def read_vat(text: str, draft: Draft, catalogs: Catalogs) -> None:
 SIGNALS = {
     "two_h100": re.compile(r"\b(?:two|2|dos)\s?(?:x|×|\*)?\s?h100s?\b", re.I),
     "cut_gpus": re.compile(
-        r"\bspare\s+(?:silicon|gpus?|capacity)\b|\bcut\s+(?:it\s+|that\s+|this\s+)?(?:down\s+)?to\s+(?:two|2|one|1|fewer|four|4)\s+gpus?\b"
+        r"\bspare\s+(?:silicon|gpus?)\b|\bcut\s+(?:it\s+|that\s+|this\s+)?(?:down\s+)?to\s+(?:two|2|one|1|fewer|four|4)\s+gpus?\b"
         r"|\b(?:reduce|shrink)\s+(?:it\s+)?to\s+(?:two|2|one|1)\s+gpus?\b|\brecortar\s+a\s+(?:dos|2|una|1)\s+gpus?\b|\bgpus?\s+(?:libres|de\s+sobra|sobrantes)\b",
         re.I,
     ),

@@ -51,7 +51,7 @@ _AGGREGATE = re.compile(
     re.I,
 )
 _VAGUE = re.compile(
-    r"(?:\b(?:lots|loads|tons|plenty|some|several|many|a\s+lot|muchos|bastantes|varios|un\s+mont[oó]n|x|n|xx|xxx|tbd|tbc|high|fast)|\?+)\s*(?:of\s+|de\s+)?$",
+    r"(?:\b(?:lots|loads|tons|plenty|some|several|a\s+lot|muchos|bastantes|varios|un\s+mont[oó]n|x|n|xx|xxx|tbd|tbc|high|fast)|\?+|[}\]>]+)\s*(?:of\s+|de\s+)?$",
     re.I,
 )
 _RANGE_BEFORE = re.compile(r"(\d[\d.,]*\s?[kKM]?)\s*(?:-|–|—|to|a|or|o|and|y)\s*$")
@@ -142,6 +142,8 @@ def read_volumes(text: str, nums: list[Number], draft: Draft) -> None:
                 draft.ask(ASK_SLO, "input_volume_only", volume=plain(number.value), period=period)
                 continue
             tok_s /= mix
+        if draft.asked_about("slo_tok_s"):
+            continue
         if "slo_tok_s" in draft.fields:
             said = draft.fields["slo_tok_s"]
             if abs(said - tok_s) > 0.1 * max(said, tok_s):
