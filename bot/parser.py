@@ -24,6 +24,9 @@ from costcore.scenario import Finding, Scenario
 
 log = logging.getLogger("llmcost.parser")
 
+# A question is a few lines; a pasted log is not read to its end. The service trims at the same length.
+MAX_READ_CHARS = 4_000
+
 
 class ParseResult(BaseModel):
     """What the parser made of a question.
@@ -59,7 +62,7 @@ def _mask(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def _parse(text: str, catalogs: Catalogs) -> ParseResult:
-    plain = to_plain(text)
+    plain = to_plain(text[:MAX_READ_CHARS])
     model = read_model(plain, tokens(plain), catalogs)
     masked = _mask(plain, model.spans)
     nums = numbers(masked)
@@ -82,6 +85,8 @@ def _parse(text: str, catalogs: Catalogs) -> ParseResult:
     if model.model:
         draft.fields["model"] = model.model
     scenario = _scenario(draft)
+    if len(text) > MAX_READ_CHARS:
+        draft.note("text_truncated", read_chars=MAX_READ_CHARS, total_chars=len(text))
     return ParseResult(
         text=text,
         scenario=scenario,

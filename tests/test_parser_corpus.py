@@ -35,7 +35,9 @@ def findings_words():
 
 def test_corpus_is_broad_enough():
     assert len(CORPUS) >= 80
-    assert sum(any(ch in e["q"] for ch in "¿¡áéíóúñ") or " nosotros" in e["q"] for e in CORPUS) >= 10  # Spanish
+    assert (
+        sum(any(ch in e["q"] for ch in "¿¡áéíóúñ") or " nosotros" in e["q"] for e in CORPUS) >= 10
+    )  # Spanish
     for status in ("ok", "unknown", "closed", "clarify"):
         assert any(e["status"] == status for e in CORPUS), status
 
@@ -81,7 +83,11 @@ def test_no_question_is_answered_for_a_wrong_model(catalogs):
         expected = entry["expect"].get("model")
         if model in catalogs.models and model != expected:
             wrong.append((entry["q"], model, expected))
-        if expected is None and entry["status"] == "clarify" and entry["ask"] in ("two_models", "missing_model"):
+        if (
+            expected is None
+            and entry["status"] == "clarify"
+            and entry["ask"] in ("two_models", "missing_model")
+        ):
             assert model is None, entry["q"]
     assert wrong == []
 

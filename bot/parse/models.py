@@ -229,7 +229,7 @@ def _after_verb(text: str, toks: list[Token]) -> Mention | None:
 
 
 def _widen(text: str, toks: list[Token], mention: Mention, index: _Index) -> Mention:
-    """"deepsek v4.1 flash": the alias "v4.1 flash" matched, and the typo before it belongs to the name."""
+    """ "deepsek v4.1 flash": the alias "v4.1 flash" matched, and the typo before it belongs to the name."""
     first = next((k for k, t in enumerate(toks) if t.start == mention.start), None)
     if not first or mention.kind != "catalog":
         return mention

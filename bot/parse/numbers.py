@@ -64,12 +64,17 @@ def to_number(match: re.Match[str]) -> Number | None:
     return Number(float(value), match.start(), match.end(), match.group(0), bool(mult))
 
 
+MAX_NUMBERS = 200  # a question holds a handful; a pasted table is not read to its end
+
+
 def numbers(text: str) -> list[Number]:
-    """Every number in `text`, left to right."""
+    """The numbers in `text`, left to right."""
     found = []
     for match in NUMBER.finditer(text):
         if number := to_number(match):
             found.append(number)
+            if len(found) >= MAX_NUMBERS:
+                break
     return found
 
 

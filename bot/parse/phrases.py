@@ -165,7 +165,12 @@ _VAT_WITHOUT = re.compile(
 
 def read_vat(text: str, draft: Draft, catalogs: Catalogs) -> None:
     """VAT asked without a rate: Spain's (the catalog's ES row), said in a note."""
-    if "vat_rate" in draft.fields or draft.asked_about("vat_rate") or not _VAT_WORD.search(text) or _VAT_WITHOUT.search(text):
+    if (
+        "vat_rate" in draft.fields
+        or draft.asked_about("vat_rate")
+        or not _VAT_WORD.search(text)
+        or _VAT_WITHOUT.search(text)
+    ):
         return
     spain = next((row for row in catalogs.apis.vat if row.country == "ES"), None)
     if spain is None:

@@ -7,6 +7,7 @@ them. A figure that cannot be right (0 tok/s, 150 % cache hits) or that is given
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from bot.parse.draft import ASK_RANGE, ASK_SLO, Draft, sentence
 from bot.parse.numbers import NUMBER, Number, plain, to_number
@@ -97,7 +98,7 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
             draft.ask(ASK_SLO, "slo_absurd", value=plain(value), limit=ABSURD_TOK_S)
         else:
             draft.set("slo_tok_s", value)
-    for unit in list(_UNIT_ALONE.finditer(text))[:MAX_MENTIONS]:
+    for unit in islice(_UNIT_ALONE.finditer(text), MAX_MENTIONS):
         if unit.end() in bound_units:
             continue
         before = text[max(0, unit.start() - 30) : unit.start()]
@@ -153,7 +154,9 @@ def read_volumes(text: str, nums: list[Number], draft: Draft) -> None:
             draft.ask(ASK_SLO, "slo_absurd", value=plain(round(tok_s)), limit=ABSURD_TOK_S)
             continue
         draft.fields["slo_tok_s"] = tok_s
-        draft.note("volume_converted", volume=plain(number.value), period=period, tok_s=round(tok_s, 1), kind=kind)
+        draft.note(
+            "volume_converted", volume=plain(number.value), period=period, tok_s=round(tok_s, 1), kind=kind
+        )
 
 
 _CONCURRENT = r"(?:concurrent(?:ly)?|simultaneous(?:ly)?|parallel|active|concurrentes|simult[aá]ne[oa]s|paralel[oa]s|activ[oa]s)"
@@ -235,7 +238,7 @@ def _near(pattern: re.Pattern[str], text: str, start: int, end: int, reach: int 
 
 def read_percentages(text: str, draft: Draft) -> None:
     """Cache hit rates and VAT rates: "50% cache hits", "half of our prompts hit the cache", "IVA del 10%"."""
-    for match in list(_PERCENT.finditer(text))[:MAX_MENTIONS]:
+    for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
         cache = _near(_CACHE, text, match.start(), match.end())
         vat = _near(_VAT, text, match.start(), match.end(), reach=25)
@@ -282,7 +285,7 @@ MIX_PHRASES = (
 def read_mix(text: str, draft: Draft) -> None:
     """Input tokens per output token: "4:1", "1:3 chat", "RAG-heavy" (10:1, said in a note)."""
     ratios: list[float] = []
-    for match in list(_RATIO.finditer(text))[:MAX_MENTIONS]:
+    for match in islice(_RATIO.finditer(text), MAX_MENTIONS):
         left, right = match.group(1), match.group(2)
         after = text[match.end() : match.end() + 6]
         if len(right) == 2 or _TIME_AROUND.match(after.strip()) or float(right) == 0:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from costcore.catalog import normalise
-
 _TOKEN = re.compile(r"[^\W_](?:[\w.\-/+×]*[^\W_])?")
 
 # Words that end a model name: "run <name> ourselves at 300 tok/s", "correr <name> nosotros".
@@ -34,9 +32,13 @@ class Token:
         return self.text.lower()
 
 
+# Tokens hold no spaces or colons, so costcore's `normalise` reduces to dropping these (and is slower).
+_DROP = str.maketrans({"-": None, "_": None, ".": None, "/": None, "×": "x"})
+
+
 def tokens(text: str) -> list[Token]:
     return [
-        Token(m.group(0), m.start(), m.end(), normalise(m.group(0).replace("×", "x")))
+        Token(m.group(0), m.start(), m.end(), m.group(0).lower().translate(_DROP))
         for m in _TOKEN.finditer(text)
     ]
 

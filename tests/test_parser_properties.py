@@ -1,0 +1,127 @@
+"""Properties of the parser: it answers any text without raising, and a number means the same however
+it is written. Example counts stay modest so the suite stays fast; nothing here times anything."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.parse.numbers import parse_number
+from bot.parser import ParseResult, parse
+from costcore.catalog import load_catalogs
+from costcore.scenario import Scenario
+
+CATALOGS = load_catalogs()
+# The autouse env fixture is function-scoped; the parser does not read the environment, so sharing it
+# across examples is safe.
+PROPERTY = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+FRAGMENTS = [
+    "deepseek flash", "DeepSeek-V4.1-Flash-1017", "llama 3 70b", "lama 3 70b", "qwen3 235b", "kimi k3", "Claude Opus 5",
+    "gpt-5", "claude", "scout", "Mixtral", "300", "12k", "1.2M", "-5", "0", "2,5", "12 000", "12.000", "tok/s", "tps",
+    "tokens per second", "per user", "por usuario", "concurrent users", "128k-token sessions", "full context", "4:1",
+    "1:3", "9:00", "RAG-heavy", "50%", "150 %", "cache", "VAT", "IVA", "€", "in dollars", "EU endpoint",
+    "can't leave", "no pueden salir", "on-prem", "GDPR", "budgets", "chargeback", "business hours", "24/7",
+    "horario laboral", "in Madrid", "CET", "Europe/Berlin", "Mars/Olympus", "two H100s", "ollama", "max_tokens=64",
+    "spot", "<@U123>", "<!channel>", "<https://x.example/llama-405b|the card>", "*", "_", "`", "```", ":fire:",
+    "&amp;", "&lt;", "{{ x }}", "{%", "\x00", "\u202e", "¿", "?", "\n", "26 million output tokens a day",
+    "1B tokens per month", "2B input tokens a day", "we measured 9,000 tok/s per node", "p5en.48xlarge",
+]  # fmt: skip
+
+
+def _parsed(text: str) -> ParseResult:
+    result = parse(text, CATALOGS)
+    assert isinstance(result, ParseResult) and isinstance(result.scenario, Scenario)
+    assert result.text == text
+    # parse_failed is the safety net for a parser bug: no input may reach it
+    assert result.clarification is None or result.clarification.code != "parse_failed", text
+    return result
+
+
+@PROPERTY
+@given(st.text(max_size=400))
+def test_any_text_gets_a_result(text):
+    _parsed(text)
+
+
+@PROPERTY
+@given(
+    st.lists(st.sampled_from(FRAGMENTS), max_size=14),
+    st.lists(st.sampled_from([" ", ", ", "", "-", "/", " a "]), min_size=1),
+)
+def test_any_mix_of_the_words_it_reads_gets_a_result(words, separators):
+    text = "".join(word + separators[i % len(separators)] for i, word in enumerate(words))
+    result = _parsed(text)
+    said = result.scenario.model_dump(exclude_unset=True)
+    if "slo_tok_s" in said:
+        assert 0 < said["slo_tok_s"] <= 10_000_000
+    if result.scenario.model in CATALOGS.models:
+        assert result.clarification is None or result.clarification.code not in (
+            "two_models",
+            "ambiguous_model",
+        )
+
+
+def _forms(n: int) -> list[str]:
+    forms = [str(n), f"{n:,}", f"{n:,}".replace(",", " ")]
+    if n >= 1000:
+        forms.append(f"{n:,}".replace(",", "."))  # Spanish grouping
+    if n % 100 == 0 and n >= 1000:
+        forms += [f"{n / 1000:g}k", f"{n / 1000:g}K", f"{n / 1000:g} thousand".replace("e+", "e")]
+    if n % 100_000 == 0 and n >= 1_000_000:
+        forms += [f"{n / 1_000_000:g}M", f"{n / 1_000_000:g} million"]
+    return [f for f in forms if "e" not in f.lower().replace("thousand", "")]
+
+
+@PROPERTY
+@given(
+    st.one_of(
+        st.integers(1, 10_000_000),
+        st.integers(1, 100).map(lambda k: k * 100_000),
+        st.integers(1, 999).map(lambda k: k * 100),
+    )
+)
+def test_a_number_reads_the_same_in_every_form(n):
+    for form in _forms(n):
+        assert parse_number(form) == n, form
+        said = _parsed(f"can we run deepseek flash at {form} tok/s?").scenario
+        assert said.slo_tok_s == n, form
+
+
+@PROPERTY
+@given(st.integers(1, 9999), st.integers(1, 9))
+def test_decimals_read_the_same_with_a_point_or_a_comma(whole, tenth):
+    value = whole + tenth / 10
+    for form in (f"{whole}.{tenth}", f"{whole},{tenth}"):
+        assert _parsed(f"llama 3 70b at {form} tokens per second").scenario.slo_tok_s == pytest.approx(value)
+
+
+@PROPERTY
+@given(st.integers(1, 100_000))
+def test_twice_the_tok_s_reads_as_twice(n):
+    once = _parsed(f"kimi k2 at {n} tok/s").scenario.slo_tok_s
+    twice = _parsed(f"kimi k2 at {2 * n} tok/s").scenario.slo_tok_s
+    assert twice == 2 * once
+
+
+@PROPERTY
+@given(
+    st.integers(1, 500),
+    st.sampled_from([("a day", 86_400), ("per month", 730 * 3_600), ("a week", 7 * 86_400)]),
+)
+def test_a_volume_is_sustained_tok_s(millions, period):
+    words, seconds = period
+    result = _parsed(f"deepseek flash, {millions} million output tokens {words}")
+    assert result.scenario.slo_tok_s == pytest.approx(millions * 1e6 / seconds)
+    assert [n.code for n in result.notes] == ["volume_converted"]
+
+
+def test_twenty_kilobytes_of_hostile_text():
+    chunk = "deepseek flash {{ x }} \x00\x1b[31m <@U1> 300 tok/s &amp; ¿? :fire: " * 10
+    result = _parsed((chunk * 40)[:20_000])
+    assert result.scenario.model == "deepseek-v4.1-flash"
+    long_noise = _parsed("lorem ipsum " * 2_000)
+    assert long_noise.clarification is not None and long_noise.clarification.code == "missing_model"
