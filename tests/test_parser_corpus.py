@@ -13,6 +13,7 @@ import pytest
 import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from bot import render
 from bot.parse.closed import CLOSED_PROVIDERS, lookup
 from bot.parser import ParseResult, parse
 from costcore.catalog import normalise
@@ -105,6 +106,7 @@ def test_every_finding_has_words(entry, catalogs, findings_words):
         assert hasattr(findings_words, finding.code), f"no macro for {finding.code}"
         sentence = _words(findings_words, finding)
         assert sentence and "\n" not in sentence and sentence[-1] in ".?", sentence
+        assert render.finding(finding) == sentence  # as the reply renders it, whitespace control and all
 
 
 def test_every_clarification_asks(catalogs, findings_words):
