@@ -56,7 +56,7 @@ def _chosen(reply: Reply) -> Any:
 
 def _cheapest_same_model(reply: Reply) -> Any:
     same = [line for line in reply.answer.apis if line.same_model]
-    return min(same, key=lambda line: line.usd_per_month) if same else reply.answer.cheapest_api
+    return min(same, key=lambda line: (line.usd_per_month, line.usd_per_million_output)) if same else None
 
 
 def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: str | None = None) -> dict:
@@ -87,6 +87,7 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
             "usd_per_month": float(api.usd_per_month),
             "eur_per_month": float(api.usd_per_month) * fx,
             "usd_all_offpeak": float(api.usd_all_offpeak) if api.usd_all_offpeak is not None else None,
+            "usd_per_million_output": float(api.usd_per_million_output),
         }
     applied = applied_buttons(overrides)
     return {
@@ -147,7 +148,7 @@ def details(reply: Reply) -> dict:
             "usd_per_million_output": float(line.usd_per_million_output),
             "peak_share": line.peak_share,
         }
-        for line in sorted(a.apis, key=lambda line: (not line.same_model, line.usd_per_month))
+        for line in sorted(a.apis, key=lambda line: (not line.same_model, line.usd_per_million_output))
     ]
     return {
         "model_name": a.model_name or "",

@@ -97,3 +97,12 @@ def test_the_chart_is_a_png_with_the_api_arithmetic(reply):
 
 def test_no_chart_without_a_node(reply):
     assert chart.png(ask("can we run gpt-5 ourselves?")) is None
+
+
+def test_without_a_tok_s_the_apis_show_their_price_per_million_not_a_zero_month():
+    reply = ask("can we run deepseek-flash ourselves?")
+    assert reply.answer.status == "ok" and reply.answer.scenario.slo_tok_s is None
+    verdict = json.dumps(words.blocks("verdict.json.j2", **views.verdict(reply)), ensure_ascii=False)
+    details = json.dumps(words.blocks("details.json.j2", **views.details(reply)), ensure_ascii=False)
+    assert "$0.00" not in verdict + details
+    assert "$1.45 per million output" in verdict and "no tok/s given" in verdict
