@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.parse import phrases, quantities
+from bot.parse import fallback, phrases, quantities
 from bot.parse.draft import ASK_RANGE, Draft
 from bot.parse.markup import to_plain
 from bot.parse.models import read_model
@@ -84,15 +84,30 @@ def _parse(text: str, catalogs: Catalogs) -> ParseResult:
     phrases.read_node(masked, draft, catalogs)
     if model.model:
         draft.fields["model"] = model.model
+    clarification = model.clarification
+    if clarification and clarification.code == "missing_model" and _fallback(plain, catalogs, draft):
+        clarification = None
     scenario = _scenario(draft)
     if len(text) > MAX_READ_CHARS:
         draft.note("text_truncated", read_chars=MAX_READ_CHARS, total_chars=len(text))
     return ParseResult(
         text=text,
         scenario=scenario,
-        clarification=model.clarification or draft.clarification,
+        clarification=clarification or draft.clarification,
         notes=model.notes + draft.notes,
     )
+
+
+def _fallback(plain: str, catalogs: Catalogs, draft: Draft) -> bool:
+    """Off by default: when configured, a language model may name the model the rules could not find."""
+    endpoint = fallback.endpoint_from_env()
+    helped = fallback.read(plain, catalogs, endpoint) if endpoint else None
+    if helped is None:
+        return False
+    said = helped.model_dump(exclude_unset=True)
+    draft.fields = {k: v for k, v in said.items() if k not in draft.disputed} | draft.fields  # the rules win
+    draft.note("read_by_fallback", model=draft.fields["model"])
+    return True
 
 
 def _scenario(draft: Draft) -> Scenario:
