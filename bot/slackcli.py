@@ -23,18 +23,23 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    from bot.errors import UserError
     from bot.slack.app import create_app, warm_up
 
+    chart = False if args.no_chart else None
+    app_token = os.environ.get("SLACK_APP_TOKEN", "").strip()
+    if not args.http and not app_token:
+        raise UserError("set SLACK_APP_TOKEN (an xapp-… app-level token with connections:write) for Socket Mode, "
+                        "or run `llmcost serve --http --port P`")
+    app = create_app(socket_mode=not args.http, chart=chart)  # checks the other variables first
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if args.verbose:  # slack_sdk logs request bodies at DEBUG; keep its headers (the token) out regardless
+    if args.verbose:  # slack_sdk logs request bodies at DEBUG; keep its chatter (never the token) out
         logging.getLogger("slack_sdk").setLevel(logging.INFO)
-    chart = False if args.no_chart else None
+    warm_up()
     if args.http:
         from bot.slack.http import server
 
-        app = create_app(chart=chart)
-        warm_up()
         httpd = server(app, args.host, args.port)
         logging.getLogger("llmcost").info("llmcost listening on http://%s:%s/slack/events", args.host, httpd.server_port)
         try:
@@ -45,13 +50,5 @@ def run_serve(args: argparse.Namespace) -> int:
 
     from slack_bolt.adapter.socket_mode import SocketModeHandler
 
-    from bot.errors import UserError
-
-    app_token = os.environ.get("SLACK_APP_TOKEN", "").strip()
-    if not app_token:
-        raise UserError("set SLACK_APP_TOKEN (an xapp-… app-level token with connections:write) for Socket Mode, "
-                        "or run `llmcost serve --http --port P`")
-    app = create_app(socket_mode=True, chart=chart)
-    warm_up()
     SocketModeHandler(app, app_token).start()
     return 0

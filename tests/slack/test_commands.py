@@ -89,3 +89,15 @@ def test_a_question_in_a_channel_the_bot_is_not_in_goes_to_the_asker(bot):
     assert "the API wins" in first.params["blocks"][0]["text"]["text"]
     assert "vllm serve" in texts(second.params["blocks"])
     assert first.params["response_type"] == second.params["response_type"] == "ephemeral"
+
+
+def test_a_failing_command_tells_the_asker_privately(make_bot, stand_in):
+    def broken(text, overrides=None):
+        raise RuntimeError("engine down")
+
+    bot = make_bot(ask=broken)
+    bot.command(QUESTION, channel="C0042")
+    call = respond_call(bot)
+    assert "something went wrong" in call.params["text"].lower()
+    assert stand_in.calls_to("chat.postMessage") == []
+    assert "engine down" in bot.store.recent()[0]["error"]

@@ -82,3 +82,16 @@ def test_llmcost_serve_http_answers_against_a_slack_compatible_api(stand_in, tmp
         proc.wait(timeout=10)
         proc.stderr.close()
     assert (tmp_path / "serve.db").exists()
+
+
+def test_serve_says_which_variable_is_missing(monkeypatch, capsys):
+    from bot.cli import main
+
+    for name in ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "SLACK_SIGNING_SECRET"):
+        monkeypatch.delenv(name, raising=False)
+    assert main(["serve"]) == 1
+    assert "SLACK_APP_TOKEN" in capsys.readouterr().err
+    monkeypatch.setenv("SLACK_BOT_TOKEN", signed.TOKEN)
+    assert main(["serve", "--http", "--port", "0"]) == 1
+    err = capsys.readouterr().err
+    assert "SLACK_SIGNING_SECRET" in err and signed.TOKEN not in err
