@@ -126,6 +126,12 @@ def answer(
     s = scenario
     if clarification is not None:
         return _clarify(s, settings, catalogs, now, clarification, notes=notes)
+    if s.gateway_pain and s.data_may_leave and (s.model is None or catalogs.find_model(s.model) is None):
+        # Rule 2 needs no model: keys, quotas and attribution are the problem whatever the model.
+        fx = catalogs.apis.fx_on(now.date())
+        return Answer(status="ok", scenario=s, hours_per_month=hours_per_month(s.calendar, settings),
+                      verdict="gateway", reasons=[Finding(code="gateway", params={})], assumptions=notes,
+                      fx_usd_to_eur=fx.per_usd, fx_as_of=fx.as_of, catalog_as_of=catalogs.as_of, priced_at=now)
     if s.model is None:
         return _clarify(s, settings, catalogs, now, Finding(code="ask_model", params={
             "examples": [m.name for m in list(catalogs.models.values())[:3]]}), notes=notes)

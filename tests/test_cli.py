@@ -60,3 +60,8 @@ def test_a_broken_override_file_is_a_sentence(capsys, tmp_path, monkeypatch):
     finally:
         runtime.catalogs.cache_clear()
     assert code == 1 and "nodes.yaml: row 1 (x)" in err
+
+
+def test_gateway_answer_without_a_model_reads_well(capsys):
+    code, out, _ = run(capsys, "ask", "--no-log", "three teams, three keys, nobody can attribute the bill")
+    assert code == 0 and out.startswith("THE PROBLEM IS THE GATEWAY")

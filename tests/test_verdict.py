@@ -104,3 +104,13 @@ def test_cache_hits_lower_the_api_bill(catalogs):
     cold = ask(catalogs, model="deepseek-flash", slo_tok_s=300)
     warm = ask(catalogs, model="deepseek-flash", slo_tok_s=300, cache_hit_rate=0.5)
     assert warm.cheapest_api.usd_per_month < cold.cheapest_api.usd_per_month
+
+
+def test_gateway_pain_needs_no_model(catalogs, schema):
+    from bot.render import to_contract
+
+    a = ask(catalogs, model="DeepSeek bill", gateway_pain=True)
+    assert a.status == "ok" and a.verdict == "gateway"
+    import jsonschema
+
+    jsonschema.validate(to_contract("q", a), schema)
