@@ -63,5 +63,5 @@ def test_a_broken_override_file_is_a_sentence(capsys, tmp_path, monkeypatch):
 
 
 def test_gateway_answer_without_a_model_reads_well(capsys):
-    code, out, _ = run(capsys, "ask", "--no-log", "three teams, three keys, nobody can attribute the bill")
+    code, out, _ = run(capsys, "ask", "--no-log", "three teams, three keys, nobody can attribute the DeepSeek bill")
     assert code == 0 and out.startswith("THE PROBLEM IS THE GATEWAY")
