@@ -20,7 +20,7 @@ from bot.parse.models import read_model
 from bot.parse.numbers import numbers
 from bot.parse.words import tokens
 from costcore.catalog import Catalogs
-from costcore.scenario import Finding, Scenario
+from costcore.scenario import CalendarKind, Finding, Scenario, Settings
 
 log = logging.getLogger("llmcost.parser")
 
@@ -44,10 +44,18 @@ class ParseResult(BaseModel):
     notes: list[Finding] = Field(default_factory=list)
 
 
-def parse(text: str, catalogs: Catalogs) -> ParseResult:
+def parse(
+    text: str,
+    catalogs: Catalogs,
+    *,
+    settings: Settings | None = None,
+    calendar: CalendarKind | None = None,
+) -> ParseResult:
+    """Read `text`. `calendar` is the calendar a flag or button already chose (it beats the words when a
+    volume is spread into tok/s); `settings` hold the business day's length."""
     text = text if isinstance(text, str) else str(text)
     try:
-        return _parse(text, catalogs)
+        return _parse(text, catalogs, settings or Settings(), calendar)
     except Exception:  # a parser bug must become a question back, never a dead Slack thread
         log.exception("parser failed on %r", text[:200])
         return ParseResult(text=text, scenario=Scenario(), clarification=Finding(code="parse_failed"))
@@ -61,7 +69,7 @@ def _mask(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
-def _parse(text: str, catalogs: Catalogs) -> ParseResult:
+def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: CalendarKind | None) -> ParseResult:
     plain = to_plain(text[:MAX_READ_CHARS])
     model = read_model(plain, tokens(plain), catalogs)
     masked = _mask(plain, model.spans)
@@ -70,13 +78,13 @@ def _parse(text: str, catalogs: Catalogs) -> ParseResult:
     known = catalogs.models.get(model.model or "")
     quantities.read_mix(masked, draft)
     quantities.read_rates(masked, nums, draft)
-    quantities.read_volumes(masked, nums, draft)
+    phrases.read_calendar(masked, draft)
+    quantities.read_volumes(masked, nums, draft, calendar or draft.fields.get("calendar", "24x7"), settings)
     quantities.read_concurrency(masked, nums, draft)
     quantities.read_context(masked, nums, draft, known.context_tokens if known else None)
     quantities.read_percentages(masked, draft)
     phrases.read_residency(masked, draft)
     phrases.read_gateway(masked, draft)
-    phrases.read_calendar(masked, draft)
     phrases.read_timezone(masked, draft)
     phrases.read_currency(masked, draft)
     phrases.read_vat(masked, draft, catalogs)

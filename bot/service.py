@@ -34,7 +34,8 @@ def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime 
 
     started = time.perf_counter()
     question = text[:MAX_QUESTION_CHARS]
-    parsed = parse(question, runtime.catalogs())
+    calendar = (overrides or {}).get("calendar")
+    parsed = parse(question, runtime.catalogs(), settings=runtime.settings(), calendar=calendar)
     if overrides:
         merged = parsed.scenario.model_dump(exclude_unset=True) | {
             k: v for k, v in overrides.items() if v is not None

@@ -49,6 +49,24 @@ def hours_per_month(kind: CalendarKind, settings: Settings) -> int:
     return settings.hours_per_month
 
 
+PERIODS = ("minute", "hour", "day", "week", "month", "year")
+
+
+def period_hours(period: str, kind: CalendarKind, settings: Settings) -> Fraction:
+    """Hours of token traffic in one period: "a day" of business hours is 8 h, not 24."""
+    business = kind == "business_hours"
+    day = settings.business_hours_per_day if business else 24
+    table = {
+        "minute": Fraction(1, 60),
+        "hour": Fraction(1),
+        "day": Fraction(day),
+        "week": Fraction(day * (5 if business else 7)),
+        "month": Fraction(hours_per_month(kind, settings)),
+        "year": Fraction(12 * hours_per_month(kind, settings)),
+    }
+    return table[period]
+
+
 def reference_week(kind: CalendarKind, tz: str, now: dt.datetime, settings: Settings) -> Calendar:
     """The Monday-to-Sunday week (in `tz`) that contains `now`, as UTC intervals of token traffic."""
     tzinfo = zone(tz)

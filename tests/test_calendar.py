@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
 from costcore import pricing
-from costcore.calendar import reference_week
+from costcore.calendar import period_hours, reference_week
 from costcore.engine import answer
 from costcore.scenario import Scenario
 from tests.conftest import SEPT_2026
@@ -99,3 +100,13 @@ def test_twice_the_tok_s_is_twice_the_api_bill(catalogs, tok_s):
     for a, b in zip(once.apis, twice.apis, strict=True):
         assert b.usd_per_month == pytest.approx(2 * a.usd_per_month, rel=Decimal("1e-9"))
     assert [n.usd_per_month for n in once.fit.nodes] == [n.usd_per_month for n in twice.fit.nodes]
+
+
+@pytest.mark.parametrize(
+    ("period", "around_the_clock", "business"),
+    [("minute", Fraction(1, 60), Fraction(1, 60)), ("hour", 1, 1), ("day", 24, 8), ("week", 168, 40),
+     ("month", 730, 176), ("year", 8_760, 2_112)],
+)
+def test_a_period_holds_the_hours_its_calendar_says(settings, period, around_the_clock, business):
+    assert period_hours(period, "24x7", settings) == around_the_clock
+    assert period_hours(period, "business_hours", settings) == business

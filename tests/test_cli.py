@@ -65,3 +65,13 @@ def test_a_broken_override_file_is_a_sentence(capsys, tmp_path, monkeypatch):
 def test_gateway_answer_without_a_model_reads_well(capsys):
     code, out, _ = run(capsys, "ask", "--no-log", "three teams, three keys, nobody can attribute the DeepSeek bill")
     assert code == 0 and out.startswith("THE PROBLEM IS THE GATEWAY")
+
+
+def test_business_hours_flag_spreads_a_volume_over_the_business_day(capsys):
+    """26M tokens in an 8-hour working day is 26e6 / 28,800 s = 902.8 tok/s, not 26e6 / 86,400 s."""
+    code, out, _ = run(capsys, "ask", "--no-log", "--business-hours",
+                       "deepseek flash, 26 million output tokens a day")
+    assert code == 0
+    assert "spread over 8 business hours, is 902.8 tok/s sustained" in out
+    code, out, _ = run(capsys, "ask", "--no-log", "deepseek flash, 26 million output tokens a day")
+    assert "spread over 24 hours, is 300.9 tok/s sustained" in out

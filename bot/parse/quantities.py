@@ -11,17 +11,11 @@ from itertools import islice
 
 from bot.parse.draft import ASK_RANGE, ASK_SLO, Draft, sentence
 from bot.parse.numbers import NUMBER, Number, plain, to_number
+from costcore.calendar import period_hours
+from costcore.scenario import CalendarKind, Settings
 
 ABSURD_TOK_S = 10_000_000
 MAX_MENTIONS = 24  # figures read per kind: a pasted log does not make the parser slow
-SECONDS = {
-    "minute": 60,
-    "hour": 3_600,
-    "day": 86_400,
-    "week": 7 * 86_400,
-    "month": 730 * 3_600,
-    "year": 8_760 * 3_600,
-}
 _PERIOD_WORDS = {
     "minute": "minute|min|minuto", "hour": "hour|hr|hora", "day": "day|daily|d[ií]a|diarios?",
     "week": "week|weekly|semana|semanales?", "month": "month|monthly|mo|mes|mensuales?", "year": "year|yearly|a[ñn]o|anuales?",
@@ -128,14 +122,20 @@ def _period(word: str) -> str:
     return "day"
 
 
-def read_volumes(text: str, nums: list[Number], draft: Draft) -> None:
-    """ "26 million output tokens a day" -> sustained output tok/s, with a note saying so."""
+def read_volumes(
+    text: str, nums: list[Number], draft: Draft, calendar: CalendarKind, settings: Settings
+) -> None:
+    """ "26 million output tokens a day" -> sustained output tok/s, with a note saying so.
+
+    The volume flows only in the hours the calendar says: a business day is 8 hours, not 86,400 seconds.
+    """
     for number in nums[: MAX_MENTIONS * 4]:
         volume = _tail(text, number, VOLUME)
         if not volume or number.value <= 0:
             continue
         period = _period(volume.group("period"))
-        tok_s = number.value / SECONDS[period]
+        hours = period_hours(period, calendar, settings)
+        tok_s = number.value / float(hours * 3600)
         kind = "input" if re.search(r"input|entrada", volume.group(0), re.I) else "output"
         if kind == "input":
             mix = draft.fields.get("input_per_output")
@@ -155,7 +155,13 @@ def read_volumes(text: str, nums: list[Number], draft: Draft) -> None:
             continue
         draft.fields["slo_tok_s"] = tok_s
         draft.note(
-            "volume_converted", volume=plain(number.value), period=period, tok_s=round(tok_s, 1), kind=kind
+            "volume_converted",
+            volume=plain(number.value),
+            period=period,
+            tok_s=round(tok_s, 1),
+            kind=kind,
+            hours=plain(float(hours)),
+            calendar=calendar,
         )
 
 
