@@ -73,6 +73,11 @@ def _forms(n: int) -> list[str]:
         forms += [f"{n / 1000:g}k", f"{n / 1000:g}K", f"{n / 1000:g} thousand".replace("e+", "e")]
     if n % 100_000 == 0 and n >= 1_000_000:
         forms += [f"{n / 1_000_000:g}M", f"{n / 1_000_000:g} million"]
+    if n % 1000 == 0:
+        mantissa, exponent = f"{n:e}".split("e")  # 3.000000e+05 -> 3e5
+        scientific = f"{float(mantissa):g}e{int(exponent)}"
+        assert float(scientific) == n
+        return [f for f in forms if "e" not in f.lower().replace("thousand", "")] + [scientific]
     return [f for f in forms if "e" not in f.lower().replace("thousand", "")]
 
 
@@ -110,11 +115,14 @@ def test_twice_the_tok_s_reads_as_twice(n):
 @PROPERTY
 @given(
     st.integers(1, 500),
-    st.sampled_from([("a day", 86_400), ("per month", 730 * 3_600), ("a week", 7 * 86_400)]),
+    st.sampled_from([("a day", 24, 8), ("per month", 730, 176), ("a week", 168, 40)]),
+    st.booleans(),
 )
-def test_a_volume_is_sustained_tok_s(millions, period):
-    words, seconds = period
-    result = _parsed(f"deepseek flash, {millions} million output tokens {words}")
+def test_a_volume_is_sustained_tok_s_over_its_calendar(millions, period, business):
+    words, hours, business_hours = period
+    calendar = ", business hours only" if business else ""
+    result = _parsed(f"deepseek flash, {millions} million output tokens {words}{calendar}")
+    seconds = (business_hours if business else hours) * 3_600
     assert result.scenario.slo_tok_s == pytest.approx(millions * 1e6 / seconds)
     assert [n.code for n in result.notes] == ["volume_converted"]
 

@@ -1,4 +1,4 @@
-"""Numbers as engineers type them: 300, 300.5, 12k, 12K, 12,000, 12 000, 12.000, 2.5k, 1.2M, 26 million.
+"""Numbers as engineers type them: 300, 300.5, 12k, 12K, 12,000, 12 000, 12.000, 2.5k, 1.2M, 26 million, 3e5.
 
 Values are computed in Decimal so "0.3k" is exactly 300, then handed out as float. A comma followed by
 exactly three digits groups thousands (12,000); any other comma is a decimal comma (2,5k). A dot followed
@@ -27,6 +27,7 @@ NUMBER = re.compile(
         (?P<comma>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?)(?!,?\d)              # 12,000 / 1,234.5
       | (?P<space>[1-9]\d{0,2}(?:\ \d{3})+)(?![\d.,]\d)                    # 12 000
       | (?P<dot>[1-9]\d{0,2}(?:\.\d{3})+)(?![\d.,]\d)(?!\ ?(?:[kKMbB]|bn|mn)(?![a-zA-Z]))  # 12.000; 1.200M is 1.2M
+      | (?P<sci>\d+(?:\.\d+)?[eE]\+?\d{1,2})(?![\w.])                         # 3e5, 1.2e6
       | (?P<plain>\d+(?:[.,]\d+)?)                                          # 300, 300.5, 2,5
     )
     (?:\ ?(?P<mult>mil\ millones|thousand|millions?|billions?|mill[oó]n|millones|mil|mln|bn|mn|MM|[kK]|M|[bB])(?![a-zA-Z]))?
@@ -52,6 +53,8 @@ def to_number(match: re.Match[str]) -> Number | None:
             value = Decimal(raw.replace(" ", ""))
         elif raw := match.group("dot"):
             value = Decimal(raw.replace(".", ""))
+        elif raw := match.group("sci"):
+            value = Decimal(raw)
         else:
             value = Decimal(match.group("plain").replace(",", "."))
     except InvalidOperation:

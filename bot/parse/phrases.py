@@ -73,7 +73,7 @@ def read_gateway(text: str, draft: Draft) -> None:
 
 _BUSINESS = re.compile(
     r"\bbusiness\s+hours\b|\boffice\s+hours\b|\bworking\s+hours\b|\bwork\s+hours\b|\b9[\s-]?(?:to|till|until|-|–)[\s-]?5\b"
-    r"|\b9\s?(?::00|h|am)?\s?(?:-|–|to|a)\s?(?:5\s?pm|17(?::00|h)?)(?!\d)|\bweekdays?\s+only\b|\bonly\s+(?:on\s+)?weekdays\b|\bmon(?:day)?[\s-]?(?:to|-|–)[\s-]?fri(?:day)?\b"
+    r"|\b9\s?(?::00|h|am)?\s?(?:-|–|to|a)\s?(?:5\s?pm|17(?::00|h)?)(?!\d)|\b(?:between|from|entre|de)\s+9\s?(?::00|h|am)?\s+(?:and|to|y|a)\s+(?:5\s?pm|17(?::00|h)?)(?!\d)|\bweekdays?\s+only\b|\bonly\s+(?:on\s+)?weekdays\b|\bmon(?:day)?[\s-]?(?:to|-|–)[\s-]?fri(?:day)?\b"
     r"|\bhorario\s+(?:laboral|de\s+oficina|comercial)\b|\bhoras\s+de\s+oficina\b|\bde\s+9\s+a\s+(?:5|17|18)\b|\bentre\s+semana\b|\bd[ií]as\s+laborables\b|\bjornada\s+laboral\b",
     re.I,
 )
