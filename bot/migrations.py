@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from sqlite_utils import Database
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 MIGRATIONS_TABLE = "_llmcost_migrations"
 MIGRATIONS: list[Callable[[Database], None]] = []

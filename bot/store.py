@@ -12,13 +12,44 @@ import json
 import logging
 import os
 import sqlite3
+import sys
 import threading
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlite_utils import Database
+from bot.migrations import MIGRATIONS, MIGRATIONS_TABLE, migrate
 
-from bot.migrations import migrate
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+
+def _import_database() -> type[Database]:
+    """sqlite-utils' Database, imported without numpy and pandas.
+
+    sqlite-utils imports numpy and pandas, when they are installed, only to map their scalar types to
+    column types. The log never stores a numpy or pandas value, and numpy (installed for matplotlib, the
+    Slack chart) is ~80 ms of `llmcost ask`. A process that already loaded them keeps them.
+    """
+    hidden = [name for name in ("numpy", "pandas") if name not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]  # makes `import numpy` raise ImportError
+    try:
+        from sqlite_utils import Database
+    finally:
+        for name in hidden:
+            if sys.modules.get(name, False) is None:
+                del sys.modules[name]
+    return Database
+
+
+def _up_to_date(conn: sqlite3.Connection) -> bool:
+    """Every migration already ran: a plain query, so `llmcost ask` need not import sqlite-utils."""
+    try:
+        done = {row[0] for row in conn.execute(f"SELECT name FROM {MIGRATIONS_TABLE}")}
+    except sqlite3.Error:
+        return False
+    return all(fn.__name__ in done for fn in MIGRATIONS)
 
 log = logging.getLogger("llmcost.store")
 
@@ -58,32 +89,38 @@ class LogStore:
     # Seconds a write waits for another process (the CLI pruning, the clock posting) to release the file.
     BUSY_TIMEOUT_S = 5.0
 
-    def __init__(self, db: Database, path: Path | None = None):
-        self.db = db
+    def __init__(self, conn: sqlite3.Connection, path: Path | None = None):
+        self.conn = conn
         self.path = path
         # One connection, shared by the bot's worker threads: the lock makes them take turns, the busy
         # timeout covers other processes.
         self._lock = threading.RLock()
         with self._lock:
-            migrate(db)
+            if not _up_to_date(conn):
+                migrate(self.db)
+
+    @cached_property
+    def db(self) -> Database:
+        """sqlite-utils over the same connection, for the schema and the digest's queries; the hot path
+        (one INSERT per question) is plain SQL and never imports it."""
+        return _import_database()(self.conn)
 
     @classmethod
     def open(cls, path: str | Path | None = None) -> LogStore:
         path = Path(path) if path else default_path()
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(str(path), timeout=cls.BUSY_TIMEOUT_S, check_same_thread=False)
-        db = Database(conn)
-        db.enable_wal()
-        return cls(db, path)
+        conn.execute("PRAGMA journal_mode=wal")  # what Database.enable_wal does
+        return cls(conn, path)
 
     @classmethod
     def memory(cls) -> LogStore:
         """An in-memory log for tests; like Database(memory=True), but usable from the bot's threads."""
-        return cls(Database(sqlite3.connect(":memory:", check_same_thread=False)))
+        return cls(sqlite3.connect(":memory:", check_same_thread=False))
 
     def close(self) -> None:
         with self._lock:
-            self.db.close()
+            self.conn.close()
 
     def __enter__(self) -> LogStore:
         return self
@@ -125,8 +162,8 @@ class LogStore:
                 except Exception as exc:  # keep the question even when the reply has an unexpected shape
                     log.warning("could not read the reply's figures (%s: %s)", type(exc).__name__, exc)
                     row["error"] = error or f"log: could not read the reply ({type(exc).__name__}: {exc})"
-            with self._lock:
-                cursor = self.db.execute(_INSERT, row)
+            with self._lock, self.conn:  # commits, as sqlite-utils' execute did under autocommit
+                cursor = self.conn.execute(_INSERT, row)
             if not cursor.rowcount:
                 log.debug("event %s is already logged (a Slack retry)", event_id)
                 return None

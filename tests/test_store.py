@@ -236,3 +236,28 @@ def test_200_questions_from_8_threads_are_200_rows(tmp_path, shared):
 def test_log_rows_are_plain_json(store):
     store.log(surface="cli", text="q", reply=reply())
     json.dumps(store.recent())  # what `llmcost log --json` prints
+
+
+_FRESH_PROCESS = """
+import sys
+from bot.store import LogStore
+with LogStore.open(sys.argv[1]) as s:
+    s.log(surface="cli", text="deepseek flash at 300 tok/s")
+print(",".join(m for m in ("sqlite_utils", "numpy") if m in sys.modules))
+"""
+
+
+def test_logging_to_a_migrated_file_needs_only_sqlite3(tmp_path):
+    """`llmcost ask` logs every question: on a log that is up to date that is one plain INSERT, without
+    importing sqlite-utils (and with it numpy), which cost the CLI ~80 ms."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "log.db"
+    run = [sys.executable, "-c", _FRESH_PROCESS, str(path)]
+    first = subprocess.run(run, capture_output=True, text=True, check=True).stdout.strip()
+    second = subprocess.run(run, capture_output=True, text=True, check=True).stdout.strip()
+    assert first == "sqlite_utils"  # a new file is migrated through sqlite-utils, still without numpy
+    assert second == ""
+    with LogStore.open(path) as s:
+        assert [r["text"] for r in s.recent()] == ["deepseek flash at 300 tok/s"] * 2
