@@ -116,23 +116,18 @@ def slack_escape(text: Any) -> str:
 
 @cache
 def _env(slack: bool):
-    import jinja2
+    from bot.templates import make_environment
 
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("prompts", ""),
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=False,
+    return make_environment(
+        filters={
+            "esc": slack_escape if slack else str,
+            "channel": _channel_mention if slack else (lambda c: f"#{c}"),
+            "strong": (lambda s: f"*{s}*") if slack else str,
+            "code": (lambda s: "`" + str(s).replace("`", "'") + "`") if slack else str,
+            "num": lambda x: f"{x:,.0f}" if x >= 100 else f"{x:g}",
+            "day": _day,
+        }
     )
-    env.filters["esc"] = slack_escape if slack else str
-    env.filters["channel"] = _channel_mention if slack else (lambda c: f"#{c}")
-    env.filters["strong"] = (lambda s: f"*{s}*") if slack else str
-    env.filters["code"] = (lambda s: "`" + str(s).replace("`", "'") + "`") if slack else str
-    env.filters["num"] = lambda x: f"{x:,.0f}" if x >= 100 else f"{x:g}"
-    env.filters["day"] = _day
-    return env
 
 
 def _day(iso: str) -> str:

@@ -7,8 +7,9 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, TemplateNotFound
+from jinja2 import Environment, TemplateNotFound
 
+from bot.templates import make_environment
 from costcore.answer import Answer
 from costcore.scenario import Finding
 
@@ -48,10 +49,7 @@ FILTERS = {
 
 @cache
 def environment() -> Environment:
-    env = Environment(loader=PackageLoader("prompts", ""), undefined=StrictUndefined, autoescape=False,
-                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=False)
-    env.filters.update(FILTERS)
-    return env
+    return make_environment(filters=FILTERS)
 
 
 @cache

@@ -4,10 +4,12 @@ so costcore never has to."""
 from __future__ import annotations
 
 import os
+import sys
 from functools import cache
 from pathlib import Path
 
-from costcore.catalog import Catalogs, load_catalogs
+from bot.cache import cached_pickle
+from costcore.catalog import Catalogs, catalog_files, load_catalogs
 from costcore.scenario import Settings
 
 
@@ -17,9 +19,34 @@ def node_override_files() -> list[Path]:
     return [Path(p) for p in raw.split(os.pathsep) if p.strip()]
 
 
+def _stamp(path: Path) -> tuple[str, int, int] | None:
+    try:
+        stat = os.stat(path)
+    except (OSError, TypeError):
+        return None
+    return (str(path), stat.st_size, stat.st_mtime_ns)
+
+
+def catalogs_key(overrides: list[Path]) -> tuple:
+    """What validated catalogs depend on: every file read, the code of the models that read them, and the
+    versions of Python and pydantic. Any change is a new key, so a stale entry is never read."""
+    import pydantic
+
+    import costcore.catalog
+
+    files = [*catalog_files(overrides), Path(costcore.catalog.__file__)]
+    return (sys.version, pydantic.VERSION, [_stamp(p) for p in files])
+
+
 @cache
 def catalogs() -> Catalogs:
-    return load_catalogs(node_overrides=node_override_files())
+    """The catalogs, validated once per version of their files (a warm `llmcost ask` skips PyYAML and
+    pydantic validation). A file that cannot be read is never cached: load_catalogs names it."""
+    overrides = node_override_files()
+    key = catalogs_key(overrides)
+    if any(stamp is None for stamp in key[2]):
+        return load_catalogs(node_overrides=overrides)
+    return cached_pickle("catalogs", key, lambda: load_catalogs(node_overrides=overrides))
 
 
 @cache

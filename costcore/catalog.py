@@ -13,7 +13,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 DTYPE_BYTES = {"bf16": 2.0, "fp16": 2.0, "fp8": 1.0, "fp4": 0.5, "mxfp4": 0.5}
@@ -25,7 +24,9 @@ class CatalogError(ValueError):
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: the validators are built when a row is first validated, so a process that gets its
+    # catalogs already validated (the shell's start-up cache) never pays for building them.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class Sourced(Strict):
@@ -282,12 +283,16 @@ class Catalogs(Strict):
 
 
 DATA = resources.files("costcore") / "data"
-SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: start-up is user-visible
 
 
-def _read_yaml(path: Path | Any) -> Any:
+def read_yaml(path: Path | Any) -> Any:
+    """One catalog file as plain data. PyYAML is imported here, not at start-up: a warm CLI run reads the
+    files through the shell's cache and never needs it."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=SafeLoader)
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
     except (OSError, yaml.YAMLError) as exc:
         raise CatalogError(f"{path}: cannot read: {exc}") from exc
 
@@ -327,16 +332,25 @@ def _aliases(models: dict[str, Model]) -> dict[str, str]:
     return index
 
 
+def catalog_files(node_overrides: list[Path] | None = None, data_dir: Path | None = None) -> list[Any]:
+    """Every file `load_catalogs` reads, in order: what a cache of its result must be keyed on."""
+    base = data_dir or DATA
+    return [base / name for name in ("models.yaml", "gpus.yaml", "nodes.yaml", "apis.yaml")] + list(
+        node_overrides or []
+    )
+
+
 def load_catalogs(node_overrides: list[Path] | None = None, data_dir: Path | None = None) -> Catalogs:
     """Load the bundled catalogs, then any node files a team names (their rows replace or add by id)."""
+    read = read_yaml
     base = data_dir or DATA
-    models = _index(base / "models.yaml", _rows(base / "models.yaml", Model, _read_yaml(base / "models.yaml")))
-    gpus = _index(base / "gpus.yaml", _rows(base / "gpus.yaml", Gpu, _read_yaml(base / "gpus.yaml")))
-    nodes = _index(base / "nodes.yaml", _rows(base / "nodes.yaml", Node, _read_yaml(base / "nodes.yaml")))
+    models = _index(base / "models.yaml", _rows(base / "models.yaml", Model, read(base / "models.yaml")))
+    gpus = _index(base / "gpus.yaml", _rows(base / "gpus.yaml", Gpu, read(base / "gpus.yaml")))
+    nodes = _index(base / "nodes.yaml", _rows(base / "nodes.yaml", Node, read(base / "nodes.yaml")))
     for path in node_overrides or []:
-        nodes.update(_index(path, _rows(path, Node, _read_yaml(path))))
+        nodes.update(_index(path, _rows(path, Node, read(path))))
     try:
-        apis = ApiOverlay.model_validate(_read_yaml(base / "apis.yaml"))
+        apis = ApiOverlay.model_validate(read(base / "apis.yaml"))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])

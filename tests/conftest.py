@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +20,18 @@ SHARED_SCHEMA = ROOT.parent / "shared" / "contract" / "answer.schema.json"
 
 # The worked example's month: September 2026 list prices. Tuesday 15 September, noon UTC.
 SEPT_2026 = dt.datetime(2026, 9, 15, 12, 0, tzinfo=dt.UTC)
+
+
+_CACHE_DIR = tempfile.mkdtemp(prefix="llmcost-test-cache-")
+
+
+def pytest_configure(config):
+    """The start-up cache (bot/cache.py) of a test run lives in a folder of its own, not the user's."""
+    os.environ["LLMCOST_CACHE_DIR"] = _CACHE_DIR
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(_CACHE_DIR, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -75,3 +75,20 @@ def test_business_hours_flag_spreads_a_volume_over_the_business_day(capsys):
     assert "spread over 8 business hours, is 902.8 tok/s sustained" in out
     code, out, _ = run(capsys, "ask", "--no-log", "deepseek flash, 26 million output tokens a day")
     assert "spread over 24 hours, is 300.9 tok/s sustained" in out
+
+
+@pytest.mark.parametrize(("argv", "code"), [(["ask", "--no-log", "deepseek-flash at 300 tok/s"], 0),
+                                            (["ask", "--no-log", "--tok-s", "-5", "deepseek-flash"], 1)])
+def test_the_console_script_flushes_everything_and_keeps_the_exit_code(tmp_path, argv, code):
+    """`llmcost` leaves with os._exit (no interpreter teardown): the answer must still be whole."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", "import sys; from bot.cli import run; sys.argv[1:] = "
+                          f"{argv!r}; run()"], capture_output=True, text=True)
+    assert run.returncode == code
+    if code == 0:
+        whole = subprocess.run([sys.executable, "-m", "bot.cli", *argv], capture_output=True, text=True)
+        assert run.stdout.startswith("API WINS") and run.stdout == whole.stdout  # same, to the last byte
+    else:
+        assert run.stderr.startswith("llmcost: ")

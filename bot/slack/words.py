@@ -19,6 +19,8 @@ from typing import Any
 
 import jinja2
 
+from bot.templates import make_environment
+
 # C0/C1 controls except tab and newline, zero-width and bidi-override characters.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 _USER_ID = re.compile(r"^[UW][A-Z0-9]{2,30}$")
@@ -90,18 +92,9 @@ def _short(text: str, limit: int = 200) -> str:
 
 
 def _environment(finalize: Any) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("prompts", "slack"),
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-        finalize=finalize,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=False,
-    )
-    env.filters.update(j=_json, mention=_mention, usd=_money, num=_number, pct=_percent, short=_short)
-    env.filters["eur"] = lambda v: _money(v, "€")
-    return env
+    filters = dict(j=_json, mention=_mention, usd=_money, num=_number, pct=_percent, short=_short)
+    filters["eur"] = lambda v: _money(v, "€")
+    return make_environment("slack", filters=filters, finalize=finalize)
 
 
 @cache

@@ -1,0 +1,120 @@
+"""The start-up cache: a warm `llmcost ask` skips PyYAML, catalog validation and template compiling, and
+the cache never serves something stale, never mixes environments and never stops an answer."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from decimal import Decimal
+
+import pytest
+from jinja2 import DictLoader
+
+from bot import cache, runtime
+from bot.templates import make_environment
+from costcore.catalog import load_catalogs
+
+
+@pytest.fixture
+def cache_in(tmp_path, monkeypatch):
+    def use(value):
+        monkeypatch.setenv("LLMCOST_CACHE_DIR", str(value))
+        cache.cache_dir.cache_clear()
+        runtime.catalogs.cache_clear()
+
+    yield use
+    cache.cache_dir.cache_clear()
+    runtime.catalogs.cache_clear()
+
+
+def test_cached_catalogs_equal_the_yaml(cache_in, tmp_path):
+    cache_in(tmp_path / "c")
+    cold = runtime.catalogs()
+    assert list((tmp_path / "c").glob("catalogs-*.pickle"))
+    runtime.catalogs.cache_clear()
+    warm = runtime.catalogs()
+    assert warm == cold == load_catalogs()
+
+
+def test_an_edited_override_file_is_read_again(cache_in, tmp_path, monkeypatch):
+    cache_in(tmp_path / "c")
+    nodes = tmp_path / "nodes.yaml"
+    row = (
+        "- {{id: ours, name: Our H200 box, provider: us, gpu: H200, gpu_count: 8, host_ram_gb: 2048,"
+        " interconnect: infiniband, billing: on_demand,"
+        " prices: [{{usd_per_hour: '{price}', source: contract, as_of: 2026-10-01, confidence: high}}]}}\n"
+    )
+    nodes.write_text(row.format(price=40))
+    monkeypatch.setenv("LLMCOST_NODES_FILE", str(nodes))
+    assert runtime.catalogs().nodes["ours"].prices[0].usd_per_hour == 40
+    nodes.write_text(row.format(price=41.5))  # a new size: a new cache key, whatever the clock says
+    runtime.catalogs.cache_clear()
+    assert runtime.catalogs().nodes["ours"].prices[0].usd_per_hour == Decimal("41.5")
+
+
+def test_a_corrupt_entry_is_rebuilt(cache_in, tmp_path):
+    cache_in(tmp_path / "c")
+    expected = runtime.catalogs()
+    entries = list((tmp_path / "c").glob("catalogs-*.pickle"))
+    assert entries
+    for entry in entries:
+        entry.write_bytes(entry.read_bytes()[:100])  # a write cut short
+    runtime.catalogs.cache_clear()
+    assert runtime.catalogs() == expected
+    runtime.catalogs.cache_clear()
+    assert runtime.catalogs() == expected  # and the rebuilt entry reads back
+
+
+@pytest.mark.parametrize("where", ["a-file", "off"])
+def test_no_usable_cache_still_answers(cache_in, tmp_path, where):
+    target = tmp_path / "a-file"
+    target.write_text("not a folder")
+    cache_in(target if where == "a-file" else "off")
+    assert cache.cache_dir() is None
+    assert runtime.catalogs() == load_catalogs()
+    assert make_environment().from_string("{{ 1 + 1 }}").render() == "2"
+
+
+def test_environments_with_different_filters_do_not_share_compiled_templates(cache_in, tmp_path):
+    """jinja2 compiles `{{ "x" | strong }}` to its result: a shared cache would print one environment's
+    markup through the other (the digest's Slack bold in the terminal)."""
+    cache_in(tmp_path / "c")
+    loud = make_environment(filters={"strong": lambda s: f"*{s}*"})
+    plain = make_environment(filters={"strong": str})
+    for env in (loud, plain):  # DictLoader goes through the same bytecode cache as PackageLoader
+        env.loader = DictLoader({"t.j2": '{{ "Catalog gaps" | strong }}'})
+    assert loud.get_template("t.j2").render() == "*Catalog gaps*"
+    assert plain.get_template("t.j2").render() == "Catalog gaps"
+    shapes = {p.name for p in (tmp_path / "c" / "templates").iterdir()}
+    assert len(shapes) == 2
+
+
+_WARM_RUN = """
+import sys
+import jinja2
+compiled = []
+original = jinja2.Environment.compile
+def counting(self, *args, **kwargs):
+    compiled.append(args[1] if len(args) > 1 else kwargs.get("name"))
+    return original(self, *args, **kwargs)
+jinja2.Environment.compile = counting
+from bot.cli import main
+code = main(["ask", "--json", "--no-log", "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?"])
+from costcore.catalog import Model
+built = Model.__pydantic_complete__  # False: no catalog row was validated in this process
+print("RESULT", code, "yaml" in sys.modules, built, len(compiled), file=sys.stderr)
+"""
+
+
+def test_a_warm_run_reads_no_yaml_validates_no_row_and_compiles_no_template(tmp_path):
+    env = {"LLMCOST_CACHE_DIR": str(tmp_path / "c"), "LLMCOST_DB": str(tmp_path / "db"), "PATH": ""}
+    runs = [subprocess.run([sys.executable, "-c", _WARM_RUN], env=env, capture_output=True, text=True)
+            for _ in range(2)]
+    cold, warm = (run.stderr.split("RESULT")[-1].split() for run in runs)
+    assert cold[0] == warm[0] == "0"
+    assert cold[1:3] == ["True", "True"] and int(cold[3]) > 0  # parses, validates, compiles
+    assert warm[1:] == ["False", "False", "0"]
+    cold_answer, warm_answer = (json.loads(run.stdout) for run in runs)
+    cold_answer.pop("priced_at"), warm_answer.pop("priced_at")
+    assert cold_answer == warm_answer  # and the answer is the same
