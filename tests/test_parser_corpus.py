@@ -1,4 +1,4 @@
-"""The parser against questions as engineers type them (tests/parser_corpus.yaml).
+"""The parser against questions as engineers type them (tests/parser_corpus*.yaml).
 
 Each entry says what the question means; the parser must set exactly those fields (the engine lists
 the rest as assumptions), ask exactly when the entry says so, and never name a wrong catalog model.
@@ -20,7 +20,11 @@ from costcore.catalog import normalise
 from costcore.scenario import Finding
 
 HERE = Path(__file__).resolve().parent
-CORPUS = yaml.safe_load((HERE / "parser_corpus.yaml").read_text(encoding="utf-8"))
+CORPUS = [
+    entry
+    for path in sorted(HERE.glob("parser_corpus*.yaml"))
+    for entry in yaml.safe_load(path.read_text(encoding="utf-8"))
+]
 PROMPTS = HERE.parent / "prompts"
 
 
