@@ -6,11 +6,25 @@ from __future__ import annotations
 import re
 from zoneinfo import ZoneInfo
 
-from bot.parse.draft import Draft
+from bot.parse.draft import ASK_CONFLICT, Draft
 from costcore.catalog import Catalogs, normalise
 
 _NEGATED = re.compile(
-    r"\b(?:no|not|non|nothing|without|sin|ning[uú]n[oa]?|ni|zero|isn't|aren't|n't)\b[\w\s'-]{0,14}$", re.I
+    r"(?:\b(?:no|not|non|nothing|none|never|without|sin|ning[uú]n[oa]?|nada|nunca|jam[aá]s|ni|zero)|\w+n't|\bcannot)\b"
+    r"[\w\s'-]{0,20}$",
+    re.I,
+)
+# "no data can leave", "nothing can leave", "ningún dato puede salir": the negation governs the subject.
+_NO_SUBJECT = re.compile(
+    r"(?:\b(?:no|ning[uú]n[oa]?|ningunos?|ningunas?)\s+(?:\w+\s+){1,2}|\b(?:nothing|none(?:\s+of\s+(?:it|the\s+\w+|our\s+\w+))?|never|nada"
+    r"|nunca|jam[aá]s)\s+(?:\w+\s+){0,2})$",
+    re.I,
+)
+# "GDPR doesn't apply", "HIPAA-compliant API is fine": the word names a rule that does not bind here.
+_NOT_BINDING = re.compile(
+    r"[\s-]*(?:(?:compliant|certified)\b|(?:does\s*n[o']t|doesn't|is\s*n[o']t|isn't)\s+(?:apply|matter|an?\s+(?:issue|concern|problem))"
+    r"|(?:is\s+)?(?:not\s+an?\s+(?:issue|concern|problem)|no\s+aplica|no\s+es\s+(?:un\s+)?problema))",
+    re.I,
 )
 
 _STAYS = re.compile(
@@ -35,18 +49,39 @@ _LEAVES = re.compile(
     r"|\b(?:nothing|not)\s+(?:is\s+)?confidential\b|(?<!no\s)\b(?:pueden|puede)\s+salir\b",
     re.I,
 )
+# "must stay in the EU" is EU residency, not "may not leave": an EU endpoint keeps it there.
+_IN_EU = re.compile(
+    r"\s*(?:(?:in|within|inside|en|dentro\s+de|de|from|of)\s+)?(?:the\s+|la\s+)?(?:eu|europe|ue|europa|uni[oó]n\s+europea)\b", re.I
+)
 _EU = re.compile(
-    r"\beu\s+(?:data\s+)?(?:residency|endpoints?|region|zone)\b|\beuropean\s+endpoints?\b|\beu[\s-]only\s+endpoints?\b|"
+    r"\b(?:not|but\s+not|never|outside)\s+(?:leave\s+)?(?:the\s+)?eu\b|\b(?:stay|remain|be\s+kept)\s+(?:in|within|inside)\s+(?:the\s+)?(?:eu|europe)\b"
+    r"|\b(?:can'?t|cannot|may\s+not|must\s+not)\s+leave\s+(?:the\s+)?(?:eu|europe)\b"
+    r"|\bno\s+(?:puede[n]?\s+)?salir\s+de\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea|europa)\b|\bdentro\s+de\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea)\b"
+    r"|\beu\s+(?:data\s+)?(?:residency|endpoints?|region|zone)\b|\beuropean\s+endpoints?\b|\beu[\s-]only\s+endpoints?\b|"
     r"\bresidencia\s+(?:de\s+(?:los\s+)?datos\s+)?en\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea)\b|\bendpoints?\s+europeos?\b|\bendpoints?\s+(?:de\s+la\s+|en\s+la\s+)?ue\b",
     re.I,
 )
 
 
+def _negated(text: str, start: int) -> bool:
+    """A negation in the same clause, close before `start`: "no data can leave", "we don't care about GDPR"."""
+    clause = re.split(r"[.;:!?,\n]", text[max(0, start - 40) : start])[-1]
+    return bool(_NEGATED.search(clause))
+
+
 def read_residency(text: str, draft: Draft) -> None:
-    stays = bool(_STAYS.search(text)) or any(
-        not _NEGATED.search(text[max(0, m.start() - 24) : m.start()]) for m in _SENSITIVE.finditer(text)
-    )
-    leaves = bool(_LEAVES.search(text))
+    stays = leaves = False
+    for match in _STAYS.finditer(text):
+        if not _IN_EU.match(text, match.end()):
+            stays = True
+    for match in _SENSITIVE.finditer(text):
+        if not (_negated(text, match.start()) or _NOT_BINDING.match(text, match.end())):
+            stays = True
+    for match in _LEAVES.finditer(text):
+        if _NO_SUBJECT.search(text[max(0, match.start() - 40) : match.start()]):
+            stays = True
+        else:
+            leaves = True
     if stays and leaves:
         draft.conflict("data_may_leave", [False, True])
     elif stays or leaves:
@@ -66,32 +101,89 @@ _GATEWAY = re.compile(
 )
 
 
+# Not gateway pain: a cloud's GPU quota, attribution that works, quotas or caps nobody needs.
+_NOT_PAIN_BEFORE = re.compile(r"\b(?:gpu|aws|gcp|azure|service|instance|capacity|vcpu|account|rate|h100|h200|b200)\s+$", re.I)
+_NOT_PAIN_AFTER = re.compile(
+    r"\s+(?:\w+\s+){0,3}?(?:just\s+fine|(?:works?|working)\s+fine|(?:is|are)\s+fine|(?:are|is)\s+not\s+needed"
+    r"|not\s+(?:a|an)\s+(?:problem|issue)|increase)\b",
+    re.I,
+)
+
+_CANNOT = re.compile(r"\b(?:can'?t|cannot|no\s+way|no\s+idea)\b", re.I)  # "we can't attribute": pain
+
+
 def read_gateway(text: str, draft: Draft) -> None:
-    if _GATEWAY.search(text):
+    for match in _GATEWAY.finditer(text):
+        before = text[max(0, match.start() - 30) : match.start()]
+        if _NOT_PAIN_BEFORE.search(before):
+            continue  # "our AWS GPU quota": a cloud limit, not team spend
+        waved_off = _negated(text, match.start()) or _NOT_PAIN_AFTER.match(text, match.end())
+        if waved_off and not _CANNOT.search(before):
+            continue  # "no quotas today", "we can attribute costs just fine", "no budget caps needed"
         draft.set("gateway_pain", True)
+        return
 
 
 _BUSINESS = re.compile(
-    r"\bbusiness\s+hours\b|\boffice\s+hours\b|\bworking\s+hours\b|\bwork\s+hours\b|\b9[\s-]?(?:to|till|until|-|–)[\s-]?5\b"
-    r"|\b9\s?(?::00|h|am)?\s?(?:-|–|to|a)\s?(?:5\s?pm|17(?::00|h)?)(?!\d)|\b(?:between|from|entre|de)\s+9\s?(?::00|h|am)?\s+(?:and|to|y|a)\s+(?:5\s?pm|17(?::00|h)?)(?!\d)|\bweekdays?\s+only\b|\bonly\s+(?:on\s+)?weekdays\b|\bmon(?:day)?[\s-]?(?:to|-|–)[\s-]?fri(?:day)?\b"
+    r"\bbusiness\s+hours\b|\boffice\s+hours\b|\bworking\s+hours\b|\bwork\s+hours\b|\b0?9[\s-]?(?:to|till|until|-|–)[\s-]?5\b"
+    r"|\b(?:per|a|an|each|every|by)\s+(?:business|working|work)\s+day\b|\bpor\s+d[ií]a\s+laborable\b"
+    r"|\b0?9\s?(?::00|h|am)?\s?(?:-|–|to|a)\s?(?:5\s?pm|17(?::00|h)?)(?!\d)|\b(?:between|from|entre|de)\s+0?9\s?(?::00|h|am)?\s+(?:and|to|y|a)\s+(?:5\s?pm|17(?::00|h)?)(?!\d)|\bweekdays?\s+only\b|\bonly\s+(?:on\s+)?weekdays\b|\bmon(?:day)?[\s-]?(?:to|-|–)[\s-]?fri(?:day)?\b"
     r"|\bhorario\s+(?:laboral|de\s+oficina|comercial)\b|\bhoras\s+de\s+oficina\b|\bde\s+9\s+a\s+(?:5|17|18)\b|\bentre\s+semana\b|\bd[ií]as\s+laborables\b|\bjornada\s+laboral\b",
     re.I,
 )
 _ALWAYS = re.compile(
-    r"\b24\s?[x×/]\s?7\b|\b(?:a)?round[\s-]the[\s-]clock\b|\ball\s+day,?\s+every\s+day\b|\bday\s+and\s+night\b|\bnon[\s-]?stop\b"
+    r"\b24\s?[x×/]\s?7\b|\b24\s?h(?:ours|rs)?\s+a\s+day\b|\b24\s?h\b|\b(?:a)?round[\s-]the[\s-]clock\b|\ball\s+day,?\s+every\s+day\b|\bday\s+and\s+night\b|\bnon[\s-]?stop\b"
     r"|\b24\s+horas\b|\bd[ií]a\s+y\s+noche\b|\btodo\s+el\s+d[ií]a\b",
     re.I,
 )
 
 
+# A clock span with minutes or am/pm on its first end: "09:00-17:00", "8:00–16:00", "9am to 5pm".
+_CLOCK_SPAN = re.compile(
+    r"(?<![\d:])(?P<h1>[01]?\d|2[0-3])(?::(?P<m1>[0-5]\d)|\s?(?P<a1>am|pm|h)\b)\s?(?:-|–|to|till|until|and|a|y)\s?"
+    r"(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h)\b)?(?![\d:])",
+    re.I,
+)
+BUSINESS_DAY_HOURS, BUSINESS_DAY_START = 8, 9  # costcore.scenario.Settings' defaults
+
+
+def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
+    value = int(hour) % 24 + int(minute or 0) / 60
+    return value + 12 if (suffix or "").lower() == "pm" and int(hour) < 12 else value
+
+
+def _clock_spans(text: str) -> list[tuple[str, float, float]]:
+    spans = []
+    for m in _CLOCK_SPAN.finditer(text):
+        start = _hour(m.group("h1"), m.group("m1"), m.group("a1"))
+        end = _hour(m.group("h2"), m.group("m2"), m.group("a2") or (m.group("a1") if m.group("a1") != "h" else None))
+        if end > start:
+            spans.append((m.group(0), start, end - start))
+    return spans
+
+
 def read_calendar(text: str, draft: Draft) -> None:
-    business, always = bool(_BUSINESS.search(text)), bool(_ALWAYS.search(text))
+    """Business hours or around the clock. A negated phrase ("not 24/7") says what the hours are not, so
+    only a negated phrase asks; a clock span of 8 hours is a business day (said when it is not 9 to 17)."""
+    said = {"business_hours": [], "24x7": []}
+    for kind, pattern in (("business_hours", _BUSINESS), ("24x7", _ALWAYS)):
+        said[kind] = [not _negated(text, m.start()) for m in pattern.finditer(text)]
+    business, always = any(said["business_hours"]), any(said["24x7"])
+    for typed, start, hours in _clock_spans(text):
+        if hours != BUSINESS_DAY_HOURS:
+            draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed.strip())
+            return
+        business = True
+        if start != BUSINESS_DAY_START:
+            draft.note("business_hours_shifted", said=typed.strip())
     if business and always:
         draft.conflict("calendar", ["business_hours", "24x7"])
     elif business:
         draft.set("calendar", "business_hours")
     elif always:
         draft.set("calendar", "24x7")
+    elif said["business_hours"] or said["24x7"]:  # only "not 24/7", "not just business hours"
+        draft.ask(ASK_CONFLICT, "calendar_unclear")
 
 
 CITIES = {
@@ -131,10 +223,31 @@ def _valid_zone(key: str) -> bool:
     return True
 
 
+# "UTC+2", "GMT-5": a fixed offset. IANA's Etc zones count the other way: UTC+2 is Etc/GMT-2.
+_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+-−])\s?(\d{1,2})(?::?(\d{2}))?(?![\d:])", re.I)
+
+
+def _offset_zones(text: str, draft: Draft) -> list[str]:
+    zones = []
+    for m in _OFFSET.finditer(text):
+        hours, minutes = int(m.group(2)), int(m.group(3) or 0)
+        sign = "-" if m.group(1) == "+" else "+"
+        zone = f"Etc/GMT{sign}{hours}" if hours else "UTC"
+        if minutes or not _valid_zone(zone):  # UTC+5:30 has no Etc zone: ask for the city
+            draft.ask(ASK_CONFLICT, "value_not_understood", field="tz")
+            continue
+        zones.append(zone)
+        draft.note("offset_zone", said=m.group(0), tz=zone)
+    return zones
+
+
 def read_timezone(text: str, draft: Draft) -> None:
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
     zones += [CITIES[(m.group("city") or m.group("city2")).lower()] for m in _CITY.finditer(text)]
-    zones += [ZONE_ABBREVIATIONS[m.group(1).lower()] for m in _ABBREVIATION.finditer(text)]
+    zones += [ZONE_ABBREVIATIONS[m.group(1).lower()] for m in _ABBREVIATION.finditer(_OFFSET.sub(" ", text))]
+    offsets = _offset_zones(text, draft)
+    if not zones:  # "9-5 CET (UTC+1)": the named zone wins, the offset only restates it
+        zones = offsets
     distinct = list(dict.fromkeys(zones))
     if len(distinct) > 1 and set(distinct) != {"UTC"}:
         distinct = [z for z in distinct if z != "UTC"] or distinct  # "9-5 CET (UTC+1)": the city zone wins
@@ -145,6 +258,11 @@ def read_timezone(text: str, draft: Draft) -> None:
 
 
 _EUR = re.compile(r"€|\beur\b|\beuros?\b", re.I)
+_OTHER_CURRENCY = re.compile(
+    r"£|¥|\b(?:in|en)\s+(?:gbp|pounds|libras|chf|swiss\s+francs|jpy|yen|cad|aud|inr|rupees|mxn|pesos|brl|reais|sek|nok|dkk|pln)\b"
+    r"|\b(?:gbp|chf|jpy|cad|aud|inr|mxn|brl|sek|nok|dkk|pln)\b",
+    re.I,
+)
 _USD_ASKED = re.compile(r"\b(?:in|en)\s+(?:usd|us\s+dollars|dollars|d[oó]lares)\b|\busd\s+please\b", re.I)
 
 
@@ -154,17 +272,33 @@ def read_currency(text: str, draft: Draft) -> None:
         draft.conflict("currency", ["EUR", "USD"])
     elif eur or usd:
         draft.set("currency", "EUR" if eur else "USD")
+    elif other := _OTHER_CURRENCY.search(text):  # answered in dollars, and said so
+        draft.note("currency_unsupported", said=other.group(0).strip())
 
 
 _VAT_WORD = re.compile(r"\b(?:vat|iva)\b", re.I)
 _VAT_WITHOUT = re.compile(
-    r"\b(?:without|excl(?:uding|\.)?|ex|before|pre|net\s+of|no)\s+(?:the\s+)?(?:vat|iva)\b|\bsin\s+iva\b|\biva\s+no\s+incluido\b|\bpre-vat\b",
+    r"\b(?:without|excl(?:uding|\.)?|ex|before|pre|net\s+of|no)\s+(?:the\s+)?(?:vat|iva)\b|\bsin\s+iva\b|\biva\s+no\s+incluido\b|\bpre-vat\b"
+    r"|\b(?:vat|iva)[\s-]+(?:excluded|exclusive|excl\b|not\s+included|aside|excluido|aparte)",
+    re.I,
+)
+# Where the asker is, for VAT: the catalog's rate for that country, or a question when it has none.
+COUNTRIES = {
+    "spain": "ES", "españa": "ES", "espana": "ES", "germany": "DE", "alemania": "DE", "deutschland": "DE",
+    "france": "FR", "francia": "FR", "italy": "IT", "italia": "IT", "portugal": "PT", "netherlands": "NL",
+    "holland": "NL", "países bajos": "NL", "ireland": "IE", "irlanda": "IE", "belgium": "BE", "bélgica": "BE",
+    "austria": "AT", "poland": "PL", "polonia": "PL", "sweden": "SE", "suecia": "SE", "uk": "GB",
+    "united kingdom": "GB", "reino unido": "GB", "britain": "GB",
+}  # fmt: skip
+_COUNTRY = re.compile(
+    r"\b(?:in|en|from|desde|based\s+in|for)\s+(?:the\s+)?(" + "|".join(sorted(map(re.escape, COUNTRIES), key=len, reverse=True)) + r")\b",
     re.I,
 )
 
 
 def read_vat(text: str, draft: Draft, catalogs: Catalogs) -> None:
-    """VAT asked without a rate: Spain's (the catalog's ES row), said in a note."""
+    """VAT asked without a rate: the catalog's rate for the country named, else Spain's (the catalog's ES
+    row), said in a note; a country the catalog has no rate for asks."""
     if (
         "vat_rate" in draft.fields
         or draft.asked_about("vat_rate")
@@ -172,12 +306,16 @@ def read_vat(text: str, draft: Draft, catalogs: Catalogs) -> None:
         or _VAT_WITHOUT.search(text)
     ):
         return
-    spain = next((row for row in catalogs.apis.vat if row.country == "ES"), None)
-    if spain is None:
+    named = _COUNTRY.search(text)
+    country = COUNTRIES[named.group(1).lower()] if named else "ES"
+    row = next((row for row in catalogs.apis.vat if row.country == country), None)
+    if row is None:
+        if named:
+            draft.ask(ASK_CONFLICT, "vat_rate_unknown", country=named.group(1))
         return
-    rate = float(spain.rate)
+    rate = float(row.rate)
     draft.set("vat_rate", rate)
-    draft.note("vat_assumed", rate=rate, country=spain.country)
+    draft.note("vat_assumed", rate=rate, country=row.country)
 
 
 SIGNALS = {
