@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
+
+# Processes that run for days (the Slack bot, the digest clock) keep Python's cyclic garbage collector on.
+LONG_RUNNING = frozenset({"serve", "clock"})
 
 # Each module adds its subcommands with `register(subparsers)` and sets `func` on its parser; imports of
 # heavy libraries stay inside the handlers so `llmcost ask` starts fast.
@@ -48,11 +52,16 @@ def run() -> None:
     - Pydantic looks for plugins in every installed package's metadata the first time a model is built;
       the CLI has no use for them (PYDANTIC_DISABLE_PLUGINS is pydantic's documented switch; set it to
       an empty value to keep plugins).
+    - The cyclic garbage collector runs again and again while pydantic builds its schemas at import
+      (~30 ms); a command that answers once and exits allocates little, and reference counting still
+      frees what it drops, so it runs without it. `serve` and `clock` keep it.
     - Tearing down the interpreter (every module, every pydantic schema) takes ~35 ms after the answer
       is printed; the log is committed and closed by then, so the process flushes its output, shuts
       logging down and leaves.
     """
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    if not LONG_RUNNING.intersection(sys.argv[1:2]):
+        gc.disable()
     code = main()
     try:
         sys.stdout.flush()

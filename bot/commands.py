@@ -99,11 +99,10 @@ def run_ask(args: argparse.Namespace) -> int:
 
 
 def _log(reply) -> None:
-    try:
-        from bot.store import LogStore
-    except ImportError:  # the log lands with its own issue
-        return
-    LogStore.open().log(surface="cli", text=reply.question, reply=reply)
+    from bot.store import LogStore
+
+    with LogStore.open() as store:  # closed here: the console script leaves without interpreter teardown
+        store.log(surface="cli", text=reply.question, reply=reply)
 
 
 def run_models(args: argparse.Namespace) -> int:

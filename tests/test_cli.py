@@ -92,3 +92,15 @@ def test_the_console_script_flushes_everything_and_keeps_the_exit_code(tmp_path,
         assert run.stdout.startswith("API WINS") and run.stdout == whole.stdout  # same, to the last byte
     else:
         assert run.stderr.startswith("llmcost: ")
+
+
+def test_only_one_shot_commands_run_without_the_garbage_collector():
+    """`serve` and `clock` run for days: they keep Python's cyclic garbage collector."""
+    import subprocess
+    import sys
+
+    probe = ("import gc, sys; from bot import cli; cli.main = lambda: print(gc.isenabled()) or 0; "
+             "sys.argv[1:] = sys.argv[2:]; cli.run()")
+    states = {cmd: subprocess.run([sys.executable, "-c", probe, "x", cmd], capture_output=True, text=True).stdout
+              for cmd in ("ask", "models", "serve", "clock")}
+    assert states == {"ask": "False\n", "models": "False\n", "serve": "True\n", "clock": "True\n"}
