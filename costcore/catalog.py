@@ -262,6 +262,17 @@ def normalise(name: str) -> str:
     return re.sub(r"[\s\-_.:/]+", "", name.lower())
 
 
+_DIGIT_GROUP = re.compile(r"\d+(?:\.\d+)*")
+
+
+def digit_groups(name: str) -> tuple[str, ...]:
+    """The number groups of a name, dots inside a version dropped: "Llama 3.1 70B" -> ("31", "70").
+
+    Comparing groups, not all digits run together, keeps "llama 3 170b" apart from "llama 3.1 70b" and
+    "v3.1" apart from "V3 / R1"; "v41" still equals "V4.1"."""
+    return tuple(g.replace(".", "") for g in _DIGIT_GROUP.findall(name))
+
+
 class Catalogs(Strict):
     models: dict[str, Model]
     gpus: dict[str, Gpu]
@@ -270,9 +281,15 @@ class Catalogs(Strict):
     alias_index: dict[str, str]
 
     def find_model(self, name: str) -> Model | None:
-        """A catalog model by id or alias, insensitive to case, spaces, dashes and dots."""
-        key = self.alias_index.get(normalise(name))
-        return self.models[key] if key else None
+        """A catalog model by id or alias, insensitive to case, spaces, dashes and dots, but not to how the
+        digits group: "llama 3 170b" and "llama-3.1-70b" share a key, not a model."""
+        key = normalise(name)
+        model = self.models.get(self.alias_index.get(key, ""))
+        if model is None:
+            return None
+        groups = digit_groups(name)
+        names = [model.id, model.name, *model.aliases]
+        return model if any(normalise(n) == key and digit_groups(n) == groups for n in names) else None
 
     @property
     def as_of(self) -> dt.date:

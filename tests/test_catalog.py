@@ -81,3 +81,14 @@ def test_aliases_are_insensitive_to_case_spaces_dashes_and_dots(catalogs):
     for name in ["deepseek-flash", "DeepSeek-V4.1-Flash-1017", "deepseek v4.1 flash", "DEEPSEEK_V4.1_FLASH"]:
         assert catalogs.find_model(name).id == "deepseek-v4.1-flash"
     assert catalogs.find_model("llama 3 70b").id == "llama-3.1-70b"
+
+
+@pytest.mark.parametrize(
+    ("typed", "model"),
+    [("llama 3 70b", "llama-3.1-70b"), ("Llama 3.1 70B", "llama-3.1-70b"), ("llama 3 170b", None),
+     ("deepseek v3", "deepseek-v3"), ("deepseek v3.1", None), ("gpt oss 120b", "gpt-oss-120b")],
+)
+def test_a_name_that_shares_a_key_but_not_its_number_groups_is_another_model(catalogs, typed, model):
+    """normalise() drops dots and spaces, so "llama 3 170b" and "llama 3.1 70b" share the key llama3170b."""
+    found = catalogs.find_model(typed)
+    assert (found.id if found else None) == model

@@ -29,6 +29,10 @@ FRAGMENTS = [
     "spot", "<@U123>", "<!channel>", "<https://x.example/llama-405b|the card>", "*", "_", "`", "```", ":fire:",
     "&amp;", "&lt;", "{{ x }}", "{%", "\x00", "\u202e", "¿", "?", "\n", "26 million output tokens a day",
     "1B tokens per month", "2B input tokens a day", "we measured 9,000 tok/s per node", "p5en.48xlarge",
+    "phase 1 500", "option 2", "~500~", "~", "1\u00a0500", "12\u202f000", "each", "apiece", "not per user",
+    "per GPU", "one H100 does", "3 teams ×", "x", "per team", "4 teams", "per day per user", "50 users",
+    "at a time", "in total", "over 8 hours", "per business day", "TPM", "300+", ".5k", "two hundred",
+    "cache hit rate", "30-40%", "VAT 30%", "output:input", "2:1", "ctx: 8192", "8k prompts", "a second",
 ]  # fmt: skip
 
 
@@ -133,3 +137,46 @@ def test_twenty_kilobytes_of_hostile_text():
     assert result.scenario.model == "deepseek-v4.1-flash"
     long_noise = _parsed("lorem ipsum " * 2_000)
     assert long_noise.clarification is not None and long_noise.clarification.code == "missing_model"
+
+
+LABELS = ["phase", "option", "step", "item", "tier", "stage", "v", "fase", "opción", "paso"]
+
+
+@PROPERTY
+@given(st.sampled_from(LABELS), st.integers(1, 9), st.integers(100, 999))
+def test_a_label_number_is_not_a_thousands_group(label, ordinal, rate):
+    """ "phase 1 500 tok/s" is phase 1 at 500, never 1,500."""
+    said = _parsed(f"llama 3 70b: {label} {ordinal} {rate} tok/s").scenario
+    assert said.slo_tok_s == rate
+
+
+@PROPERTY
+@given(st.integers(1, 9), st.integers(100, 999), st.sampled_from(["\u00a0", "\u202f", "\u2009"]))
+def test_a_no_break_or_thin_space_always_groups(head, tail, space):
+    said = _parsed(f"kimi k2, team {head}{space}{tail} tok/s").scenario
+    assert said.slo_tok_s == head * 1000 + tail
+
+
+@PROPERTY
+@given(st.integers(1, 10_000), st.integers(1, 10_000))
+def test_a_struck_figure_is_withdrawn(struck, meant):
+    said = _parsed(f"deepseek flash at ~{struck}~ {meant} tok/s").scenario
+    assert said.slo_tok_s == meant
+
+
+@PROPERTY
+@given(
+    st.integers(1, 100_000),
+    st.sampled_from(
+        [
+            "Each user gets about 20.",
+            "We cap 10 requests per user.",
+            "A request is about 500 tokens.",
+            "Budgets per user are a separate topic.",
+            "Not per user, in total.",
+        ]
+    ),
+)
+def test_per_user_in_another_sentence_is_not_a_per_stream_rate(n, other):
+    said = _parsed(f"kimi k2 at {n} tok/s. {other}").scenario
+    assert said.slo_tok_s == n and said.slo_kind == "aggregate"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from bot.parse.words import STOPWORDS, Token
+from bot.parse.words import STOPWORDS, Token, model_context
 
 # Vendors that publish no weights for the models genai-prices lists under them. Hosts of open weights
 # (DeepSeek, Together, Groq, …) are deliberately absent: a name they resolve is an open model.
@@ -19,6 +19,7 @@ CLOSED_PROVIDERS = frozenset(
     {"openai", "anthropic", "google", "x-ai", "cohere", "perplexity", "openai-decisions"}
 )
 OPEN_MARKERS = ("gpt-oss",)  # OpenAI's open-weights line, listed under openai by genai-prices
+_OPEN_KEYS = tuple(re.sub(r"[\W_]+", "", m) for m in OPEN_MARKERS)  # "gpt oss", "GPT-OSS": the catalog's
 
 _HEAD = re.compile(r"^(?:chatgpt|gpt|claude|gemini|grok|command|opus|sonnet|haiku|o[134])(?:[-.\d]|$)", re.I)
 _CLAUDE_TIERS = ("opus", "sonnet", "haiku")
@@ -67,6 +68,11 @@ def _by_prefix(ref: str) -> str | None:
     return min(ids, key=len) if ids else None
 
 
+def is_closed_head(word: str) -> bool:
+    """Whether `word` starts a closed model's name ("GPT", "claude-opus-5")."""
+    return bool(_HEAD.match(word))
+
+
 def _candidates(head: Token, followers: list[Token]) -> list[str]:
     base = head.lower
     if base.startswith(_CLAUDE_TIERS):
@@ -93,10 +99,24 @@ def find_closed(text: str, toks: list[Token], covered: set[int]) -> list[ClosedM
             if j in covered or tok.lower in STOPWORDS or not _FOLLOWER.match(tok.lower):
                 break
             followers.append(tok)
+        typed = re.sub(r"[\W_]+", "", text[head.start : (followers or [head])[-1].end].lower())
+        if typed.startswith(_OPEN_KEYS):  # open weights under OpenAI's name: the catalog reads it
+            i += 1 + len(followers)
+            continue
+        if _bare_tier(text, head, followers):  # "our magnum opus" is no Claude
+            i += 1
+            continue
         if mention := _resolve(text, head, followers):
             found.append(mention)
         i += 1 + len(followers)
     return found
+
+
+def _bare_tier(text: str, head: Token, followers: list[Token]) -> bool:
+    """ "opus", "sonnet", "haiku" alone are plain words unless a version follows or the text runs them."""
+    if head.lower not in _CLAUDE_TIERS or any(ch.isdigit() for t in followers for ch in t.text):
+        return False
+    return not model_context(text, head.start, head.end)
 
 
 def _resolve(text: str, head: Token, followers: list[Token]) -> ClosedMention | None:
@@ -110,10 +130,12 @@ def _resolve(text: str, head: Token, followers: list[Token]) -> ClosedMention | 
         typed = text[head.start : last.end]
         open_host = provider_id not in CLOSED_PROVIDERS or any(m in model_id.lower() for m in OPEN_MARKERS)
         return ClosedMention(head.start, last.end, typed, ref, open_host=open_host)
-    for k, ref in enumerate(candidates):
-        if ref.count("-") >= 1 and (model_id := _by_prefix(ref)):
-            last = (followers[: len(candidates) - 1 - k] or [head])[-1]
-            return ClosedMention(head.start, last.end, text[head.start : last.end], model_id, corrected=True)
+    # Only the whole name typed may be completed: "gemini 3 pro" -> gemini-3-pro-preview, but "gpt-oss 120"
+    # never becomes the shortest gpt-oss once "120" is dropped. Open weights are not completed at all.
+    model_id = _by_prefix(candidates[0]) if candidates[0].count("-") >= 1 else None
+    if model_id and not any(m in model_id.lower() for m in OPEN_MARKERS):
+        last = (followers or [head])[-1]
+        return ClosedMention(head.start, last.end, text[head.start : last.end], model_id, corrected=True)
     if re.fullmatch(r"(?:chatgpt|gpt|claude|gemini|grok|opus|sonnet|haiku)", head.lower):
         return ClosedMention(head.start, head.end, head.text, None)
     return None

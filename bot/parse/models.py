@@ -1,9 +1,16 @@
 """Which model the question is about, or why the parser must ask.
 
-Order of trust: a catalog id or alias typed exactly (case, spaces, dashes and dots aside); a closed API
-model genai-prices resolves; a typo rapidfuzz corrects with confidence, the digits untouched (a typo may
-fix "deepsek", never turn 3 into 8); then a name we cannot place, handed over raw so the engine answers
-`unknown_model` with suggestions. Two different models named, or a typo two models fit equally, asks.
+Order of trust: a catalog id or alias typed exactly (case, spaces, dashes and dots aside, the number groups
+not: "llama 3 170b" is not "llama 3.1 70b"); a closed API model genai-prices resolves; a typo rapidfuzz
+corrects with confidence, the number groups untouched (a typo may fix "deepsek", never turn 3 into 8 or
+v3.1 into "V3 / R1") and no word added ("Flash-Lite" is not Flash); then a name we cannot place, handed
+over raw so the engine answers `unknown_model` with suggestions.
+
+It asks instead of choosing when two models are named ("llama 3.1 70b and 8b"), when a typo fits two
+equally, or when the name typed is one several catalog models share ("gpt-oss", "mixtral"). A word after a
+catalog name that makes it another model ("GLM-4.5 Air", "kimi k3") is never dropped; one that does not
+("instruct") is read with it, and a precision ("fp8") is read and said not to be modelled. Aliases that
+are plain words or names ("Kimi", "Scout") count only where a model is meant.
 """
 
 from __future__ import annotations
@@ -13,9 +20,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
-from bot.parse.closed import find_closed
-from bot.parse.words import STOPWORDS, Token, digits
+from bot.parse.closed import find_closed, is_closed_head
+from bot.parse.words import STOPWORDS, Token, model_context, units
 from costcore.catalog import Catalogs, normalise
 from costcore.scenario import Finding
 
@@ -23,16 +31,35 @@ CONFIDENT = 88  # rapidfuzz ratio (0-100) at which a typo is corrected, digits p
 DOUBTFUL = 75  # below this a near-name is just a word
 MAX_SPAN = 6  # tokens in the longest alias ("Meta Llama 3.1 70B Instruct")
 MAX_FUZZY_STARTS = 12
-# Aliases that are also plain words: "we scout for capacity" is not Llama 4 Scout. Capitalised, they count.
+# Aliases that are also plain words, never the start of a typo fuzzy matching fixes.
 WORD_ALIASES = frozenset({"scout", "maverick"})
+# Bare aliases that are also plain words or people's names: "we scout for capacity", "Kimi from finance".
+# Alone they count only where a model is meant ("run kimi", "on Scout", "kimi at 300 tok/s") or with a
+# version next to them ("kimi k3").
+BARE_WORDS = frozenset({"scout", "maverick", "kimi"})
 _VERSION = re.compile(r"^(?:[a-z]{1,2}\d+(?:\.\d+)*|\d+\.\d+)$")
+# Words after a name that make it another model ("GLM-4.5 Air", "V4.1 Flash Lite"); plain English words
+# that often follow a name ("plus VAT", "max context", "fast enough") are left out on purpose.
+_VARIANTS = """
+    air lite mini nano micro tiny pro ultra turbo flash thinking reasoner vl vision coder math omni audio
+    distill distilled preview exp experimental terminus scout maverick behemoth speciale guard
+"""
+VARIANT_WORDS = frozenset(_VARIANTS.split())
+HARMLESS_WORDS = frozenset({"instruct", "chat", "base", "hf"})  # the same weights, as far as cost goes
+_SIZE = re.compile(r"^(?:\d+(?:\.\d+)?b|a\d+(?:\.\d+)?b|\d+x\d+(?:\.\d+)?b?|\d+e)$")
+_PRECISION = re.compile(
+    r"^(?:(?:fp|bf|int|mxfp|nvfp)\d+|q\d(?:_[a-z0-9]+)*|gguf|awq|gptq|exl2|mlx|\d+-?bits?)$"
+)
+_DATE_CODE = re.compile(r"^[0-2]\d{3}$")  # "-0909", "-2507" checkpoints
+_CONJUNCTION = frozenset({"and", "or", "vs", "versus", "y", "o", "e"})
+_VOLUME_WORDS = frozenset({"input", "output", "in", "out", "of", "de", "entrada", "salida"})
 _RUN_VERB = re.compile(
     r"\b(?:run|host|self-host|selfhost|serve|deploy|switch to|move to|migrate to|correr|ejecutar|montar|"
     r"desplegar|servir|alojar|hostear|levantar|migrar a|pasar a)\s+(?:the\s+|el\s+|la\s+|an?\s+|un\s+|our own\s+)?",
     re.I,
 )
 
-Kind = Literal["catalog", "corrected", "closed", "unknown", "doubtful", "family", "ambiguous"]
+Kind = Literal["catalog", "corrected", "closed", "unknown", "doubtful", "family", "ambiguous", "several"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +70,7 @@ class Mention:
     model: str | None  # catalog id, or the name the engine is given
     kind: Kind
     candidates: tuple[str, ...] = ()
+    precision: str | None = None  # "fp8" typed after the name: read, not modelled
 
     @property
     def strong(self) -> bool:
@@ -65,17 +93,38 @@ class _Index:
         self.keys = list(self.alias)
         self.prefixes = {key[:n] for key in self.keys for n in range(1, len(key) + 1)}
         self.bags: dict[str, str] = {}
+        self.units: dict[str, set[tuple[str, ...]]] = {}  # alias key -> the number groups of its names
+        # every leading run of a name's words -> the models whose names start so: ("mixtral",) -> both
+        self.starts: dict[tuple[str, ...], set[str]] = {}
+        self.dtypes = {  # the precisions a model's weights are stored in: "bf16", "fp8", "mxfp4"
+            m.id: {w.dtype for w in m.weights if w.dtype}
+            | set(re.findall(r"\b(?:[a-z]*fp\d+|bf16|int\d+)\b", " ".join(w.part.lower() for w in m.weights)))
+            for m in catalogs.models.values()
+        }
         heads: set[str] = set()
         for model in catalogs.models.values():
             for name in [model.id, model.name, *model.aliases]:
+                self.units.setdefault(normalise(name), set()).add(units(name))
                 parts = [normalise(p) for p in re.split(r"[\s\-_/]+", name.lower()) if normalise(p)]
                 self.bags.setdefault("|".join(sorted(parts)), model.id)
+                for n in range(1, len(parts) + 1):
+                    self.starts.setdefault(tuple(parts[:n]), set()).add(model.id)
                 head = re.match(r"[a-z]+", parts[0] if parts else "")
                 if head and len(head.group(0)) >= 3 and head.group(0) not in WORD_ALIASES:
                     heads.add(head.group(0))
         self.short_heads = frozenset(h for h in heads if len(h) <= 4)
         self.long_heads = sorted(h for h in heads if len(h) > 4)
         self._head_cache: dict[str, bool] = {}
+
+    def same_units(self, alias_key: str, typed: str) -> bool:
+        """Whether `typed` has the number groups of a name `alias_key` was made from."""
+        if alias_key not in self.units:  # an index entry no model name gives: compare the digits run together
+            return "".join(units(typed)) == "".join(ch for ch in alias_key if ch.isdigit())
+        return units(typed) in self.units[alias_key]
+
+    def models_starting(self, key: str) -> set[str]:
+        """The models with an alias key that starts with `key`."""
+        return {model for alias_key, model in self.alias.items() if alias_key.startswith(key)}
 
     def is_head(self, word: str) -> bool:
         """Whether `word` starts a model name: "deepseek", "lama" (a typo of llama), "qwen"."""
@@ -102,13 +151,105 @@ def _index(catalogs: Catalogs) -> _Index:
     return hit[1]
 
 
+def _parts(toks: list[Token]) -> list[str]:
+    return [normalise(p) for t in toks for p in re.split(r"[\-/_]+", t.lower) if normalise(p)]
+
+
 def _bag(toks: list[Token]) -> str:
-    parts = [normalise(p) for t in toks for p in re.split(r"[\-/]+", t.lower) if normalise(p)]
-    return "|".join(sorted(parts))
+    return "|".join(sorted(_parts(toks)))
 
 
-def _exact(text: str, toks: list[Token], index: _Index) -> list[Mention]:
+def _joined(text: str, toks: list[Token], k: int) -> bool:
+    """Whether token `k` continues the words before it: nothing but spaces or dashes between them."""
+    return 0 < k < len(toks) and not text[toks[k - 1].end : toks[k].start].strip(" \t-_")
+
+
+def _quantity_next(toks: list[Token], k: int) -> bool:
+    """Whether the token after `k` makes it a figure: "1B tokens", "300.5 tok/s", "2B input"."""
+    return k + 1 < len(toks) and (
+        bool(_UNIT_WORD.match(toks[k + 1].lower)) or toks[k + 1].lower in _VOLUME_WORDS
+    )
+
+
+Follower = Literal["version", "name", "harmless", "precision"]
+
+
+def _follower(text: str, toks: list[Token], k: int) -> Follower | None:
+    """What token `k`, right after a name, does to it: "kimi k3" (version), "GLM-4.5 Air" (name), "llama 3
+    70b instruct" (harmless), "qwen3 30b q4" (precision); None when the name has ended."""
+    if not _joined(text, toks, k):
+        return None
+    low = toks[k].lower
+    if low in STOPWORDS or _quantity_next(toks, k):
+        return None
+    if _PRECISION.match(low):
+        return "precision"
+    if low in HARMLESS_WORDS:
+        return "harmless"
+    if _VERSION.match(low):
+        return "version"
+    if low in VARIANT_WORDS or _SIZE.match(low):
+        return "name"
+    ends = not _joined(text, toks, k + 1) or toks[k + 1].lower in STOPWORDS  # "1000 requests" is a figure
+    if _DATE_CODE.match(low) and ends:  # "flash 1071 at …": a checkpoint's date
+        return "name"
+    return None
+
+
+def _adds_word(alias_key: str, key: str) -> bool:
+    """Whether `key` is `alias_key` with a word put in ("deepseekv41flashlite") or a letter added to a number
+    ("glm45v"): a longer name, not a typo."""
+    return any(
+        op.tag == "insert"
+        and (op.dest_end - op.dest_start >= 2 or key[op.dest_start - 1 : op.dest_start].isdigit())
+        for op in Levenshtein.opcodes(alias_key, key)
+    )
+
+
+def _confident(key: str, typed: str, index: _Index) -> list[tuple[float, str]]:
+    """(score, model) of the aliases `key` is a typo of: close enough, the same numbers, no word added."""
+    if len(key) < 5:
+        return []
+    return [
+        (score, index.alias[alias_key])
+        for alias_key, score, _ in process.extract(
+            key, index.keys, scorer=fuzz.ratio, limit=6, score_cutoff=CONFIDENT
+        )
+        if index.same_units(alias_key, typed) and not _adds_word(alias_key, key)
+    ]
+
+
+def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | None:
+    """A name several catalog models start with, typed alone: "gpt-oss", "llama 3.1", "deepseek"."""
+    if toks[i].lower in STOPWORDS:
+        return None
+    parts: tuple[str, ...] = ()
+    hit: tuple[int, set[str]] | None = None
+    for m in range(i, min(len(toks), i + MAX_SPAN)):
+        if m > i and not _joined(text, toks, m):
+            break
+        parts += tuple(_parts([toks[m]]))
+        models = index.starts.get(parts)
+        if not models:
+            break
+        hit = (m, models)
+    if hit is None:
+        return None
+    m, models = hit
+    typed = text[toks[i].start : toks[m].end]
+    alone = is_closed_head(typed) and len(_parts(toks[i : m + 1])) == 1  # "GPT" is OpenAI's, not gpt-oss
+    goes_on = _follower(text, toks, m + 1) in ("version", "name") or (
+        _joined(text, toks, m + 1) and _name_like(toks, m + 1)
+    )
+    if len(models) < 2 or alone or goes_on:  # "deepseek v3.2", "gpt oss 12b": a name the catalog lacks
+        return None
+    return Mention(toks[i].start, toks[m].end, typed, None, "several", tuple(sorted(models)))
+
+
+def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], set[int]]:
+    """Catalog names typed as the catalog spells them, and the bare words ("Kimi") read as plain words."""
     found: list[Mention] = []
+    plain: set[int] = set()
     i = 0
     while i < len(toks):
         best: tuple[int, str] | None = None
@@ -117,26 +258,59 @@ def _exact(text: str, toks: list[Token], index: _Index) -> list[Mention]:
             key += toks[j].key
             if key not in index.prefixes:
                 break
-            if key in index.alias:
+            if key in index.alias and index.same_units(key, text[toks[i].start : toks[j].end]):
                 best = (j, index.alias[key])
-        if best is None or (best[0] == i and toks[i].key in WORD_ALIASES and toks[i].text.islower()):
+        if best is None:
+            mention = _several(text, toks, i, index)
+        else:
+            j, model = best
+            follower = _follower(text, toks, j + 1)
+            versioned = follower == "version" or (follower == "name" and _SIZE.match(toks[j + 1].lower))
+            bare = j == i and toks[i].key in BARE_WORDS and not versioned
+            if bare and not model_context(text, toks[i].start, toks[i].end):
+                plain.add(i)
+                i += 1
+                continue
+            mention = _extend(text, toks, i, j, model, index)
+        if mention is None:
             i += 1
             continue
-        j, model = best
-        if j + 1 < len(toks) and _VERSION.match(toks[j + 1].lower):
-            # "kimi k3" is not Kimi-K2; "deepseek flash v4.1" still is V4.1-Flash
-            extended = index.bags.get(_bag(toks[i : j + 2]))
-            j += 1
-            if extended is None:
-                found.append(
-                    Mention(toks[i].start, toks[j].end, text[toks[i].start : toks[j].end], None, "unknown")
-                )
-                i = j + 1
-                continue
-            model = extended
-        found.append(Mention(toks[i].start, toks[j].end, text[toks[i].start : toks[j].end], model, "catalog"))
-        i = j + 1
-    return found
+        found.append(mention)
+        while i < len(toks) and toks[i].start < mention.end:
+            i += 1
+    return found, plain
+
+
+def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _Index) -> Mention:
+    """The catalog name toks[i..j] and the words right after it: "deepseek flash v4.1" is still V4.1-Flash,
+    "kimi k3" is not Kimi-K2, "GLM-4.5 Air" is not GLM-4.5, "mixtral 8x22" is Mixtral-8x22B."""
+    start, first_end, precision = toks[i].start, j, None
+    while (follower := _follower(text, toks, j + 1)) is not None:
+        k = j + 1
+        if follower in ("harmless", "precision"):
+            precision = toks[k].text if follower == "precision" else precision
+            j = k
+            continue
+        key = "".join(t.key for t in toks[i : k + 1])
+        typed = text[start : toks[k].end]
+        if (wider := index.bags.get(_bag(toks[i : k + 1]))) is not None:  # "deepseek flash v4.1"
+            model, j = wider, k
+            continue
+        if index.models_starting(key) == {model}:  # "llama 4 scout 17b": the longer alias's start
+            j = k
+            continue
+        fixed = {m for _, m in _confident(key, typed, index)}
+        if len(fixed) == 1:  # "mixtral 8x22" is Mixtral-8x22B, whatever "mixtral" alone would be
+            return Mention(start, toks[k].end, typed, fixed.pop(), "corrected")
+        end = k
+        while _follower(text, toks, end + 1) in ("version", "name"):
+            end += 1
+        return Mention(start, toks[end].end, text[start : toks[end].end], None, "unknown")
+    typed = text[start : toks[j].end]
+    models = index.starts.get(tuple(_parts(toks[i : first_end + 1])), set())
+    if j == first_end and len(models) > 1:  # "mixtral": the catalog has two
+        return Mention(start, toks[j].end, typed, None, "several", tuple(sorted(models)))
+    return Mention(start, toks[j].end, typed, model, "catalog", precision=precision)
 
 
 def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _Index) -> Mention | None:
@@ -149,13 +323,12 @@ def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _I
         key += toks[j].key
         if len(key) < 4:
             continue
-        for alias_key, score, _ in process.extract(
-            key, index.keys, scorer=fuzz.ratio, limit=6, score_cutoff=DOUBTFUL
-        ):
-            if digits(alias_key) == digits(key) and score >= CONFIDENT and len(key) >= 5:
-                confident.append((score, j, index.alias[alias_key]))
-            if loose is None or score > loose[0]:
-                loose = (score, j)
+        confident += [
+            (score, j, model) for score, model in _confident(key, text[toks[i].start : toks[j].end], index)
+        ]
+        near = process.extractOne(key, index.keys, scorer=fuzz.ratio, score_cutoff=DOUBTFUL)
+        if near and (loose is None or near[1] > loose[0]):
+            loose = (near[1], j)
     if confident:
         score, j, model = max(confident, key=lambda c: (c[0], -c[1]))
         typed = text[toks[i].start : toks[j].end]
@@ -237,17 +410,47 @@ def _widen(text: str, toks: list[Token], mention: Mention, index: _Index) -> Men
     if not head or not index.is_head(head.group(0)) or toks[first - 1].key in index.alias:
         return mention
     key = "".join(t.key for t in toks[first - 1 :] if t.start < mention.end)
+    typed = text[toks[first - 1].start : mention.end]
     best = process.extractOne(key, index.keys, scorer=fuzz.ratio, score_cutoff=CONFIDENT)
-    if best and index.alias[best[0]] == mention.model and digits(best[0]) == digits(key):
+    if best and index.alias[best[0]] == mention.model and index.same_units(best[0], typed):
         start = toks[first - 1].start
-        return Mention(start, mention.end, text[start : mention.end], mention.model, "corrected")
+        return Mention(start, mention.end, typed, mention.model, "corrected", precision=mention.precision)
     return mention
+
+
+def _siblings(text: str, toks: list[Token], mentions: list[Mention], covered: set[int]) -> list[Mention]:
+    """ "llama 3.1 70b and 8b", "qwen3 235b, 30b": a second size names a second model of the family."""
+    found: list[Mention] = []
+    for mention in mentions:
+        if mention.kind not in ("catalog", "corrected") or not mention.model:
+            continue
+        last = next((k for k, t in enumerate(toks) if t.end >= mention.end), len(toks))
+        if last + 1 < len(toks) and text[toks[last].end : toks[last + 1].start].strip() == ",":
+            k = last + 1
+        elif last + 2 < len(toks) and toks[last + 1].lower in _CONJUNCTION:
+            k = last + 2
+        else:
+            continue
+        if k in covered:
+            continue
+        size = toks[k]
+        if not _SIZE.match(size.lower) or size.lower.startswith("a") or _quantity_next(toks, k):
+            continue
+        sizes = list(
+            re.finditer(r"(?<![a-z\d.])\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?b?(?![a-z\d])", mention.typed, re.I)
+        )
+        if not sizes or not re.search(r"[bx]", sizes[-1].group(0), re.I):
+            continue
+        typed = mention.typed[: sizes[-1].start()] + size.text + mention.typed[sizes[-1].end() :]
+        found.append(Mention(size.start, size.end, typed, typed, "unknown"))
+    return found
 
 
 def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     index = _index(catalogs)
-    mentions = [_widen(text, toks, m, index) for m in _exact(text, toks, index)]
-    covered = {k for k, t in enumerate(toks) for m in mentions if m.start <= t.start < m.end}
+    exact, plain = _exact(text, toks, index)
+    mentions = [_widen(text, toks, m, index) for m in exact]
+    covered = plain | {k for k, t in enumerate(toks) for m in mentions if m.start <= t.start < m.end}
     for closed in find_closed(text, toks, covered):
         if closed.ref is None:
             kind: Kind = "family"
@@ -257,11 +460,27 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
             kind = "corrected" if closed.corrected else "closed"
         model = closed.typed if closed.open_host else closed.ref
         mentions.append(Mention(closed.start, closed.end, closed.typed, model, kind))
-    covered = {k for k, t in enumerate(toks) for m in mentions if m.start <= t.start < m.end}
+    covered = plain | {k for k, t in enumerate(toks) for m in mentions if m.start <= t.start < m.end}
     mentions += _fuzzy(text, toks, covered, index)
     if not mentions and (after := _after_verb(text, toks)):
         mentions.append(after)
-    return _decide(mentions)
+    covered = plain | {k for k, t in enumerate(toks) for m in mentions if m.start <= t.start < m.end}
+    for sibling in _siblings(text, toks, mentions, covered):
+        model = catalogs.alias_index.get(normalise(sibling.typed))
+        mentions.append(
+            Mention(sibling.start, sibling.end, sibling.typed, model or sibling.typed, sibling.kind)
+        )
+    read = _decide(sorted(mentions, key=lambda m: m.start))
+    picked = next((m for m in mentions if m.precision and m.model == read.model), None)
+    if picked and read.model and picked.precision.lower() not in index.dtypes.get(read.model, set()):
+        dtypes = sorted(index.dtypes.get(read.model, set()))
+        read.notes.append(
+            Finding(
+                code="precision_not_modelled",
+                params={"typed": picked.precision[:20], "model": read.model, "catalog": "/".join(dtypes)},
+            )
+        )
+    return read
 
 
 def _decide(mentions: list[Mention]) -> ModelRead:
@@ -273,10 +492,17 @@ def _decide(mentions: list[Mention]) -> ModelRead:
         )
         return read
     strong = [m for m in mentions if m.strong]
-    named = list(dict.fromkeys((m.model or m.typed) for m in strong))
+    # "deepseek" beside "deepseek-flash" is the same model; "mixtral" beside "deepseek flash" is another
+    several = [
+        m for m in mentions if m.kind == "several" and not any(s.model in m.candidates for s in strong)
+    ]
+    named = list(dict.fromkeys((m.model or m.typed) for m in sorted(strong + several, key=lambda m: m.start)))
     if len({n.lower() for n in named}) > 1:
-        read.clarification = Finding(code="two_models", params={"models": [n[:80] for n in named[:4]]})
-        return read
+        if not strong and len({m.candidates for m in several}) == 1:
+            named = []  # "deepseek … DeepSeek": one family named twice
+        else:
+            read.clarification = Finding(code="two_models", params={"models": [n[:80] for n in named[:4]]})
+            return read
     if strong:
         first = strong[0]
         read.model = (first.model or first.typed)[:120]
@@ -287,6 +513,12 @@ def _decide(mentions: list[Mention]) -> ModelRead:
                     code="model_corrected", params={"typed": corrected.typed[:80], "model": corrected.model}
                 )
             )
+        return read
+    if several:
+        read.clarification = Finding(
+            code="ambiguous_model",
+            params={"typed": several[0].typed[:80], "candidates": list(several[0].candidates)},
+        )
         return read
     if doubtful := next((m for m in mentions if m.kind == "doubtful"), None):
         read.model = doubtful.typed[:120]

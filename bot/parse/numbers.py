@@ -1,16 +1,24 @@
-"""Numbers as engineers type them: 300, 300.5, 12k, 12K, 12,000, 12 000, 12.000, 2.5k, 1.2M, 26 million, 3e5.
+"""Numbers as engineers type them: 300, 300.5, .5k, 12k, 12K, 12,000, 12 000, 12.000, 2.5k, 1.2M, 26 million, 3e5.
 
 Values are computed in Decimal so "0.3k" is exactly 300, then handed out as float. A comma followed by
 exactly three digits groups thousands (12,000); any other comma is a decimal comma (2,5k). A dot followed
 by groups of exactly three digits groups thousands too (Spanish 12.000, 1.500 millones) unless a short
 multiplier follows (1.200M is 1.2 M); a dot with any other digit count is a decimal point.
+
+A space groups thousands too (12 000, 1 200 000), but "phase 1 500 tok/s" is phase 1 at 500: one digit,
+a plain space and exactly three digits is read by the word before it. After a label (phase, option,
+step…) it is two numbers; after a word that leads into a figure (at, about, need…) or nothing, one; after
+any other word the Number carries both readings (`alternative`) and the reader asks. A no-break or thin
+space between digits (markup.to_plain keeps it as U+202F) always groups.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
+
+GROUPING_SPACE = "\u202f"  # a typed no-break or thin space between digits: always a thousands separator
 
 _MULTIPLIERS = {
     "k": 10**3, "thousand": 10**3, "mil": 10**3,
@@ -22,17 +30,35 @@ _MULTIPLIERS = {
 NUMBER = re.compile(
     r"""
     (?:(?:(?<=[\s(:=¿~≈])|^)(?P<sign>[-−]))?
-    (?<![\w.,/])
+    (?<![\w./])(?<!\d,)                                                     # ",300" after a word is a number
     (?:
         (?P<comma>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?)(?!,?\d)              # 12,000 / 1,234.5
-      | (?P<space>[1-9]\d{0,2}(?:\ \d{3})+)(?![\d.,]\d)                    # 12 000
+      | (?P<space>[1-9]\d{0,2}(?:[\ \u202f]\d{3})+)(?![\d.,]\d)            # 12 000
       | (?P<dot>[1-9]\d{0,2}(?:\.\d{3})+)(?![\d.,]\d)(?!\ ?(?:[kKMbB]|bn|mn)(?![a-zA-Z]))  # 12.000; 1.200M is 1.2M
       | (?P<sci>\d+(?:\.\d+)?[eE]\+?\d{1,2})(?![\w.])                         # 3e5, 1.2e6
-      | (?P<plain>\d+(?:[.,]\d+)?)                                          # 300, 300.5, 2,5
+      | (?P<plain>\d+(?:[.,]\d+)?|\.\d+)                                    # 300, 300.5, 2,5, .5
     )
     (?:\ ?(?P<mult>mil\ millones|thousand|millions?|billions?|mill[oó]n|millones|mil|mln|bn|mn|MM|[kK]|M|[bB])(?![a-zA-Z]))?
     """,
     re.VERBOSE,
+)
+
+# "1 500": one digit, a plain space, three digits, and nothing more grouped.
+_SHORT_SPACE_GROUP = re.compile(r"\d \d{3}")
+# Words after which "1 500" is a label and a figure: "phase 1 500 tok/s", "option #2 300 tok/s".
+_LABEL_BEFORE = re.compile(
+    r"(?:\b(?:phase|option|opt|step|item|tier|stage|level|round|part|point|version|ver|v|nr|num|number|case|"
+    r"scenario|plan|test|run|batch|team|group|fase|opci[oó]n|paso|nivel|etapa|punto|caso|escenario|prueba|"
+    r"equipo|grupo)\.?|#|№)\s*$",
+    re.I,
+)
+# Words after which "1 500" is one figure: "at 1 500 tok/s", "we need 2 500", "unos 1 500".
+_LEAD_IN_BEFORE = re.compile(
+    r"(?:^|[^\w\s]|\b(?:at|of|about|around|approx(?:imately)?|roughly|maybe|like|say|need|needs|want|wants|"
+    r"is|are|be|to|than|over|under|above|below|least|most|up|handle|serve|sustain|reach|hit|do|does|get|"
+    r"gets|with|for|and|or|from|between|plus|total|a|al|de|unos|unas|sobre|hasta|con|para|y|o|entre|es|"
+    r"son|necesitamos|queremos|aprox|unos|sostener|servir))\s*$",
+    re.I,
 )
 
 
@@ -43,6 +69,7 @@ class Number:
     end: int
     text: str
     multiplied: bool  # written with k, M, million…: a quantity of tokens, never a count of users
+    alternative: float | None = None  # "team 1 500": it may also be 500 (the last group alone)
 
 
 def to_number(match: re.Match[str]) -> Number | None:
@@ -50,7 +77,7 @@ def to_number(match: re.Match[str]) -> Number | None:
         if raw := match.group("comma"):
             value = Decimal(raw.replace(",", ""))
         elif raw := match.group("space"):
-            value = Decimal(raw.replace(" ", ""))
+            value = Decimal(raw.replace(" ", "").replace(GROUPING_SPACE, ""))
         elif raw := match.group("dot"):
             value = Decimal(raw.replace(".", ""))
         elif raw := match.group("sci"):
@@ -70,15 +97,35 @@ def to_number(match: re.Match[str]) -> Number | None:
 MAX_NUMBERS = 200  # a question holds a handful; a pasted table is not read to its end
 
 
+def _read_space_group(text: str, match: re.Match[str], number: Number) -> list[Number]:
+    """ "1 500" by the word before it: two numbers after a label, one after a lead-in, else both readings."""
+    before = text[max(0, match.start() - 30) : match.start()]
+    if _LABEL_BEFORE.search(before):
+        split = match.start("space") + 1
+        halves = (NUMBER.match(text, match.start(), split), NUMBER.match(text, split + 1))
+        return [n for half in halves if half and (n := to_number(half))]
+    if _LEAD_IN_BEFORE.search(before):
+        return [number]
+    last = NUMBER.match(text, match.start("space") + 2)
+    alternative = to_number(last) if last else None
+    return [replace(number, alternative=alternative.value if alternative else None)]
+
+
 def numbers(text: str) -> list[Number]:
     """The numbers in `text`, left to right."""
-    found = []
+    found: list[Number] = []
     for match in NUMBER.finditer(text):
-        if number := to_number(match):
-            found.append(number)
-            if len(found) >= MAX_NUMBERS:
-                break
-    return found
+        if not (number := to_number(match)):
+            continue
+        space = match.group("space")
+        found += (
+            _read_space_group(text, match, number)
+            if space and _SHORT_SPACE_GROUP.fullmatch(space)
+            else [number]
+        )
+        if len(found) >= MAX_NUMBERS:
+            break
+    return found[:MAX_NUMBERS]
 
 
 def parse_number(text: str) -> float | None:
