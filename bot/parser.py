@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.parse import fallback, phrases, quantities
+from bot.parse import fallback, mix, percentages, phrases, quantities, rates, volumes
 from bot.parse.draft import ASK_RANGE, Draft
 from bot.parse.markup import to_plain
 from bot.parse.models import read_model
@@ -76,13 +76,13 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     nums = numbers(masked)
     draft = Draft()
     known = catalogs.models.get(model.model or "")
-    quantities.read_mix(masked, draft)
-    quantities.read_rates(masked, nums, draft)
+    mix.read_mix(masked, draft)
+    rates.read_rates(masked, nums, draft)
     phrases.read_calendar(masked, draft)
-    quantities.read_volumes(masked, nums, draft, calendar or draft.fields.get("calendar", "24x7"), settings)
+    volumes.read_volumes(masked, nums, draft, calendar or draft.fields.get("calendar", "24x7"), settings)
     quantities.read_concurrency(masked, nums, draft)
     quantities.read_context(masked, nums, draft, known.context_tokens if known else None)
-    quantities.read_percentages(masked, draft)
+    percentages.read_percentages(masked, draft)
     phrases.read_residency(masked, draft)
     phrases.read_gateway(masked, draft)
     phrases.read_timezone(masked, draft)

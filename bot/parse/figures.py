@@ -1,0 +1,62 @@
+"""What every figure reader shares: limits, the words for periods and people, and small helpers.
+
+The readers live one topic per module: rates (tok/s), volumes, quantities (concurrency, context),
+percentages (cache hits, VAT) and mix. Each looks at numbers (already found, model names masked out) and
+the words right after or around them, within the sentence. A figure that cannot be right (0 tok/s, 150 %
+cache hits), that has two readings (per user or in total, per GPU or per node) or that is given twice
+differently asks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.numbers import NUMBER, Number, to_number
+
+ABSURD_TOK_S = 10_000_000
+MAX_MENTIONS = 24  # figures read per kind: a pasted log does not make the parser slow
+PERIOD_WORDS = {
+    "minute": "minutes?|min|minutos?", "hour": "hours?|hr|horas?",
+    "day": r"(?:business|working|work)[\s-]?days?|weekdays?|workdays?|d[ií]as?\s+(?:laborables?|h[aá]biles?)|jornadas?(?:\s+laborales?)?"
+           r"|days?|daily|d[ií]as?|diarios?",
+    "week": "weeks?|weekly|semanas?|semanales?", "month": "months?|monthly|mo|mes|meses|mensuales?",
+    "year": "years?|yearly|a[ñn]os?|anuales?",
+}  # fmt: skip
+BUSINESS_DAY = re.compile(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)
+
+# Who a per-stream rate is for, and who a head count counts.
+STREAM_WHO = (
+    r"(?:users?|usuarios?|streams?|requests?|peticion(?:es)?|petici[oó]n|solicitud(?:es)?|conversations?|"
+    r"conversaci[oó]n(?:es)?|clients?|clientes?|agents?|agentes?|repl(?:y|ies)|respuestas?|seats?|sessions?|"
+    r"sesi[oó]n(?:es)?|persons?|personas?|heads?|engineers?|devs?|developers?)"
+)
+PEOPLE = (
+    r"(?:users?|usuarios?|engineers?|ingenieros?|devs?|developers?|desarrolladores?|people|persons?|personas?|"
+    r"seats?|employees?|empleados?|members?|miembros?|analysts?)"
+)
+CONCURRENT = r"(?:concurrent(?:ly)?|simultaneous(?:ly)?|parallel|active|concurrentes|simult[aá]ne[oa]s|paralel[oa]s|activ[oa]s)"
+
+
+def tail(text: str, number: Number, pattern: re.Pattern[str]) -> re.Match[str] | None:
+    return pattern.match(text, number.end)
+
+
+def first_number(raw: str) -> float | None:
+    match = NUMBER.search(raw)
+    number = to_number(match) if match else None
+    return number.value if number else None
+
+
+def counted(text: str, nums: list[Number], noun: str, skip: Number | None = None) -> list[int]:
+    """Whole numbers written right before `noun` ("50 users", "4 teams"), distinct, in order."""
+    follows = re.compile(rf"\s?(?:{noun})(?:s|es)?\b", re.I)
+    counts = [
+        round(n.value)
+        for n in nums[: MAX_MENTIONS * 4]
+        if n is not skip
+        and n.value >= 1
+        and n.value.is_integer()
+        and not n.multiplied
+        and follows.match(text, n.end)
+    ]
+    return list(dict.fromkeys(counts))

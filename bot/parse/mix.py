@@ -1,0 +1,70 @@
+"""Input tokens per output token: "4:1", "1:3 chat", "2:1 output:input", "RAG-heavy"."""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+from bot.parse.draft import Draft
+from bot.parse.figures import (
+    MAX_MENTIONS,
+)
+
+# --- input:output mix ---------------------------------------------------------------------------------------
+
+_RATIO = re.compile(r"(?<![\d:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
+_RATIO_WORDS = re.compile(
+    r"\b(?:ratio|mix|proporci[oó]n|mezcla)\s(?:of\s|de\s)?(\d{1,3}(?:\.\d+)?)\s?(?:to|a|/)\s?(\d{1,3}(?:\.\d+)?)\b"
+    r"|\b(\d{1,3}(?:\.\d+)?)\s?(?:to|a)\s?(\d{1,3}(?:\.\d+)?)\s(?:input|ratio|mix|in:out|entrada)",
+    re.I,
+)
+# "2:1 output:input", "out:in 1:4": the label says which side is output.
+_OUTPUT_FIRST_AFTER = re.compile(
+    r"\s?(?:\(|of\s+|de\s+)?(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\b", re.I
+)
+_OUTPUT_FIRST_BEFORE = re.compile(
+    r"\b(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\s?(?:ratio|mix)?\s?(?:of|de|=|:|is|es)?\s?$", re.I
+)
+_INPUT_PER_OUTPUT = re.compile(
+    r"\b(\d{1,3}(?:\.\d+)?)\s?x?\s?input\s+tokens?\s+(?:per|for\s+each|for\s+every)\s+output\s+token", re.I
+)
+_TIME_AROUND = re.compile(r"\b(?:am|pm|h|hrs?|o'clock|utc|cet|cest)\b", re.I)
+# Phrases that stand for a mix. RAG stuffs retrieved documents into the prompt: 10 input tokens per output
+# token is the figure we assume (and say so); "agentic" is the domain's 4:1.
+MIX_PHRASES = (
+    (re.compile(r"\brag[\s-]?heavy\b|\bheavy\s+rag\b|\bmucho\s+rag\b|\brag\s+intensivo\b", re.I), 10.0),
+    (re.compile(r"\bagentic\b|\bag[eé]ntic[oa]s?\b", re.I), 4.0),
+)
+
+
+def _output_first(text: str, start: int, end: int) -> bool:
+    return bool(
+        _OUTPUT_FIRST_AFTER.match(text, end) or _OUTPUT_FIRST_BEFORE.search(text, max(0, start - 30), start)
+    )
+
+
+def read_mix(text: str, draft: Draft) -> None:
+    """Input tokens per output token: "4:1", "1:3 chat", "2:1 output:input" (0.5), "RAG-heavy" (10:1, said in a note)."""
+    ratios: list[float] = []
+    for match in islice(_RATIO.finditer(text), MAX_MENTIONS):
+        left, right = match.group(1), match.group(2)
+        after = text[match.end() : match.end() + 6]
+        if len(right) == 2 or _TIME_AROUND.match(after.strip()) or float(right) == 0:
+            continue  # 9:00, 17:30: a time, not a mix
+        if _output_first(text, match.start(), match.end()):
+            left, right = right, left
+        if float(right) > 0:
+            ratios.append(float(left) / float(right))
+    for match in _RATIO_WORDS.finditer(text):
+        left, right = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+        if float(right) > 0:
+            ratios.append(float(left) / float(right))
+    ratios += [float(m.group(1)) for m in _INPUT_PER_OUTPUT.finditer(text)]
+    for ratio in dict.fromkeys(round(r, 6) for r in ratios):
+        draft.set("input_per_output", ratio)
+    if ratios:
+        return
+    for pattern, ratio in MIX_PHRASES:
+        if phrase := pattern.search(text):
+            draft.set("input_per_output", ratio)
+            draft.note("mix_from_phrase", phrase=phrase.group(0), input_per_output=ratio)

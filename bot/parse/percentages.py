@@ -1,0 +1,110 @@
+"""Percentages: cache hit rates and VAT rates, each bound to the word that names it."""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+from bot.parse.draft import ASK_RANGE, Draft, sentence
+from bot.parse.figures import (
+    MAX_MENTIONS,
+)
+from bot.parse.numbers import plain
+
+# --- cache hits and VAT rate ----------------------------------------------------------------------------------
+
+_PERCENT = re.compile(
+    r"(?<![\w.,])([-−]?\d+(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)", re.I
+)
+# A cache is only a hit rate with a hit word: "GPU utilisation on our cache servers" is not one.
+_HITS = (
+    r"cache[\s-]hits?|hit(?:s|ting)?\s+(?:in\s+|on\s+)?(?:the\s+|our\s+)?cache|cached|cache[\s-]?hit[\s-]?(?:rate|ratio)|"
+    r"hit[\s-]?(?:rate|ratio)|cache\s+(?:rate|ratio)|served\s+from\s+(?:the\s+)?cache|from\s+(?:the\s+)?cache|"
+    r"prompt\s+caching|caché|aciertos?(?:\s+(?:de|en)\s+(?:la\s+)?cach[eé])?"
+)
+_CACHE = re.compile(rf"\b(?:{_HITS})", re.I)
+_VAT = re.compile(r"\b(?:vat|iva|tax|impuestos?)\b", re.I)
+# A keyword right before the figure binds it, whatever is nearer: "cache hit rate 50%, VAT 21%".
+_BOUND_BEFORE = (
+    (
+        "cache_hit_rate",
+        re.compile(
+            rf"\b(?:{_HITS})\s?(?:of|is|=|:|at|de|del|es)?\s?(?:around|about|~|≈|roughly|unos?)?\s?$", re.I
+        ),
+    ),
+    (
+        "vat_rate",
+        re.compile(r"\b(?:vat|iva|tax|impuestos?)(?:\s+rate)?\s?(?:of|is|=|:|at|de|del|al)?\s?$", re.I),
+    ),
+)
+_PERCENT_RANGE_BEFORE = re.compile(r"(\d+(?:[.,]\d+)?)\s?%?\s?(?:-|–|to|a)\s?$")
+MAX_VAT_PERCENT = 27  # the highest standard VAT rate in the EU (Hungary); above it is likely something else
+_SHARES = {
+    "half": 0.5, "la mitad": 0.5, "a third": 1 / 3, "one third": 1 / 3, "un tercio": 1 / 3, "a quarter": 0.25,
+    "one quarter": 0.25, "un cuarto": 0.25, "two thirds": 2 / 3, "dos tercios": 2 / 3, "three quarters": 0.75,
+    "tres cuartos": 0.75,
+}  # fmt: skip
+_SHARE = re.compile(r"\b(" + "|".join(sorted(_SHARES, key=len, reverse=True)) + r")\b", re.I)
+# "no cache hits", "nothing is cached", "sin aciertos de caché": none; "no idea about cache hits" is not.
+_NO_HITS = re.compile(
+    r"\b(?:no|zero|sin|ning[uú]n|ninguna|0)\s+(?:prompt\s+)?(?:cache(?:[\s-]hits?)?|hits|caching|cach[eé]|aciertos?)\b"
+    r"|\b(?:none|nothing)\s+(?:of\s+(?:it|them|our\s+\w+)\s+)?(?:is\s+|gets\s+|will\s+be\s+)?(?:cached|hits?\s+the\s+cache)\b",
+    re.I,
+)
+_HIT_RATE = re.compile(
+    r"\bcache[\s-]hit[\s-]?(?:rate|ratio)\s?(?:of|is|=|:|at|around|~|≈)?\s?(\d+(?:[.,]\d+)?)(?!\s?%|\d)", re.I
+)
+
+
+def _near(pattern: re.Pattern[str], text: str, start: int, end: int, reach: int = 40) -> int | None:
+    """Distance from the span to the closest match of `pattern` in the same sentence, within `reach`."""
+    lo, hi = sentence(text, start)
+    best = None
+    for match in pattern.finditer(text, max(lo, start - reach), min(hi, end + reach)):
+        distance = max(0, start - match.end(), match.start() - end)
+        best = distance if best is None else min(best, distance)
+    return best
+
+
+def _percent_field(text: str, match: re.Match[str]) -> str | None:
+    before = text[sentence(text, match.start())[0] : match.start()][-40:]
+    for name, pattern in _BOUND_BEFORE:
+        if pattern.search(before):
+            return name
+    cache = _near(_CACHE, text, match.start(), match.end())
+    vat = _near(_VAT, text, match.start(), match.end(), reach=25)
+    if cache is None and vat is None:
+        return None
+    return "cache_hit_rate" if vat is None or (cache is not None and cache <= vat) else "vat_rate"
+
+
+def read_percentages(text: str, draft: Draft) -> None:
+    """Cache hit rates and VAT rates: "50% cache hits", "half of our prompts hit the cache", "IVA del 10%"."""
+    for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
+        value = float(match.group(1).replace(",", ".").replace("−", "-"))
+        if not (name := _percent_field(text, match)):
+            continue
+        if low := _PERCENT_RANGE_BEFORE.search(text, max(0, match.start() - 12), match.start()):
+            draft.conflict(name, [float(low.group(1).replace(",", ".")) / 100, value / 100])
+        elif not 0 <= value <= 100:
+            draft.ask(ASK_RANGE, "percent_out_of_range", field=name, value=plain(value))
+        elif name == "vat_rate" and value > MAX_VAT_PERCENT:
+            draft.ask(ASK_RANGE, "vat_rate_unusual", field=name, value=plain(value), limit=MAX_VAT_PERCENT)
+        else:
+            draft.set(name, round(value / 100, 6))
+    if "cache_hit_rate" in draft.fields or draft.asked_about("cache_hit_rate"):
+        return
+    if rate := _HIT_RATE.search(text):
+        value = float(rate.group(1).replace(",", "."))
+        if value > 100:
+            draft.ask(ASK_RANGE, "percent_out_of_range", field="cache_hit_rate", value=plain(value))
+        else:  # "hit rate 0.3" is a fraction, "hit rate 30" a percentage
+            draft.set("cache_hit_rate", value if value <= 1 else round(value / 100, 6))
+        return
+    if _NO_HITS.search(text):
+        draft.set("cache_hit_rate", 0.0)
+        return
+    for match in _SHARE.finditer(text):
+        if _near(_CACHE, text, match.start(), match.end(), reach=50) is not None:
+            draft.set("cache_hit_rate", round(_SHARES[match.group(1).lower()], 6))
+            return

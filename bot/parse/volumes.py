@@ -1,0 +1,141 @@
+"""Token volumes ("26 million output tokens a day") spread into sustained tok/s over the calendar's hours."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from bot.parse.draft import ASK_SLO, Draft
+from bot.parse.figures import (
+    ABSURD_TOK_S,
+    BUSINESS_DAY,
+    MAX_MENTIONS,
+    PEOPLE,
+    PERIOD_WORDS,
+    counted,
+    tail,
+)
+from bot.parse.numbers import Number, plain
+from costcore.calendar import period_hours
+from costcore.scenario import CalendarKind, Settings
+
+# --- volumes ----------------------------------------------------------------------------------------------
+
+_TOKENS_WORD = r"(?:(?:output|input|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:de\s+salida|de\s+entrada|of\s+output|of\s+input|output|input|generados))?"
+_BOTH = r"input\s?(?:and|\+|&)\s?output|in\s?\+\s?out|prompt\s?(?:and|\+|&)\s?completion|entrada\s+y\s+salida"
+_TOTAL_BEFORE = rf"(?:(?:{_BOTH}|total|combined|overall|totales)\s)"
+_TOTAL_AFTER = rf"(?:\s?,?\s?(?:in\s+total|total|combined|overall|en\s+total|(?:of\s+|de\s+)?(?:{_BOTH})))\b"
+_PER_PERSON = rf"(?:\s?(?:per|por|each|every|an?|cada|/|for\s+each|para\s+cada)[\s-]?{PEOPLE})\b"
+VOLUME = re.compile(
+    rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?P<who>{_PER_PERSON})?"
+    r"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un)?\s?(?:the\s|el\s|la\s)?"
+    r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"
+    rf"(?P<period>{'|'.join(PERIOD_WORDS.values())})\b(?P<who_after>{_PER_PERSON})?(?:{_TOTAL_AFTER})?"
+    r"|\s?(?P<tpm>tpm)\b",
+    re.I,
+)
+# What the tokens are, first match wins: "input and output tokens" is a total, not input.
+_VOLUME_KINDS = (
+    ("total", re.compile(_BOTH, re.I)),
+    ("output", re.compile(r"output|salida|generated|generados", re.I)),
+    ("input", re.compile(r"input|entrada", re.I)),
+    ("total", re.compile(r"total|combined|overall", re.I)),
+)
+_OVER_HOURS = re.compile(
+    r"\s?,?\s?(?:over|in|during|across|within|spread\s+over|en|durante)\s+(?:an?\s+|the\s+|unas\s+|las\s+)?"
+    r"(?P<hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)\b",
+    re.I,
+)
+
+
+def _period(word: str) -> str:
+    for name, pattern in PERIOD_WORDS.items():
+        if re.fullmatch(pattern, word, re.I):
+            return name
+    return "day"
+
+
+def _volume_kind(said: str) -> str:
+    return next((kind for kind, pattern in _VOLUME_KINDS if pattern.search(said)), "output")
+
+
+def _volume_hours(
+    text: str, volume: re.Match[str], period: str, calendar: CalendarKind, settings: Settings
+) -> tuple[Fraction, CalendarKind]:
+    """Hours the volume flows in: "over 8 hours" as said, a business day's hours, else the calendar's."""
+    over = _OVER_HOURS.match(text, volume.end())
+    said = volume.group("day_hours") or (over.group("hours") if over else None)
+    if said and 0 < int(said) <= period_hours(period, "24x7", settings):
+        return Fraction(int(said)), calendar
+    if BUSINESS_DAY.search(volume.group("period") or ""):
+        calendar = "business_hours"
+    return period_hours(period, calendar, settings), calendar
+
+
+def read_volumes(
+    text: str, nums: list[Number], draft: Draft, calendar: CalendarKind, settings: Settings
+) -> None:
+    """ "26 million output tokens a day" -> sustained output tok/s, with a note saying so.
+
+    The volume flows only in the hours the calendar says: a business day is 8 hours, not 86,400 seconds.
+    A volume per user is times the users the question counts; a total of input and output tokens is split
+    by the mix. Each step is said in a note; a step that lacks its figure asks.
+    """
+    for number in nums[: MAX_MENTIONS * 4]:
+        volume = tail(text, number, VOLUME)
+        if not volume or number.value <= 0:
+            continue
+        period = "minute" if volume.group("tpm") else _period(volume.group("period"))
+        amount, notes = number.value, []
+        if volume.group("who") or volume.group("who_after"):
+            users = counted(text, nums, PEOPLE, skip=number)
+            if len(users) != 1:
+                draft.ask(ASK_SLO, "users_for_volume", volume=plain(amount), period=period)
+                continue
+            notes.append(
+                ("volume_times_users", {"volume": plain(amount), "users": users[0], "period": period})
+            )
+            amount *= users[0]
+        kind, mix = _volume_kind(volume.group(0)), draft.fields.get("input_per_output")
+        output = amount
+        if kind == "input":
+            if not mix:
+                draft.ask(ASK_SLO, "input_volume_only", volume=plain(amount), period=period)
+                continue
+            output = amount / mix
+        elif kind == "total":
+            if mix is None:
+                draft.ask(ASK_SLO, "total_volume_mix", volume=plain(amount), period=period)
+                continue
+            output = amount / (1 + mix)
+            notes.append(
+                (
+                    "volume_split",
+                    {"volume": plain(amount), "input_per_output": plain(mix), "output": plain(output)},
+                )
+            )
+            amount, kind = output, "output"
+        hours, used = _volume_hours(text, volume, period, calendar, settings)
+        tok_s = output / float(hours * 3600)
+        if draft.asked_about("slo_tok_s"):
+            continue
+        if "slo_tok_s" in draft.fields:
+            said = draft.fields["slo_tok_s"]
+            if abs(said - tok_s) > 0.1 * max(said, tok_s):
+                draft.conflict("slo_tok_s", [said, round(tok_s, 1)])
+            continue
+        if tok_s > ABSURD_TOK_S:
+            draft.ask(ASK_SLO, "slo_absurd", value=plain(round(tok_s)), limit=ABSURD_TOK_S)
+            continue
+        draft.fields["slo_tok_s"] = tok_s
+        for code, params in notes:
+            draft.note(code, **params)
+        draft.note(
+            "volume_converted",
+            volume=plain(amount),
+            period=period,
+            tok_s=round(tok_s, 1),
+            kind=kind,
+            hours=plain(float(hours)),
+            calendar=used,
+        )
