@@ -15,14 +15,6 @@ from bot.parse.numbers import NUMBER, Number, to_number
 
 ABSURD_TOK_S = 10_000_000
 MAX_MENTIONS = 24  # figures read per kind: a pasted log does not make the parser slow
-PERIOD_WORDS = {
-    "minute": "minutes?|min|minutos?", "hour": "hours?|hr|horas?",
-    "day": r"(?:business|working|work)[\s-]?days?|weekdays?|workdays?|d[ií]as?\s+(?:laborables?|h[aá]biles?)|jornadas?(?:\s+laborales?)?"
-           r"|days?|daily|d[ií]as?|diarios?",
-    "week": "weeks?|weekly|semanas?|semanales?", "month": "months?|monthly|mo|mes|meses|mensuales?",
-    "year": "years?|yearly|a[ñn]os?|anuales?",
-}  # fmt: skip
-BUSINESS_DAY = re.compile(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)
 
 # Who a per-stream rate is for, and who a head count counts.
 STREAM_WHO = (

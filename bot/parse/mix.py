@@ -10,8 +10,6 @@ from bot.parse.figures import (
     MAX_MENTIONS,
 )
 
-# --- input:output mix ---------------------------------------------------------------------------------------
-
 _RATIO = re.compile(r"(?<![\d:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
 _RATIO_WORDS = re.compile(
     r"\b(?:ratio|mix|proporci[oó]n|mezcla)\s(?:of\s|de\s)?(\d{1,3}(?:\.\d+)?)\s?(?:to|a|/)\s?(\d{1,3}(?:\.\d+)?)\b"

@@ -11,8 +11,6 @@ from bot.parse.figures import (
 )
 from bot.parse.numbers import plain
 
-# --- cache hits and VAT rate ----------------------------------------------------------------------------------
-
 _PERCENT = re.compile(
     r"(?<![\w.,])([-−]?\d+(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)", re.I
 )

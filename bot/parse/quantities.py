@@ -14,8 +14,6 @@ from bot.parse.figures import (
 )
 from bot.parse.numbers import Number, plain
 
-# --- concurrency and context --------------------------------------------------------------------------------
-
 _WHO = rf"(?:users?|sessions?|streams?|requests?|conversations?|agents?|chats?|connections?|usuarios|sesiones|conversaciones|peticiones|agentes|clientes|{PEOPLE})"
 _CONCURRENCY_AFTER = re.compile(
     rf"\s?(?:{CONCURRENT}\s{_WHO}|{_WHO}\s(?:online\s+|connected\s+)?(?:{CONCURRENT}|in\s+parallel|at\s+once|at\s+a\s+time|"

@@ -18,8 +18,6 @@ from bot.parse.figures import (
 )
 from bot.parse.numbers import Number, plain
 
-# --- tok/s ------------------------------------------------------------------------------------------------
-
 _PER_SECOND = r"(?:(?:/|per|por|a\s+la|p/|each|every)\s?(?:s|secs?|seconds?|segundos?|seg)|(?:an?|one|al)\s+(?:sec(?:ond)?|segundo))\b"
 _OUTPUT = r"(?:output\s|de\s+salida\s|generated\s|generados\s)?"
 TOK_S = re.compile(

@@ -8,10 +8,8 @@ from fractions import Fraction
 from bot.parse.draft import ASK_SLO, Draft
 from bot.parse.figures import (
     ABSURD_TOK_S,
-    BUSINESS_DAY,
     MAX_MENTIONS,
     PEOPLE,
-    PERIOD_WORDS,
     counted,
     tail,
 )
@@ -19,7 +17,17 @@ from bot.parse.numbers import Number, plain
 from costcore.calendar import period_hours
 from costcore.scenario import CalendarKind, Settings
 
-# --- volumes ----------------------------------------------------------------------------------------------
+PERIOD_WORDS = {
+    "minute": "minutes?|min|minutos?", "hour": "hours?|hr|horas?",
+    "day": r"(?:business|working|work)[\s-]?days?|weekdays?|workdays?|d[ií]as?\s+(?:laborables?|h[aá]biles?)|jornadas?(?:\s+laborales?)?"
+           r"|days?|daily|d[ií]as?|diarios?",
+    "week": "weeks?|weekly|semanas?|semanales?", "month": "months?|monthly|mo|mes|meses|mensuales?",
+    "year": "years?|yearly|a[ñn]os?|anuales?",
+}  # fmt: skip
+BUSINESS_DAY = re.compile(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)
+
+
+
 
 _TOKENS_WORD = r"(?:(?:output|input|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:de\s+salida|de\s+entrada|of\s+output|of\s+input|output|input|generados))?"
 _BOTH = r"input\s?(?:and|\+|&)\s?output|in\s?\+\s?out|prompt\s?(?:and|\+|&)\s?completion|entrada\s+y\s+salida"
