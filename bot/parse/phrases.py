@@ -201,12 +201,12 @@ ZONE_ABBREVIATIONS = {
     "et": "America/New_York", "est": "America/New_York", "edt": "America/New_York", "pt": "America/Los_Angeles",
     "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "jst": "Asia/Tokyo",
 }  # fmt: skip
+_CITY_NAMES = "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
+# "in Madrid", "Madrid time", and a city set off on its own after a calendar: "business hours, Madrid".
 _CITY = re.compile(
-    r"\b(?:in|en|from|desde|at|our|nuestra|nuestro|hora\s+de|horario\s+de)\s+(?:the\s+|el\s+|la\s+)?(?P<city>"
-    + "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
-    + r")\b|\b(?P<city2>"
-    + "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
-    + r")\s+(?:time|hours|office|timezone|hora)\b",
+    rf"\b(?:in|en|from|desde|at|our|nuestra|nuestro|hora\s+de|horario\s+de)\s+(?:the\s+|el\s+|la\s+)?(?P<city>{_CITY_NAMES})\b"
+    rf"|\b(?P<city2>{_CITY_NAMES})\s+(?:time|hours|office|timezone|hora)\b"
+    rf"|(?:hours|horario\s+laboral|horas\s+de\s+oficina|9-5|9\s?to\s?5)\s?[,(]\s?(?P<city3>{_CITY_NAMES})\s?(?=[,;.)?!]|$)",
     re.I,
 )
 _ABBREVIATION = re.compile(r"\b(CET|CEST|UTC|GMT|BST|ET|EST|EDT|PT|PST|PDT|JST)\b")
@@ -243,7 +243,7 @@ def _offset_zones(text: str, draft: Draft) -> list[str]:
 
 def read_timezone(text: str, draft: Draft) -> None:
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
-    zones += [CITIES[(m.group("city") or m.group("city2")).lower()] for m in _CITY.finditer(text)]
+    zones += [CITIES[(m.group("city") or m.group("city2") or m.group("city3")).lower()] for m in _CITY.finditer(text)]
     zones += [ZONE_ABBREVIATIONS[m.group(1).lower()] for m in _ABBREVIATION.finditer(_OFFSET.sub(" ", text))]
     offsets = _offset_zones(text, draft)
     if not zones:  # "9-5 CET (UTC+1)": the named zone wins, the offset only restates it
