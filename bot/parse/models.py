@@ -16,11 +16,10 @@ are plain words or names ("Kimi", "Scout") count only where a model is meant.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Literal
-
-from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Levenshtein
+from functools import cache
+from typing import Any, Literal
 
 from bot.parse.closed import find_closed, is_closed_head
 from bot.parse.words import STOPWORDS, Token, model_context, units
@@ -58,6 +57,28 @@ _RUN_VERB = re.compile(
     r"desplegar|servir|alojar|hostear|levantar|migrar a|pasar a)\s+(?:the\s+|el\s+|la\s+|an?\s+|un\s+|our own\s+)?",
     re.I,
 )
+
+@cache
+def _rapidfuzz() -> Any:
+    """rapidfuzz, imported when a typo is first weighed (~6 ms of start-up a question typed right skips)."""
+    import rapidfuzz.distance
+    import rapidfuzz.fuzz
+    import rapidfuzz.process
+
+    return rapidfuzz
+
+
+def _best(key: str, choices: list[str], cutoff: float) -> tuple[str, float, int] | None:
+    rf = _rapidfuzz()
+    return rf.process.extractOne(key, choices, scorer=rf.fuzz.ratio, score_cutoff=cutoff)
+
+
+def _could_reach(word: str, head: str, cutoff: float) -> bool:
+    """Whether fuzz.ratio(word, head) can reach `cutoff`: the ratio is 2·LCS / (a + b) and the longest
+    common subsequence is at most the letters the two share, so this never turns away a real match."""
+    shared = sum((Counter(word) & Counter(head)).values())
+    return 200 * shared >= cutoff * (len(word) + len(head))
+
 
 Kind = Literal["catalog", "corrected", "closed", "unknown", "doubtful", "family", "ambiguous", "several"]
 
@@ -132,7 +153,8 @@ class _Index:
             return hit
         hit = any(word.startswith(h) for h in self.short_heads) or (
             len(word) > 3
-            and process.extractOne(word, self.long_heads, scorer=fuzz.ratio, score_cutoff=80) is not None
+            and any(_could_reach(word, head, 80) for head in self.long_heads)
+            and _best(word, self.long_heads, 80) is not None
         )
         if len(self._head_cache) < 10_000:
             self._head_cache[word] = hit
@@ -202,7 +224,7 @@ def _adds_word(alias_key: str, key: str) -> bool:
     return any(
         op.tag == "insert"
         and (op.dest_end - op.dest_start >= 2 or key[op.dest_start - 1 : op.dest_start].isdigit())
-        for op in Levenshtein.opcodes(alias_key, key)
+        for op in _rapidfuzz().distance.Levenshtein.opcodes(alias_key, key)
     )
 
 
@@ -212,8 +234,8 @@ def _confident(key: str, typed: str, index: _Index) -> list[tuple[float, str]]:
         return []
     return [
         (score, index.alias[alias_key])
-        for alias_key, score, _ in process.extract(
-            key, index.keys, scorer=fuzz.ratio, limit=6, score_cutoff=CONFIDENT
+        for alias_key, score, _ in _rapidfuzz().process.extract(
+            key, index.keys, scorer=_rapidfuzz().fuzz.ratio, limit=6, score_cutoff=CONFIDENT
         )
         if index.same_units(alias_key, typed) and not _adds_word(alias_key, key)
     ]
@@ -326,7 +348,7 @@ def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _I
         confident += [
             (score, j, model) for score, model in _confident(key, text[toks[i].start : toks[j].end], index)
         ]
-        near = process.extractOne(key, index.keys, scorer=fuzz.ratio, score_cutoff=DOUBTFUL)
+        near = _best(key, index.keys, DOUBTFUL)
         if near and (loose is None or near[1] > loose[0]):
             loose = (near[1], j)
     if confident:
@@ -411,7 +433,7 @@ def _widen(text: str, toks: list[Token], mention: Mention, index: _Index) -> Men
         return mention
     key = "".join(t.key for t in toks[first - 1 :] if t.start < mention.end)
     typed = text[toks[first - 1].start : mention.end]
-    best = process.extractOne(key, index.keys, scorer=fuzz.ratio, score_cutoff=CONFIDENT)
+    best = _best(key, index.keys, CONFIDENT)
     if best and index.alias[best[0]] == mention.model and index.same_units(best[0], typed):
         start = toks[first - 1].start
         return Mention(start, mention.end, typed, mention.model, "corrected", precision=mention.precision)

@@ -224,7 +224,7 @@ def _valid_zone(key: str) -> bool:
 
 
 # "UTC+2", "GMT-5": a fixed offset. IANA's Etc zones count the other way: UTC+2 is Etc/GMT-2.
-_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+-−])\s?(\d{1,2})(?::?(\d{2}))?(?![\d:])", re.I)
+_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+\-−])\s?(\d{1,2})(?::?(\d{2}))?(?![\d:])", re.I)
 
 
 def _offset_zones(text: str, draft: Draft) -> list[str]:
