@@ -180,3 +180,33 @@ def test_a_struck_figure_is_withdrawn(struck, meant):
 def test_per_user_in_another_sentence_is_not_a_per_stream_rate(n, other):
     said = _parsed(f"kimi k2 at {n} tok/s. {other}").scenario
     assert said.slo_tok_s == n and said.slo_kind == "aggregate"
+
+
+_LETTERS = "abcdeklmnopqrstuvwxyz0123456789"
+
+
+@st.composite
+def _typo_pairs(draw):
+    """A name and a word near it (one or two edits), so that matches are common, plus unrelated pairs."""
+    head = draw(st.text(_LETTERS, min_size=3, max_size=14))
+    word = head
+    for _ in range(draw(st.integers(0, 2))):
+        at = draw(st.integers(0, len(word)))
+        edit = draw(st.sampled_from(["insert", "delete", "replace"]))
+        letter = draw(st.sampled_from(_LETTERS))
+        word = word[:at] + (letter if edit != "delete" else "") + word[at + (edit != "insert") :]
+    if draw(st.booleans()):
+        word = draw(st.text(_LETTERS, min_size=1, max_size=14))
+    return word or "x", head
+
+
+@PROPERTY
+@given(_typo_pairs(), st.sampled_from([75, 80, 88]))
+def test_the_typo_prefilter_never_turns_away_a_match(pair, cutoff):
+    """models._could_reach skips rapidfuzz for words that cannot reach the cutoff: never for one that can."""
+    from rapidfuzz import fuzz
+
+    from bot.parse.models import _could_reach
+
+    word, head = pair
+    assert _could_reach(word, head, cutoff) or fuzz.ratio(word, head) < cutoff
