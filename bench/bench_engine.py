@@ -41,6 +41,37 @@ def in_process(rounds: int) -> list[float]:
     return samples
 
 
+def parse_times() -> tuple[list[float], list[float]]:
+    """The parser alone: every corpus question, and 4,000-character pastes (the most it reads)."""
+    from pathlib import Path
+
+    import yaml
+
+    from bot import runtime
+    from bot.parser import parse
+
+    catalogs = runtime.catalogs()
+    corpus = [
+        entry["q"]
+        for path in sorted((Path(__file__).resolve().parent.parent / "tests").glob("parser_corpus*.yaml"))
+        for entry in yaml.safe_load(path.read_text(encoding="utf-8"))
+    ]
+    chunk = "deepseek flash 1 500 tok/s per user, ~500~ 26M tokens a day, not 24/7, 50% cache hits, GMT+1. "
+    pastes = [(chunk * 60)[:4000], ("llama 3.1 70b and 8b? " * 200)[:4000], ("x" * 3999) + "?"]
+    for q in corpus:  # warm
+        parse(q, catalogs)
+    typical, long = [], []
+    for q in corpus:
+        start = time.perf_counter()
+        parse(q, catalogs)
+        typical.append((time.perf_counter() - start) * 1000)
+    for q in pastes * 5:
+        start = time.perf_counter()
+        parse(q, catalogs)
+        long.append((time.perf_counter() - start) * 1000)
+    return typical, long
+
+
 def walls(cmds: dict[str, list[str]], runs: int) -> dict[str, list[float]]:
     """Wall time of each command, interleaved (a, b, c, a, b, c …) so drift in the machine's load falls on
     every command alike. One untimed run of each first: the start-up cache is warm, as after any use."""
@@ -70,6 +101,9 @@ def main() -> None:
     samples = in_process(args.rounds)
     print(summary("full answer, in-process", samples))
     print(f"{'':<46} {1000 / statistics.mean(samples):8.0f} answers/s")
+    typical, long = parse_times()
+    print(summary("parse, every corpus question", typical))
+    print(summary("parse, 4,000-character pastes", long))
 
     llmcost = shutil.which("llmcost") or f"{sys.prefix}/bin/llmcost"
     genai = shutil.which("genai-prices") or f"{sys.prefix}/bin/genai-prices"

@@ -16,9 +16,10 @@ are plain words or names ("Kimi", "Scout") count only where a model is meant.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal
 
 from bot.parse.closed import find_closed, is_closed_head
@@ -173,8 +174,13 @@ def _index(catalogs: Catalogs) -> _Index:
     return hit[1]
 
 
+@lru_cache(maxsize=4096)
+def _word_parts(lower: str) -> tuple[str, ...]:
+    return tuple(normalise(p) for p in re.split(r"[\-/_]+", lower) if normalise(p))
+
+
 def _parts(toks: list[Token]) -> list[str]:
-    return [normalise(p) for t in toks for p in re.split(r"[\-/_]+", t.lower) if normalise(p)]
+    return [part for t in toks for part in _word_parts(t.lower)]
 
 
 def _bag(toks: list[Token]) -> str:
@@ -423,9 +429,20 @@ def _after_verb(text: str, toks: list[Token]) -> Mention | None:
     return None
 
 
-def _widen(text: str, toks: list[Token], mention: Mention, index: _Index) -> Mention:
+def _covered(toks: list[Token], mentions: list[Mention]) -> set[int]:
+    """The tokens the mentions span (a token starting inside one), by bisection: a pasted log of many
+    names stays linear."""
+    starts = [t.start for t in toks]
+    out: set[int] = set()
+    for m in mentions:
+        out.update(range(bisect_left(starts, m.start), bisect_left(starts, m.end)))
+    return out
+
+
+def _widen(text: str, toks: list[Token], starts: list[int], mention: Mention, index: _Index) -> Mention:
     """ "deepsek v4.1 flash": the alias "v4.1 flash" matched, and the typo before it belongs to the name."""
-    first = next((k for k, t in enumerate(toks) if t.start == mention.start), None)
+    k = bisect_left(starts, mention.start)
+    first = k if k < len(toks) and toks[k].start == mention.start else None
     if not first or mention.kind != "catalog":
         return mention
     head = re.match(r"[a-z]+", toks[first - 1].key)
@@ -443,10 +460,11 @@ def _widen(text: str, toks: list[Token], mention: Mention, index: _Index) -> Men
 def _siblings(text: str, toks: list[Token], mentions: list[Mention], covered: set[int]) -> list[Mention]:
     """ "llama 3.1 70b and 8b", "qwen3 235b, 30b": a second size names a second model of the family."""
     found: list[Mention] = []
+    ends = [t.end for t in toks]
     for mention in mentions:
         if mention.kind not in ("catalog", "corrected") or not mention.model:
             continue
-        last = next((k for k, t in enumerate(toks) if t.end >= mention.end), len(toks))
+        last = bisect_left(ends, mention.end)
         if last + 1 < len(toks) and text[toks[last].end : toks[last + 1].start].strip() == ",":
             k = last + 1
         elif last + 2 < len(toks) and toks[last + 1].lower in _CONJUNCTION:
@@ -471,8 +489,9 @@ def _siblings(text: str, toks: list[Token], mentions: list[Mention], covered: se
 def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     index = _index(catalogs)
     exact, plain = _exact(text, toks, index)
-    mentions = [_widen(text, toks, m, index) for m in exact]
-    covered = plain | {k for k, t in enumerate(toks) for m in mentions if m.start <= t.start < m.end}
+    starts = [t.start for t in toks]
+    mentions = [_widen(text, toks, starts, m, index) for m in exact]
+    covered = plain | _covered(toks, mentions)
     for closed in find_closed(text, toks, covered):
         if closed.ref is None:
             kind: Kind = "family"
@@ -482,11 +501,11 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
             kind = "corrected" if closed.corrected else "closed"
         model = closed.typed if closed.open_host else closed.ref
         mentions.append(Mention(closed.start, closed.end, closed.typed, model, kind))
-    covered = plain | {k for k, t in enumerate(toks) for m in mentions if m.start <= t.start < m.end}
+    covered = plain | _covered(toks, mentions)
     mentions += _fuzzy(text, toks, covered, index)
     if not mentions and (after := _after_verb(text, toks)):
         mentions.append(after)
-    covered = plain | {k for k, t in enumerate(toks) for m in mentions if m.start <= t.start < m.end}
+    covered = plain | _covered(toks, mentions)
     for sibling in _siblings(text, toks, mentions, covered):
         model = catalogs.alias_index.get(normalise(sibling.typed))
         mentions.append(
