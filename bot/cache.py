@@ -18,6 +18,7 @@ import hashlib
 import logging
 import os
 import pickle
+import shutil
 import tempfile
 from collections.abc import Callable
 from functools import cache
@@ -68,6 +69,24 @@ def write_atomically(path: Path, data: bytes) -> None:
                 os.unlink(tmp)
 
 
+def prune(folder: Path, pattern: str, keep: int) -> None:
+    """Keep the `keep` most recently modified entries of `folder` matching `pattern`, remove the rest: every
+    edit of a catalog or of the code leaves an entry no key will ask for again."""
+    try:
+        entries = sorted(folder.glob(pattern), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    except OSError:
+        return
+    for old in entries[keep:]:
+        with contextlib.suppress(OSError):
+            if old.is_dir():
+                shutil.rmtree(old)
+            else:
+                old.unlink()
+
+
+KEEP_ENTRIES = 8  # per kind: a few override files in use side by side, and nothing older
+
+
 def cached_pickle(kind: str, key: Any, build: Callable[[], Any]) -> Any:
     """`build()`'s result, kept as a pickle under `kind` and `key` (anything with a stable repr)."""
     folder = cache_dir()
@@ -82,4 +101,5 @@ def cached_pickle(kind: str, key: Any, build: Callable[[], Any]) -> Any:
         log.debug("cache: ignoring %s (%s: %s)", path, type(exc).__name__, exc)
     value = build()
     write_atomically(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    prune(folder, f"{kind}-*.pickle", keep=KEEP_ENTRIES)
     return value

@@ -63,11 +63,13 @@ def run() -> None:
     if not LONG_RUNNING.intersection(sys.argv[1:2]):
         gc.disable()
     code = main()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BrokenPipeError:  # `llmcost ask … | head`: nothing more to say
-        pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BrokenPipeError:  # `llmcost ask … | head`: the reader has what it wanted
+            pass
+        except OSError:  # a full disk: the answer did not get out
+            code = code or 1
     import logging
 
     logging.shutdown()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 
 
@@ -88,21 +89,25 @@ def run_ask(args: argparse.Namespace) -> int:
     except ValidationError as exc:
         first = exc.errors()[0]
         raise UserError(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from exc
-    if not args.no_log:
-        _log(reply)
     if args.json:
         json.dump(reply.contract, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         sys.stdout.write(render.text(reply.question, reply.answer))
+    if not args.no_log:  # after the answer is out: a log that cannot be written never costs the answer
+        _log(reply)
     return 0
 
 
 def _log(reply) -> None:
-    from bot.store import LogStore
+    from bot.store import LogStore, default_path
 
-    with LogStore.open() as store:  # closed here: the console script leaves without interpreter teardown
-        store.log(surface="cli", text=reply.question, reply=reply)
+    try:
+        with LogStore.open() as store:  # closed here: the console script leaves without interpreter teardown
+            store.log(surface="cli", text=reply.question, reply=reply)
+    except (OSError, sqlite3.Error) as exc:
+        print(f"llmcost: this question was not logged ({default_path()}: {exc}); set LLMCOST_DB or use "
+              "--no-log", file=sys.stderr)
 
 
 def run_models(args: argparse.Namespace) -> int:

@@ -19,12 +19,14 @@ def node_override_files() -> list[Path]:
     return [Path(p) for p in raw.split(os.pathsep) if p.strip()]
 
 
-def _stamp(path: Path) -> tuple[str, int, int] | None:
+def _stamp(path: Path) -> tuple[str, int, int, int, int] | None:
+    """A file's identity and version: an edit changes the size or a time (ctime even when `cp -p` or
+    `rsync -t` restores the mtime), a replacement the inode."""
     try:
         stat = os.stat(path)
     except (OSError, TypeError):
         return None
-    return (str(path), stat.st_size, stat.st_mtime_ns)
+    return (str(path), stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
 
 
 def catalogs_key(overrides: list[Path]) -> tuple:

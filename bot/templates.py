@@ -20,7 +20,9 @@ from typing import Any
 
 import jinja2
 
-from bot.cache import cache_dir
+from bot.cache import cache_dir, prune
+
+KEEP_SHAPES = 16  # environment shapes kept: a handful in use, the rest left by earlier versions of the code
 
 log = logging.getLogger("llmcost.templates")
 
@@ -32,7 +34,7 @@ class _BytecodeCache(jinja2.FileSystemBytecodeCache):
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         try:
             super().load_bytecode(bucket)
-        except (OSError, ValueError, EOFError) as exc:
+        except Exception as exc:  # truncated (UnpicklingError), unreadable, from another jinja2: recompile
             log.debug("template cache: cannot read %s (%s)", bucket.key, exc)
             bucket.reset()
 
@@ -71,9 +73,12 @@ def bytecode_cache(shape: str) -> jinja2.BytecodeCache | None:
         return None
     target = folder / "templates" / shape
     try:
+        fresh = not target.exists()
         target.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
+    if fresh:  # a new shape (an edit to the bot package): drop the shapes nobody has used lately
+        prune(target.parent, "*", keep=KEEP_SHAPES)
     return _BytecodeCache(str(target))
 
 

@@ -118,3 +118,51 @@ def test_a_warm_run_reads_no_yaml_validates_no_row_and_compiles_no_template(tmp_
     cold_answer, warm_answer = (json.loads(run.stdout) for run in runs)
     cold_answer.pop("priced_at"), warm_answer.pop("priced_at")
     assert cold_answer == warm_answer  # and the answer is the same
+
+
+def test_a_damaged_template_cache_is_recompiled(cache_in, tmp_path):
+    """A truncated bytecode file made jinja2 raise UnpicklingError on every reply until it was deleted."""
+    cache_in(tmp_path / "c")
+    source = {"t.j2": "{{ 6 * 7 }}"}
+    make = lambda: make_environment(filters={"x": str})  # noqa: E731
+    first = make()
+    first.loader = DictLoader(source)
+    assert first.get_template("t.j2").render() == "42"
+    files = list((tmp_path / "c" / "templates").rglob("*.cache"))
+    assert files
+    for f in files:
+        f.write_bytes(f.read_bytes()[:40])
+    again = make()
+    again.loader = DictLoader(source)
+    assert again.get_template("t.j2").render() == "42"
+
+
+def test_an_edit_that_keeps_size_and_mtime_is_still_seen(cache_in, tmp_path, monkeypatch):
+    """`cp -p`, `rsync -t` and tar restore the mtime: the key also holds ctime and inode."""
+    import os
+
+    cache_in(tmp_path / "c")
+    nodes = tmp_path / "nodes.yaml"
+    row = (
+        "- {{id: ours, name: Our H200 box, provider: us, gpu: H200, gpu_count: 8, host_ram_gb: 2048,"
+        " interconnect: infiniband, billing: on_demand,"
+        " prices: [{{usd_per_hour: '{price}', source: contract, as_of: 2026-10-01, confidence: high}}]}}\n"
+    )
+    nodes.write_text(row.format(price=40))
+    monkeypatch.setenv("LLMCOST_NODES_FILE", str(nodes))
+    assert runtime.catalogs().nodes["ours"].prices[0].usd_per_hour == 40
+    stat = nodes.stat()
+    replacement = tmp_path / "new.yaml"
+    replacement.write_text(row.format(price=47))  # same size
+    os.utime(replacement, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    replacement.replace(nodes)  # what a copy that keeps times does: same size, same mtime
+    assert nodes.stat().st_size == stat.st_size and nodes.stat().st_mtime_ns == stat.st_mtime_ns
+    runtime.catalogs.cache_clear()
+    assert runtime.catalogs().nodes["ours"].prices[0].usd_per_hour == 47
+
+
+def test_old_entries_are_pruned(cache_in, tmp_path):
+    cache_in(tmp_path / "c")
+    for n in range(cache.KEEP_ENTRIES + 5):
+        assert cache.cached_pickle("demo", n, lambda n=n: n) == n
+    assert len(list((tmp_path / "c").glob("demo-*.pickle"))) == cache.KEEP_ENTRIES

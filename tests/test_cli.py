@@ -104,3 +104,12 @@ def test_only_one_shot_commands_run_without_the_garbage_collector():
     states = {cmd: subprocess.run([sys.executable, "-c", probe, "x", cmd], capture_output=True, text=True).stdout
               for cmd in ("ask", "models", "serve", "clock")}
     assert states == {"ask": "False\n", "models": "False\n", "serve": "True\n", "clock": "True\n"}
+
+
+def test_a_log_that_cannot_be_written_never_costs_the_answer(capsys, monkeypatch, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("LLMCOST_DB", str(blocker / "llmcost.db"))  # a folder that cannot exist
+    code, out, err = run(capsys, "ask", "deepseek-flash at 300 tok/s")
+    assert code == 0 and out.startswith("API WINS")
+    assert err.startswith("llmcost: this question was not logged") and "Traceback" not in err

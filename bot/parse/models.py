@@ -116,6 +116,10 @@ class _Index:
         self.prefixes = {key[:n] for key in self.keys for n in range(1, len(key) + 1)}
         self.bags: dict[str, str] = {}
         self.units: dict[str, set[tuple[str, ...]]] = {}  # alias key -> the number groups of its names
+        self.date_codes = {  # the checkpoints a model's names list: "DeepSeek-V4.1-Flash-0909" -> "0909"
+            m.id: {c for n in [m.id, m.name, *m.aliases] for c in re.findall(r"(?<![\d.])[0-2]\d{3}(?![\d.])", n)}
+            for m in catalogs.models.values()
+        }
         # every leading run of a name's words -> the models whose names start so: ("mixtral",) -> both
         self.starts: dict[tuple[str, ...], set[str]] = {}
         self.dtypes = {  # the precisions a model's weights are stored in: "bf16", "fp8", "mxfp4"
@@ -326,6 +330,9 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
             continue
         if index.models_starting(key) == {model}:  # "llama 4 scout 17b": the longer alias's start
             j = k
+            continue
+        if _DATE_CODE.match(toks[k].lower) and toks[k].lower in index.date_codes.get(model, ()):
+            j = k  # "deepseek flash 0909": a checkpoint the catalog lists for this model
             continue
         fixed = {m for _, m in _confident(key, typed, index)}
         if len(fixed) == 1:  # "mixtral 8x22" is Mixtral-8x22B, whatever "mixtral" alone would be

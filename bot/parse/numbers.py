@@ -36,6 +36,7 @@ NUMBER = re.compile(
       | (?P<space>[1-9]\d{0,2}(?:[\ \u202f]\d{3})+)(?![\d.,]\d)            # 12 000
       | (?P<dot>[1-9]\d{0,2}(?:\.\d{3})+)(?![\d.,]\d)(?!\ ?(?:[kKMbB]|bn|mn)(?![a-zA-Z]))  # 12.000; 1.200M is 1.2M
       | (?P<sci>\d+(?:\.\d+)?[eE]\+?\d{1,2})(?![\w.])                         # 3e5, 1.2e6
+      | (?P<pow>\d+(?:\.\d+)?\ ?[x×*·]\ ?10\ ?(?:\^|\*\*)\ ?\d{1,2})(?![\w.])       # 3×10^5, 3*10**5
       | (?P<plain>\d+(?:[.,]\d+)?|\.\d+)                                    # 300, 300.5, 2,5, .5
     )
     (?:\ ?(?P<mult>mil\ millones|thousand|millions?|billions?|mill[oó]n|millones|mil|mln|bn|mn|MM|[kK]|M|[bB])(?![a-zA-Z]))?
@@ -82,6 +83,9 @@ def to_number(match: re.Match[str]) -> Number | None:
             value = Decimal(raw.replace(".", ""))
         elif raw := match.group("sci"):
             value = Decimal(raw)
+        elif raw := match.group("pow"):
+            mantissa, exponent = re.split(r"\s?[x×*·]\s?10\s?(?:\^|\*\*)\s?", raw)
+            value = Decimal(mantissa).scaleb(int(exponent))
         else:
             value = Decimal(match.group("plain").replace(",", "."))
     except InvalidOperation:

@@ -64,11 +64,20 @@ def _near(pattern: re.Pattern[str], text: str, start: int, end: int, reach: int 
     return best
 
 
+# "50% cache", "30 % prompt cache": the word right after the figure names it (not "40% … cache servers").
+_CACHE_AFTER = re.compile(
+    r"\s?(?:(?:of\s+)?(?:the\s+)?(?:prompt\s+|kv\s+|context\s+)?(?:cache|caching|caché)(?![\s-]?(?:servers?|layer|nodes?|cluster|costs?|size|memory|ram))\b)",
+    re.I,
+)
+
+
 def _percent_field(text: str, match: re.Match[str]) -> str | None:
     before = text[sentence(text, match.start())[0] : match.start()][-40:]
     for name, pattern in _BOUND_BEFORE:
         if pattern.search(before):
             return name
+    if _CACHE_AFTER.match(text, match.end()):
+        return "cache_hit_rate"
     cache = _near(_CACHE, text, match.start(), match.end())
     vat = _near(_VAT, text, match.start(), match.end(), reach=25)
     if cache is None and vat is None:

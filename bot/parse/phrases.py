@@ -20,6 +20,14 @@ _NO_SUBJECT = re.compile(
     r"|nunca|jam[aá]s)\s+(?:\w+\s+){0,2})$",
     re.I,
 )
+# A rule waived by the words right before it: "we don't care about GDPR", "no PII", "not subject to HIPAA".
+# A negative verb further off ("we can't ignore GDPR", "not only GDPR") does not waive it.
+_WAIVED_BEFORE = re.compile(
+    r"(?:\b(?:no|sin|without|zero|ning[uú]n[oa]?)|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t)\s+(?:really\s+)?(?:care|worry)\s+"
+    r"(?:about|for)|\bnot\s+(?:subject\s+to|under|covered\s+by|bound\s+by|an?\s+issue\s+for)|\bexempt\s+from"
+    r"|\bno\s+(?:nos\s+)?(?:importa|aplica)n?)\s+(?:the\s+|any\s+|el\s+|la\s+)?$",
+    re.I,
+)
 # "GDPR doesn't apply", "HIPAA-compliant API is fine": the word names a rule that does not bind here.
 _NOT_BINDING = re.compile(
     r"[\s-]*(?:(?:compliant|certified)\b|(?:does\s*n[o']t|doesn't|is\s*n[o']t|isn't)\s+(?:apply|matter|an?\s+(?:issue|concern|problem))"
@@ -54,7 +62,7 @@ _IN_EU = re.compile(
     r"\s*(?:(?:in|within|inside|en|dentro\s+de|de|from|of)\s+)?(?:the\s+|la\s+)?(?:eu|europe|ue|europa|uni[oó]n\s+europea)\b", re.I
 )
 _EU = re.compile(
-    r"\b(?:not|but\s+not|never|outside)\s+(?:leave\s+)?(?:the\s+)?eu\b|\b(?:stay|remain|be\s+kept)\s+(?:in|within|inside)\s+(?:the\s+)?(?:eu|europe)\b"
+    r"\bleave\b[^.;!?\n]{0,40}\bbut\s+not\s+(?:outside\s+)?(?:the\s+)?(?:eu|europe)\b|\b(?:stay|remain|be\s+kept)\s+(?:in|within|inside)\s+(?:the\s+)?(?:eu|europe)\b"
     r"|\b(?:can'?t|cannot|may\s+not|must\s+not)\s+leave\s+(?:the\s+)?(?:eu|europe)\b"
     r"|\bno\s+(?:puede[n]?\s+)?salir\s+de\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea|europa)\b|\bdentro\s+de\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea)\b"
     r"|\beu\s+(?:data\s+)?(?:residency|endpoints?|region|zone)\b|\beuropean\s+endpoints?\b|\beu[\s-]only\s+endpoints?\b|"
@@ -75,7 +83,8 @@ def read_residency(text: str, draft: Draft) -> None:
         if not _IN_EU.match(text, match.end()):
             stays = True
     for match in _SENSITIVE.finditer(text):
-        if not (_negated(text, match.start()) or _NOT_BINDING.match(text, match.end())):
+        before = text[max(0, match.start() - 40) : match.start()]
+        if not (_WAIVED_BEFORE.search(before) or _NOT_BINDING.match(text, match.end())):
             stays = True
     for match in _LEAVES.finditer(text):
         if _NO_SUBJECT.search(text[max(0, match.start() - 40) : match.start()]):
@@ -86,7 +95,7 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.conflict("data_may_leave", [False, True])
     elif stays or leaves:
         draft.set("data_may_leave", leaves)
-    if _EU.search(text):
+    if any(not _negated(text, m.start()) for m in _EU.finditer(text)):  # not "we don't need EU residency"
         draft.set("eu_residency", True)
 
 
@@ -132,7 +141,8 @@ _BUSINESS = re.compile(
     re.I,
 )
 _ALWAYS = re.compile(
-    r"\b24\s?[x×/]\s?7\b|\b24\s?h(?:ours|rs)?\s+a\s+day\b|\b24\s?h\b|\b(?:a)?round[\s-]the[\s-]clock\b|\ball\s+day,?\s+every\s+day\b|\bday\s+and\s+night\b|\bnon[\s-]?stop\b"
+    r"\b24\s?[x×/]\s?7\b|\b24\s?h(?:ours|rs)?\s+(?:a|per|each|every)\s+day\b|\b24\s?h(?:ours|rs)?\s+(?:al|cada|por)\s+d[ií]a\b"
+    r"|\b(?:mon(?:day)?|lun(?:es)?)[\s-]?(?:to|-|–|a)[\s-]?(?:fri(?:day)?|vie(?:rnes)?)\s+24\s?h\b|\b(?:a)?round[\s-]the[\s-]clock\b|\ball\s+day,?\s+every\s+day\b|\bday\s+and\s+night\b|\bnon[\s-]?stop\b"
     r"|\b24\s+horas\b|\bd[ií]a\s+y\s+noche\b|\btodo\s+el\s+d[ií]a\b",
     re.I,
 )
@@ -288,7 +298,12 @@ COUNTRIES = {
     "france": "FR", "francia": "FR", "italy": "IT", "italia": "IT", "portugal": "PT", "netherlands": "NL",
     "holland": "NL", "países bajos": "NL", "ireland": "IE", "irlanda": "IE", "belgium": "BE", "bélgica": "BE",
     "austria": "AT", "poland": "PL", "polonia": "PL", "sweden": "SE", "suecia": "SE", "uk": "GB",
-    "united kingdom": "GB", "reino unido": "GB", "britain": "GB",
+    "united kingdom": "GB", "reino unido": "GB", "britain": "GB", "switzerland": "CH", "suiza": "CH",
+    "norway": "NO", "noruega": "NO", "denmark": "DK", "dinamarca": "DK", "finland": "FI", "finlandia": "FI",
+    "czechia": "CZ", "greece": "GR", "grecia": "GR", "hungary": "HU", "hungría": "HU", "romania": "RO",
+    "usa": "US", "the us": "US", "the u.s.": "US", "united states": "US", "estados unidos": "US", "canada": "CA", "canadá": "CA",
+    "mexico": "MX", "méxico": "MX", "brazil": "BR", "brasil": "BR", "argentina": "AR", "chile": "CL",
+    "colombia": "CO", "perú": "PE", "peru": "PE", "japan": "JP", "japón": "JP", "india": "IN", "australia": "AU",
 }  # fmt: skip
 _COUNTRY = re.compile(
     r"\b(?:in|en|from|desde|based\s+in|for)\s+(?:the\s+)?(" + "|".join(sorted(map(re.escape, COUNTRIES), key=len, reverse=True)) + r")\b",
