@@ -37,18 +37,20 @@ def test_cached_catalogs_equal_the_yaml(cache_in, tmp_path):
     assert warm == cold == load_catalogs()
 
 
+ROW = (  # one node row of an override file, at a price
+    "- {{id: ours, name: Our H200 box, provider: us, gpu: H200, gpu_count: 8, host_ram_gb: 2048,"
+    " interconnect: infiniband, billing: on_demand,"
+    " prices: [{{usd_per_hour: '{price}', source: contract, as_of: 2026-10-01, confidence: high}}]}}\n"
+)
+
+
 def test_an_edited_override_file_is_read_again(cache_in, tmp_path, monkeypatch):
     cache_in(tmp_path / "c")
     nodes = tmp_path / "nodes.yaml"
-    row = (
-        "- {{id: ours, name: Our H200 box, provider: us, gpu: H200, gpu_count: 8, host_ram_gb: 2048,"
-        " interconnect: infiniband, billing: on_demand,"
-        " prices: [{{usd_per_hour: '{price}', source: contract, as_of: 2026-10-01, confidence: high}}]}}\n"
-    )
-    nodes.write_text(row.format(price=40))
+    nodes.write_text(ROW.format(price=40))
     monkeypatch.setenv("LLMCOST_NODES_FILE", str(nodes))
     assert runtime.catalogs().nodes["ours"].prices[0].usd_per_hour == 40
-    nodes.write_text(row.format(price=41.5))  # a new size: a new cache key, whatever the clock says
+    nodes.write_text(ROW.format(price=41.5))  # a new size: a new cache key, whatever the clock says
     runtime.catalogs.cache_clear()
     assert runtime.catalogs().nodes["ours"].prices[0].usd_per_hour == Decimal("41.5")
 
@@ -143,17 +145,12 @@ def test_an_edit_that_keeps_size_and_mtime_is_still_seen(cache_in, tmp_path, mon
 
     cache_in(tmp_path / "c")
     nodes = tmp_path / "nodes.yaml"
-    row = (
-        "- {{id: ours, name: Our H200 box, provider: us, gpu: H200, gpu_count: 8, host_ram_gb: 2048,"
-        " interconnect: infiniband, billing: on_demand,"
-        " prices: [{{usd_per_hour: '{price}', source: contract, as_of: 2026-10-01, confidence: high}}]}}\n"
-    )
-    nodes.write_text(row.format(price=40))
+    nodes.write_text(ROW.format(price=40))
     monkeypatch.setenv("LLMCOST_NODES_FILE", str(nodes))
     assert runtime.catalogs().nodes["ours"].prices[0].usd_per_hour == 40
     stat = nodes.stat()
     replacement = tmp_path / "new.yaml"
-    replacement.write_text(row.format(price=47))  # same size
+    replacement.write_text(ROW.format(price=47))  # same size
     os.utime(replacement, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     replacement.replace(nodes)  # what a copy that keeps times does: same size, same mtime
     assert nodes.stat().st_size == stat.st_size and nodes.stat().st_mtime_ns == stat.st_mtime_ns
