@@ -27,7 +27,8 @@ _BOUND_BEFORE = (
     (
         "cache_hit_rate",
         re.compile(
-            rf"\b(?:{_HITS})\s?(?:of|is|=|:|at|de|del|es)?\s?(?:around|about|~|≈|roughly|unos?)?\s?$", re.I
+            rf"(?:\b(?:{_HITS})\s?(?:of|is|=|:|at|de|del|es)?|\b(?:prompt\s+)?cach[eé]\s?[:=])\s?(?:around|about|~|≈|roughly|unos?)?\s?$",
+            re.I,
         ),
     ),
     (
