@@ -9,6 +9,7 @@ The readers live in `bot/parse/`; this module wires them and is the interface th
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -61,6 +62,24 @@ def parse(
         return ParseResult(text=text, scenario=Scenario(), clarification=Finding(code="parse_failed"))
 
 
+# Pasted commands and Hugging Face ids: "vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8".
+_HF_ORG = re.compile(
+    r"\b(?:deepseek-ai|meta-llama|mistralai|moonshotai|qwen|openai|google|nvidia|zai-org|thudm|microsoft|ibm-granite"
+    r"|unsloth|neuralmagic|redhatai|nm-testing|hugging-quants|bartowski|thebloke|lmstudio-community|mlx-community)/(?=\w)",
+    re.I,
+)
+_MAX_MODEL_LEN = re.compile(r"--max-model-len[ =](\d+)\b")
+_CLI_FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*(?:[ =](?!--)[^\s,;]+)?", re.I)
+
+
+def _tidy_pastes(text: str) -> str:
+    """An org prefix names who published the weights, not the model ("deepseek-ai/DeepSeek-V3" is DeepSeek-V3);
+    a command line's flags are not figures of the question, except the context it serves."""
+    text = _HF_ORG.sub("", text)
+    text = _MAX_MODEL_LEN.sub(r"context of \1 tokens", text)
+    return _CLI_FLAG.sub(" ", text)
+
+
 def _mask(text: str, spans: list[tuple[int, int]]) -> str:
     """Blank out model names so "llama 3 70b" or "qwen3 235b" never read as figures."""
     chars = list(text)
@@ -70,7 +89,7 @@ def _mask(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: CalendarKind | None) -> ParseResult:
-    plain = to_plain(text[:MAX_READ_CHARS])
+    plain = _tidy_pastes(to_plain(text[:MAX_READ_CHARS]))
     model = read_model(plain, tokens(plain), catalogs)
     masked = _mask(plain, model.spans)
     nums = numbers(masked)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from zoneinfo import ZoneInfo
 
-from bot.parse.draft import ASK_CONFLICT, Draft
+from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from costcore.catalog import Catalogs, normalise
 
 _NEGATED = re.compile(
@@ -23,15 +23,26 @@ _NO_SUBJECT = re.compile(
 # A rule waived by the words right before it: "we don't care about GDPR", "no PII", "not subject to HIPAA".
 # A negative verb further off ("we can't ignore GDPR", "not only GDPR") does not waive it.
 _WAIVED_BEFORE = re.compile(
-    r"(?:\b(?:no|sin|without|zero|ning[uú]n[oa]?)|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t)\s+(?:really\s+)?(?:care|worry)\s+"
+    r"(?:\b(?:no|sin|without|zero|ning[uú]n[oa]?|not)|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t)\s+(?:really\s+)?(?:care|worry)\s+"
     r"(?:about|for)|\bnot\s+(?:subject\s+to|under|covered\s+by|bound\s+by|an?\s+issue\s+for)|\bexempt\s+from"
-    r"|\bno\s+(?:nos\s+)?(?:importa|aplica)n?)\s+(?:the\s+|any\s+|el\s+|la\s+)?$",
+    r"|\b(?:is|are|was|were)\s*n[o']t|\b(?:isn|aren|wasn|weren)'t|\bno\s+(?:nos\s+)?(?:importa|aplica)n?|\bno\s+(?:son|es|hay)(?:\s+datos)?"
+    r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not)\s+(?:need|require|want)(?:\s+an?)?|\b(?:moved|moving|migrated|migrating)\s+(?:off|away\s+from|out\s+of))"
+    r"\s+(?:the\s+|any\s+|el\s+|la\s+)?$",
     re.I,
 )
 # "GDPR doesn't apply", "HIPAA-compliant API is fine": the word names a rule that does not bind here.
 _NOT_BINDING = re.compile(
-    r"[\s-]*(?:(?:compliant|certified)\b|(?:does\s*n[o']t|doesn't|is\s*n[o']t|isn't)\s+(?:apply|matter|an?\s+(?:issue|concern|problem))"
+    r"[\s-]*(?:(?:compliant|certified)\s+(?:\w+\s+)?(?:apis?|providers?|endpoints?|vendors?|services?|hosting|clouds?)\b|free\b"
+    r"|(?:does\s*n[o']t|doesn't|is\s*n[o']t|isn't)\s+(?:apply|matter|relevant|needed|required|necessary|our\s+problem|an?\s+(?:issue|concern|problem|factor))"
+    r"|\?\s*not\s+(?:our\s+|a\s+|an\s+)?(?:problem|concern|issue)|(?:is\s+|are\s+)?not\s+(?:needed|required|necessary|relevant)"
     r"|(?:is\s+)?(?:not\s+an?\s+(?:issue|concern|problem)|no\s+aplica|no\s+es\s+(?:un\s+)?problema))",
+    re.I,
+)
+# "we need to be GDPR compliant": a rule many hosted APIs meet under contract, so it does not decide alone.
+_COMPLIANT = re.compile(r"[\s-]*(?:compliant|compliance|conforme|cumplir)\b", re.I)
+# Not sure whether the text may leave: "I don't think the data can leave", "legal hasn't decided".
+_DOUBT_BEFORE = re.compile(
+    r"\b(?:doubt|not\s+sure|unsure|unclear|decided|deciding|know|think|whether|if|maybe|perhaps|no\s+s[eé]|no\s+est[aá]\s+claro|quiz[aá]s?)\b[^.;!?\n]{0,40}$",
     re.I,
 )
 
@@ -43,7 +54,14 @@ _STAYS = re.compile(
     r"|\bno\s+(?:pueden?|deben?|podemos|debemos)\s+(?:salir|enviarse|mandarse|compartirse|sacarse)"
     r"|\b(?:deben|debe|tienen\s+que|tiene\s+que)\s+(?:quedarse|permanecer|quedar)\b"
     r"|\bair[\s-]?gapped\b|\bin\s+our\s+(?:own\s+)?(?:vpc|account|aws\s+account|cloud\s+account|data\s?cent(?:er|re)|network|infra(?:structure)?)\b"
-    r"|\binside\s+our\s+(?:vpc|network|perimeter|account)\b|\ben\s+nuestr[oa]s?\s+(?:vpc|cuenta|instalaciones|centro\s+de\s+datos|red)\b",
+    r"|\binside\s+our\s+(?:vpc|network|perimeter|account)\b|\ben\s+nuestr[oa]s?\s+(?:vpc|cuenta|instalaciones|centro\s+de\s+datos|red)\b"
+    # hosted APIs ruled out: "we're not allowed to use external APIs", "no third-party APIs"
+    r"|\b(?:not\s+allowed\s+to|can'?t|cannot|may\s+not|must\s+not|mustn't|are\s+not\s+allowed\s+to)\s+(?:use|call|send\s+(?:\w+\s+){0,3}to)\s+(?:any\s+|an?\s+)?"
+    r"(?:external|third[\s-]party|outside|public|hosted|cloud|us|american|chinese)\s+(?:llm\s+)?(?:apis?|llms?|providers?|services?|vendors?)\b"
+    r"|\bno\s+(?:external|third[\s-]party|public|hosted|cloud)\s+(?:llm\s+)?(?:apis?|llms?|providers?)\b"
+    r"|\b(?:external|third[\s-]party|public|hosted)\s+(?:llm\s+)?(?:apis?|llms?|providers?)\s+(?:are|is)\s+(?:not\s+allowed|forbidden|banned|prohibited|off[\s-]limits|a\s+no[\s-]go)"
+    r"|\bto\s+an?\s+(?:\w+\s+){0,2}(?:api|provider|vendor)\s+is\s+(?:not\s+allowed|forbidden|prohibited)"
+    r"|\bnada\s+de\s+apis?\s+(?:externas|de\s+terceros)|\bno\s+(?:podemos|se\s+pueden?)\s+usar\s+apis?\s+(?:externas|de\s+terceros)",
     re.I,
 )
 _SENSITIVE = re.compile(
@@ -63,7 +81,9 @@ _IN_EU = re.compile(
 )
 _EU = re.compile(
     r"\bleave\b[^.;!?\n]{0,40}\bbut\s+not\s+(?:outside\s+)?(?:the\s+)?(?:eu|europe)\b|\b(?:stay|remain|be\s+kept)\s+(?:in|within|inside)\s+(?:the\s+)?(?:eu|europe)\b"
-    r"|\b(?:can'?t|cannot|may\s+not|must\s+not)\s+leave\s+(?:the\s+)?(?:eu|europe)\b"
+    r"|\b(?:can'?t|cannot|may\s+not|must\s+not)\s+leave\s+(?:the\s+)?(?:eu|europe)\b|\bstays?\s+in\s+(?:the\s+)?(?:eu|europe)\b"
+    r"|\beu[\s-]hosted\b|\b(?:only\s+)?eu\s+(?:data\s?cent(?:er|re)s?|regions?|hosting)\s+(?:only|allowed)\b|\bonly\s+(?:in\s+)?(?:the\s+)?eu\b"
+    r"|\b(?:quedarse|permanecer|estar|quedar)\s+en\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea|europa)\b|\bpero\s+no\s+(?:fuera\s+)?de\s+(?:la\s+)?(?:ue|europa|uni[oó]n\s+europea)\b"
     r"|\bno\s+(?:puede[n]?\s+)?salir\s+de\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea|europa)\b|\bdentro\s+de\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea)\b"
     r"|\beu\s+(?:data\s+)?(?:residency|endpoints?|region|zone)\b|\beuropean\s+endpoints?\b|\beu[\s-]only\s+endpoints?\b|"
     r"\bresidencia\s+(?:de\s+(?:los\s+)?datos\s+)?en\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea)\b|\bendpoints?\s+europeos?\b|\bendpoints?\s+(?:de\s+la\s+|en\s+la\s+)?ue\b",
@@ -77,25 +97,50 @@ def _negated(text: str, start: int) -> bool:
     return bool(_NEGATED.search(clause))
 
 
+# A question about the rule itself, not "can we run X … if the data must stay in the EU?"
+_AUXILIARY = re.compile(
+    r"\s*¿?\s*(?:does|do|is|are|should|must|has|have|debe|deben|tiene|tienen)\s+(?:the\s+|our\s+|los\s+|la\s+)?"
+    r"(?:data|text|it|this|that|prompts?|datos|texto|we\s+need|need)\b",
+    re.I,
+)
+
+
+def _asked(text: str, pos: int) -> bool:
+    """Whether `pos` sits in a question that asks about the rule ("does the data need to stay in the EU?")."""
+    start, end = sentence(text, pos)
+    clause = max([start] + [text.rfind(mark, start, pos) + 1 for mark in ",;:—"])
+    return text[end : end + 1] == "?" and bool(_AUXILIARY.match(text, clause))
+
+
 def read_residency(text: str, draft: Draft) -> None:
-    stays = leaves = False
+    stays = leaves = unsure = False
     for match in _STAYS.finditer(text):
         if not _IN_EU.match(text, match.end()):
             stays = True
     for match in _SENSITIVE.finditer(text):
         before = text[max(0, match.start() - 40) : match.start()]
-        if not (_WAIVED_BEFORE.search(before) or _NOT_BINDING.match(text, match.end())):
-            stays = True
+        if _WAIVED_BEFORE.search(before) or _NOT_BINDING.match(text, match.end()):
+            continue
+        if _COMPLIANT.match(text, match.end()):  # "GDPR compliant": hosted APIs can be; ask
+            unsure = True
+            continue
+        stays = True
     for match in _LEAVES.finditer(text):
-        if _NO_SUBJECT.search(text[max(0, match.start() - 40) : match.start()]):
+        before = text[max(0, match.start() - 40) : match.start()]
+        if _NO_SUBJECT.search(before):
             stays = True
+        elif _negated(text, match.start()) or _DOUBT_BEFORE.search(before):
+            unsure = True  # "I don't think the data can leave", "legal hasn't decided whether it can leave"
         else:
             leaves = True
     if stays and leaves:
         draft.conflict("data_may_leave", [False, True])
     elif stays or leaves:
         draft.set("data_may_leave", leaves)
-    if any(not _negated(text, m.start()) for m in _EU.finditer(text)):  # not "we don't need EU residency"
+    elif unsure:
+        draft.ask(ASK_CONFLICT, "residency_unclear")
+    eu = [m for m in _EU.finditer(text) if not _negated(text, m.start()) and not _asked(text, m.start())]
+    if eu:  # not "we don't need EU residency", not "does it need to stay in the EU?"
         draft.set("eu_residency", True)
 
 
@@ -104,6 +149,8 @@ _GATEWAY = re.compile(
     r"|\battribut(?:e|ion|ing)\b|\bcharge[\s-]?backs?\b|\bshowbacks?\b|\bquotas?\b|\bbudgets\b|\b(?:spend(?:ing)?\s+)?caps\b|\bspend(?:ing)?\s+limits?\b"
     r"|\bbill\s+(?:is\s+)?(?:out\s+of\s+control|exploding|through\s+the\s+roof)|\bout[\s-]of[\s-]control\s+bill"
     r"|\b(?:can'?t|cannot|can\s+not|no\s+way\s+to|no\s+idea)\s+(?:to\s+)?(?:tell|know|see|say)\s+which\s+team|\bwho\s+spends\s+what\b|\bwhich\s+team\s+spends\b"
+    r"|\b(?:one|a\s+single|the\s+same)\s+(?:shared\s+)?(?:api\s+)?key\s+for\s+(?:all|every|\d+)|\bshares?\s+(?:one|a\s+single|the\s+same)\s+(?:api\s+)?key\b"
+    r"|\b(?:can'?t|cannot|no\s+way\s+to)\s+(?:see|tell|track)\s+(?:the\s+)?(?:spend|cost|usage)s?\s+(?:per|by)\s+team\b|\bno\s+idea\s+who\s+(?:uses|spends)\b"
     r"|\bclaves?\s+por\s+equipo\b|\bcuotas?\b|\bpresupuestos\b|\bl[ií]mites?\s+de\s+gasto\b|\bqu[eé]\s+equipo\s+gasta\b"
     r"|\bfactura\s+(?:descontrolada|fuera\s+de\s+control)\b|\b(?:imputar|repartir|atribuir)\s+(?:el\s+|los\s+)?gastos?\b",
     re.I,
@@ -111,10 +158,16 @@ _GATEWAY = re.compile(
 
 
 # Not gateway pain: a cloud's GPU quota, attribution that works, quotas or caps nobody needs.
-_NOT_PAIN_BEFORE = re.compile(r"\b(?:gpu|aws|gcp|azure|service|instance|capacity|vcpu|account|rate|h100|h200|b200)\s+$", re.I)
+_NOT_PAIN_BEFORE = re.compile(
+    r"\b(?:gpu|aws|gcp|azure|service|instance|capacity|vcpu|account|rate|h100|h200|b200|api|openai|anthropic|vendor|provider|cloud|"
+    r"rate[\s-]limit|token|tpm|rpm|q[1-4]|approved|annual|yearly|our\s+own)\s+(?:\w+\s+)?$",
+    re.I,
+)
 _NOT_PAIN_AFTER = re.compile(
     r"\s+(?:\w+\s+){0,3}?(?:just\s+fine|(?:works?|working)\s+fine|(?:is|are)\s+fine|(?:are|is)\s+not\s+needed"
-    r"|not\s+(?:a|an)\s+(?:problem|issue)|increase)\b",
+    r"|not\s+(?:a|an)\s+(?:problem|issue)|(?:is\s*n[o']t|isn't|aren't|are\s*n[o']t)\s+(?:a|an)\s+(?:problem|issue)|increase[ds]?|raised"
+    r"|(?:is|are)\s+(?:already\s+)?(?:solved|handled|sorted|covered|approved|in\s+place|done|managed)"
+    r"|(?:est[aá]n?|son)\s+(?:ya\s+)?(?:aprobad[oa]s?|resuelt[oa]s?))\b",
     re.I,
 )
 
@@ -172,6 +225,27 @@ def _clock_spans(text: str) -> list[tuple[str, float, float]]:
     return spans
 
 
+# "12h/day", "16 hours a day", "40 hours a week": how long the tokens flow.
+_HOURS_A_DAY = re.compile(
+    r"\b(?P<hours>\d{1,2})\s?(?:h|hrs?|hours?|horas?)\s?(?:/|a|per|each|every|al|por|cada)\s?(?P<per>day|d[ií]a|week|semana)\b", re.I
+)
+# Days without hours ("weekdays", "business days only"): Monday to Friday, but which hours?
+_DAYS_ONLY = re.compile(r"\b(?:weekdays|business\s+days|working\s+days|workdays|d[ií]as\s+(?:laborables|h[aá]biles))\b", re.I)
+# A bare span next to a zone or "hours": "9-6 CET", "8-5 local": a working day, but not the 8 hours priced.
+_BARE_SPAN = re.compile(
+    r"\b(?P<h1>\d{1,2})\s?[-–]\s?(?P<h2>\d{1,2})\s+(?:cet|cest|utc|gmt|et|pt|est|pst|local|office|hours|h)\b", re.I
+)
+
+
+def _day_hours(text: str) -> list[tuple[str, int]]:
+    out = []
+    for m in _HOURS_A_DAY.finditer(text):
+        hours = int(m.group("hours"))
+        per_week = m.group("per").lower() in ("week", "semana")
+        out.append((m.group(0), {40: 8, 168: 24}.get(hours, 0) if per_week else hours))
+    return out
+
+
 def read_calendar(text: str, draft: Draft) -> None:
     """Business hours or around the clock. A negated phrase ("not 24/7") says what the hours are not, so
     only a negated phrase asks; a clock span of 8 hours is a business day (said when it is not 9 to 17)."""
@@ -179,6 +253,20 @@ def read_calendar(text: str, draft: Draft) -> None:
     for kind, pattern in (("business_hours", _BUSINESS), ("24x7", _ALWAYS)):
         said[kind] = [not _negated(text, m.start()) for m in pattern.finditer(text)]
     business, always = any(said["business_hours"]), any(said["24x7"])
+    for typed, hours in _day_hours(text):
+        if hours == 24:
+            always = True
+        elif hours == BUSINESS_DAY_HOURS:
+            business = True
+        else:  # "12h a day": neither calendar llmcost prices
+            draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed)
+            return
+    for m in _BARE_SPAN.finditer(text):
+        start, end = int(m.group("h1")), int(m.group("h2"))
+        end += 12 if end <= start else 0  # "9-6" is 9:00 to 18:00
+        if (start, end) != (BUSINESS_DAY_START, BUSINESS_DAY_START + BUSINESS_DAY_HOURS) and not business:
+            draft.ask(ASK_CONFLICT, "calendar_unclear", said=m.group(0))
+            return
     for typed, start, hours in _clock_spans(text):
         if hours != BUSINESS_DAY_HOURS:
             draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed.strip())
@@ -194,6 +282,8 @@ def read_calendar(text: str, draft: Draft) -> None:
         draft.set("calendar", "24x7")
     elif said["business_hours"] or said["24x7"]:  # only "not 24/7", "not just business hours"
         draft.ask(ASK_CONFLICT, "calendar_unclear")
+    elif days := _DAYS_ONLY.search(text):  # "weekdays": Monday to Friday, at which hours?
+        draft.ask(ASK_CONFLICT, "calendar_unclear", said=days.group(0))
 
 
 CITIES = {
@@ -204,8 +294,31 @@ CITIES = {
     "new york": "America/New_York", "nueva york": "America/New_York", "san francisco": "America/Los_Angeles",
     "mexico city": "America/Mexico_City", "ciudad de méxico": "America/Mexico_City", "cdmx": "America/Mexico_City",
     "buenos aires": "America/Argentina/Buenos_Aires", "bogotá": "America/Bogota", "bogota": "America/Bogota",
-    "tokyo": "Asia/Tokyo", "singapore": "Asia/Singapore",
+    "tokyo": "Asia/Tokyo", "singapore": "Asia/Singapore", "sydney": "Australia/Sydney", "melbourne": "Australia/Melbourne",
+    "bangalore": "Asia/Kolkata", "bengaluru": "Asia/Kolkata", "mumbai": "Asia/Kolkata", "delhi": "Asia/Kolkata",
+    "chicago": "America/Chicago", "austin": "America/Chicago", "denver": "America/Denver", "seattle": "America/Los_Angeles",
+    "los angeles": "America/Los_Angeles", "boston": "America/New_York", "toronto": "America/Toronto",
+    "montreal": "America/Toronto", "vancouver": "America/Vancouver", "munich": "Europe/Berlin", "münchen": "Europe/Berlin",
+    "múnich": "Europe/Berlin", "hamburg": "Europe/Berlin", "frankfurt": "Europe/Berlin", "zurich": "Europe/Zurich",
+    "zürich": "Europe/Zurich", "geneva": "Europe/Zurich", "vienna": "Europe/Vienna", "viena": "Europe/Vienna",
+    "prague": "Europe/Prague", "warsaw": "Europe/Warsaw", "stockholm": "Europe/Stockholm", "copenhagen": "Europe/Copenhagen",
+    "oslo": "Europe/Oslo", "helsinki": "Europe/Helsinki", "brussels": "Europe/Brussels", "bruselas": "Europe/Brussels",
+    "rome": "Europe/Rome", "roma": "Europe/Rome", "milan": "Europe/Rome", "milán": "Europe/Rome", "athens": "Europe/Athens",
+    "istanbul": "Europe/Istanbul", "porto": "Europe/Lisbon", "málaga": "Europe/Madrid", "malaga": "Europe/Madrid",
+    "zaragoza": "Europe/Madrid", "são paulo": "America/Sao_Paulo", "sao paulo": "America/Sao_Paulo",
+    "lima": "America/Lima", "santiago": "America/Santiago", "montevideo": "America/Montevideo",
+    "dubai": "Asia/Dubai", "tel aviv": "Asia/Jerusalem", "hong kong": "Asia/Hong_Kong", "seoul": "Asia/Seoul",
+    "shanghai": "Asia/Shanghai", "beijing": "Asia/Shanghai", "cape town": "Africa/Johannesburg",
+    "johannesburg": "Africa/Johannesburg", "nairobi": "Africa/Nairobi", "lagos": "Africa/Lagos", "cairo": "Africa/Cairo",
 }  # fmt: skip
+# "Pacific time", "Eastern", "hora del Pacífico": US zones by name.
+_US_ZONE = re.compile(
+    r"\b(?P<zone>pacific|eastern|central|mountain)(?:\s+(?:time|standard\s+time|hours|tz))\b|\bhora\s+del\s+(?P<zona>pac[ií]fico|este)\b",
+    re.I,
+)
+US_ZONES = {"pacific": "America/Los_Angeles", "pacífico": "America/Los_Angeles", "pacifico": "America/Los_Angeles",
+            "eastern": "America/New_York", "este": "America/New_York", "central": "America/Chicago",
+            "mountain": "America/Denver"}  # fmt: skip
 ZONE_ABBREVIATIONS = {
     "cet": "CET", "cest": "CET", "utc": "UTC", "gmt": "Europe/London", "bst": "Europe/London",
     "et": "America/New_York", "est": "America/New_York", "edt": "America/New_York", "pt": "America/Los_Angeles",
@@ -255,6 +368,7 @@ def read_timezone(text: str, draft: Draft) -> None:
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
     zones += [CITIES[(m.group("city") or m.group("city2") or m.group("city3")).lower()] for m in _CITY.finditer(text)]
     zones += [ZONE_ABBREVIATIONS[m.group(1).lower()] for m in _ABBREVIATION.finditer(_OFFSET.sub(" ", text))]
+    zones += [US_ZONES[(m.group("zone") or m.group("zona")).lower()] for m in _US_ZONE.finditer(text)]
     offsets = _offset_zones(text, draft)
     if not zones:  # "9-5 CET (UTC+1)": the named zone wins, the offset only restates it
         zones = offsets
@@ -268,6 +382,8 @@ def read_timezone(text: str, draft: Draft) -> None:
 
 
 _EUR = re.compile(r"€|\beur\b|\beuros?\b", re.I)
+_NOT_EUR_BEFORE = re.compile(r"\b(?:not|no|skip|sin|ni)\s+(?:in\s+|the\s+|en\s+)?$", re.I)  # "$ not €", "skip the euros"
+_DOLLARS = re.compile(r"\b(?:in\s+)?(?:dollars|usd|d[oó]lares)\b|\$\s+(?:not|no)\b", re.I)
 _OTHER_CURRENCY = re.compile(
     r"£|¥|\b(?:in|en)\s+(?:gbp|pounds|libras|chf|swiss\s+francs|jpy|yen|cad|aud|inr|rupees|mxn|pesos|brl|reais|sek|nok|dkk|pln)\b"
     r"|\b(?:gbp|chf|jpy|cad|aud|inr|mxn|brl|sek|nok|dkk|pln)\b",
@@ -277,7 +393,11 @@ _USD_ASKED = re.compile(r"\b(?:in|en)\s+(?:usd|us\s+dollars|dollars|d[oó]lares)
 
 
 def read_currency(text: str, draft: Draft) -> None:
-    eur, usd = bool(_EUR.search(text)), bool(_USD_ASKED.search(text))
+    eur = any(
+        not (_negated(text, m.start()) or _NOT_EUR_BEFORE.search(text[max(0, m.start() - 12) : m.start()]))
+        for m in _EUR.finditer(text)
+    )  # not "dollars, not euros", "skip the euros"
+    usd = bool(_USD_ASKED.search(text)) or (not eur and bool(_DOLLARS.search(text)))
     if eur and usd:
         draft.conflict("currency", ["EUR", "USD"])
     elif eur or usd:
@@ -289,7 +409,8 @@ def read_currency(text: str, draft: Draft) -> None:
 _VAT_WORD = re.compile(r"\b(?:vat|iva)\b", re.I)
 _VAT_WITHOUT = re.compile(
     r"\b(?:without|excl(?:uding|\.)?|ex|before|pre|net\s+of|no)\s+(?:the\s+)?(?:vat|iva)\b|\bsin\s+iva\b|\biva\s+no\s+incluido\b|\bpre-vat\b"
-    r"|\b(?:vat|iva)[\s-]+(?:excluded|exclusive|excl\b|not\s+included|aside|excluido|aparte)",
+    r"|\b(?:vat|iva)[\s-]+(?:excluded|exclusive|excl\b|not\s+included|aside|excluido|aparte|exempt|free|does\s*n[o']t\s+apply|doesn't\s+apply"
+    r"|not\s+applicable|n/a|no\s+aplica)|\breverse[\s-]charge\b|\bexent[oa]s?\s+de\s+iva\b|\bexempt\s+from\s+(?:the\s+)?vat\b",
     re.I,
 )
 # Where the asker is, for VAT: the catalog's rate for that country, or a question when it has none.
@@ -305,8 +426,16 @@ COUNTRIES = {
     "mexico": "MX", "méxico": "MX", "brazil": "BR", "brasil": "BR", "argentina": "AR", "chile": "CL",
     "colombia": "CO", "perú": "PE", "peru": "PE", "japan": "JP", "japón": "JP", "india": "IN", "australia": "AU",
 }  # fmt: skip
+DEMONYMS = {
+    "spanish": "spain", "española": "spain", "español": "spain", "german": "germany", "alemán": "germany",
+    "french": "france", "francés": "france", "italian": "italy", "portuguese": "portugal", "dutch": "netherlands",
+    "irish": "ireland", "belgian": "belgium", "austrian": "austria", "polish": "poland", "swedish": "sweden",
+    "british": "uk", "uk": "uk", "swiss": "switzerland", "danish": "denmark", "finnish": "finland",
+    "norwegian": "norway", "greek": "greece", "hungarian": "hungary",
+}  # fmt: skip
 _COUNTRY = re.compile(
-    r"\b(?:in|en|from|desde|based\s+in|for)\s+(?:the\s+)?(" + "|".join(sorted(map(re.escape, COUNTRIES), key=len, reverse=True)) + r")\b",
+    r"\b(?:in|en|from|desde|based\s+in|for)\s+(?:the\s+)?(" + "|".join(sorted(map(re.escape, COUNTRIES), key=len, reverse=True)) + r")\b"
+    r"|\b(" + "|".join(sorted(map(re.escape, DEMONYMS), key=len, reverse=True)) + r")\s+(?:vat|iva)\b",
     re.I,
 )
 
@@ -322,11 +451,12 @@ def read_vat(text: str, draft: Draft, catalogs: Catalogs) -> None:
     ):
         return
     named = _COUNTRY.search(text)
-    country = COUNTRIES[named.group(1).lower()] if named else "ES"
+    where = (named.group(1) or DEMONYMS[named.group(2).lower()]) if named else None
+    country = COUNTRIES[where.lower()] if where else "ES"
     row = next((row for row in catalogs.apis.vat if row.country == country), None)
     if row is None:
         if named:
-            draft.ask(ASK_CONFLICT, "vat_rate_unknown", country=named.group(1))
+            draft.ask(ASK_CONFLICT, "vat_rate_unknown", country=(named.group(1) or named.group(2)))
         return
     rate = float(row.rate)
     draft.set("vat_rate", rate)
