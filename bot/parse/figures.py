@@ -26,6 +26,11 @@ PEOPLE = (
     r"(?:users?|usuarios?|engineers?|ingenieros?|devs?|developers?|desarrolladores?|people|persons?|personas?|"
     r"seats?|employees?|empleados?|members?|miembros?|analysts?)"
 )
+# What runs side by side by nature: "50 streams at 40 tok/s" are 50 at once (50 users may not be).
+STREAMS = (
+    r"(?:streams?|sessions?|agents?|chats?|conversations?|connections?|sesi[oó]n(?:es)?|agentes?|"
+    r"conversaci[oó]n(?:es)?|conexi[oó]n(?:es)?)"
+)
 CONCURRENT = r"(?:concurrent(?:ly)?|simultaneous(?:ly)?|parallel|active|concurrentes|simult[aá]ne[oa]s|paralel[oa]s|activ[oa]s)"
 
 
@@ -37,6 +42,17 @@ def first_number(raw: str) -> float | None:
     match = NUMBER.search(raw)
     number = to_number(match) if match else None
     return number.value if number else None
+
+
+_ACCENTED = str.maketrans({"á": "[aá]", "é": "[eé]", "í": "[ií]", "ó": "[oó]", "ú": "[uú]"})
+
+
+def plural_of(noun: str) -> str:
+    """A pattern for a noun said once and counted in its plural: "company" / "4 companies", "región" /
+    "3 regiones" (`counted` adds the s or es)."""
+    noun = noun.lower()
+    stem = re.escape(noun[:-1]) + "(?:y|ie)" if noun.endswith("y") else re.escape(noun)
+    return stem.translate(_ACCENTED)
 
 
 def counted(text: str, nums: list[Number], noun: str, skip: Number | None = None) -> list[int]:

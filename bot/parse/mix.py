@@ -10,7 +10,7 @@ from bot.parse.figures import (
     MAX_MENTIONS,
 )
 
-_RATIO = re.compile(r"(?<![\d:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
+_RATIO = re.compile(r"(?<![\w:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
 _RATIO_WORDS = re.compile(
     r"\b(?:ratio|mix|proporci[oó]n|mezcla)\s(?:of\s|de\s)?(\d{1,3}(?:\.\d+)?)\s?(?:to|a|/)\s?(\d{1,3}(?:\.\d+)?)\b"
     r"|\b(\d{1,3}(?:\.\d+)?)\s?(?:to|a)\s?(\d{1,3}(?:\.\d+)?)\s(?:input|ratio|mix|in:out|entrada)",
@@ -25,6 +25,26 @@ _OUTPUT_FIRST_BEFORE = re.compile(
 )
 _INPUT_PER_OUTPUT = re.compile(
     r"\b(\d{1,3}(?:\.\d+)?)\s?x?\s?input\s+tokens?\s+(?:per|for\s+each|for\s+every)\s+output\s+token", re.I
+)
+# A ratio that is something else: "version 1:2", "RTO 4:1" (a label right before it), "16:9 screenshots",
+# "screenshots are 16:9" (a clause about images or releases that names no tokens).
+_LABEL_BEFORE = re.compile(
+    r"\b(?:version|ver|release|build|rto|rpo|sla|aspect(?:\s+ratio)?|resolution|odds|score|page|chapter|step|"
+    r"phase|fase|versi[oó]n)\s*(?:of|is|de|es|=|:)?\s*$",
+    re.I,
+)
+_NOT_MIX = re.compile(
+    r"\b(?:screenshots?|images?|pictures?|photos?|videos?|screens?|displays?|monitors?|aspect|resolution|frames?|"
+    r"thumbnails?|odds|scores?|runbooks?|docs?|documents?|capturas?|im[aá]genes|pantallas?)\b",
+    re.I,
+)
+_MIX_WORD = re.compile(r"\b(?:input|output|in[:/]out|out[:/]in|completions?|tokens?|entrada|salida)\b", re.I)
+_CLAUSE_EDGE = re.compile(r"[,;()\n]|\.(?=\s|$)")
+# A phrase waved off: "not agentic", "no RAG-heavy workloads", "non-agentic", "no es agéntico".
+_NEGATED = re.compile(
+    r"\b(?:not|no|non|never|without|isn'?t|aren'?t|sin|ni)[\s-]+(?:(?:really|very|that|particularly|too|"
+    r"an?|muy|tan|es|un|una)\s+)*$",
+    re.I,
 )
 _TIME_AROUND = re.compile(r"\b(?:am|pm|h|hrs?|o'clock|utc|cet|cest)\b", re.I)
 # Phrases that stand for a mix. RAG stuffs retrieved documents into the prompt: 10 input tokens per output
@@ -41,6 +61,16 @@ def _output_first(text: str, start: int, end: int) -> bool:
     )
 
 
+def _not_a_mix(text: str, start: int, end: int) -> bool:
+    """ "version 1:2", "RTO 4:1", "16:9 screenshots": a ratio, but not of tokens."""
+    if _LABEL_BEFORE.search(text, max(0, start - 30), start):
+        return True
+    edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, max(0, start - 80), start)]
+    after = _CLAUSE_EDGE.search(text, end, end + 80)
+    clause = text[edges[-1] if edges else max(0, start - 80) : after.start() if after else end + 80]
+    return bool(_NOT_MIX.search(clause)) and not _MIX_WORD.search(clause)
+
+
 def read_mix(text: str, draft: Draft) -> None:
     """Input tokens per output token: "4:1", "1:3 chat", "2:1 output:input" (0.5), "RAG-heavy" (10:1, said in a note)."""
     ratios: list[float] = []
@@ -49,6 +79,8 @@ def read_mix(text: str, draft: Draft) -> None:
         after = text[match.end() : match.end() + 6]
         if len(right) == 2 or _TIME_AROUND.match(after.strip()) or float(right) == 0:
             continue  # 9:00, 17:30: a time, not a mix
+        if _not_a_mix(text, match.start(), match.end()):
+            continue
         if _output_first(text, match.start(), match.end()):
             left, right = right, left
         if float(right) > 0:
@@ -63,6 +95,11 @@ def read_mix(text: str, draft: Draft) -> None:
     if ratios:
         return
     for pattern, ratio in MIX_PHRASES:
-        if phrase := pattern.search(text):
+        said = (m for m in islice(pattern.finditer(text), MAX_MENTIONS) if not _waved_off(text, m.start()))
+        if phrase := next(said, None):
             draft.set("input_per_output", ratio)
             draft.note("mix_from_phrase", phrase=phrase.group(0), input_per_output=ratio)
+
+
+def _waved_off(text: str, start: int) -> bool:
+    return bool(_NEGATED.search(text, max(0, start - 30), start))

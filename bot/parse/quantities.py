@@ -9,15 +9,26 @@ from bot.parse.figures import (
     CONCURRENT,
     MAX_MENTIONS,
     PEOPLE,
+    STREAMS,
     counted,
     tail,
 )
 from bot.parse.numbers import Number, plain
+from bot.parse.volumes import PERIOD_WORDS
 
 _WHO = rf"(?:users?|sessions?|streams?|requests?|conversations?|agents?|chats?|connections?|usuarios|sesiones|conversaciones|peticiones|agentes|clientes|{PEOPLE})"
+# "50 concurrent users", "50 agents running in parallel", and "200 concurrent" with the noun left out.
 _CONCURRENCY_AFTER = re.compile(
-    rf"\s?(?:{CONCURRENT}\s{_WHO}|{_WHO}\s(?:online\s+|connected\s+)?(?:{CONCURRENT}|in\s+parallel|at\s+once|at\s+a\s+time|"
-    r"at\s+the\s+same\s+time|a\s+la\s+vez|en\s+paralelo|al\s+mismo\s+tiempo))\b",
+    rf"\s?(?:{CONCURRENT}\s{_WHO}|{_WHO}\s(?:online\s+|connected\s+|running\s+|working\s+|generating\s+|"
+    rf"open\s+|corriendo\s+|trabajando\s+)?(?:{CONCURRENT}|in\s+parallel|at\s+once|at\s+a\s+time|"
+    r"at\s+the\s+same\s+time|a\s+la\s+vez|en\s+paralelo|al\s+mismo\s+tiempo)"
+    rf"|{CONCURRENT}(?=\s*(?:[,;.!?)]|$|(?:at|with|each|and|con|cada|y)\b)))\b",
+    re.I,
+)
+# Streams counted with no "at once" are still at once ("20 tok/s per agent, 50 agents"), unless counted per
+# period ("5,000 sessions a day").
+_STREAMS_COUNTED = re.compile(
+    rf"\s?{STREAMS}\b(?!\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b)",
     re.I,
 )
 _CONCURRENCY_BEFORE = re.compile(r"\b(?:concurrency|concurrencia)\s?(?:of|de|=|:|is|es)?\s?$", re.I)
@@ -40,7 +51,14 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
         or "concurrency" in draft.fields
     ):
         return
-    if users := counted(text, nums, PEOPLE):
+    streams = [
+        round(n.value)
+        for n in nums[: MAX_MENTIONS * 4]
+        if n.value >= 2 and n.value.is_integer() and not n.multiplied and tail(text, n, _STREAMS_COUNTED)
+    ]
+    if len(set(streams)) == 1:
+        draft.set("concurrency", streams[0])
+    elif users := counted(text, nums, PEOPLE):
         draft.ask(ASK_SLO, "users_at_once", users=users[0])
 
 

@@ -12,8 +12,10 @@ from bot.parse.figures import (
     MAX_MENTIONS,
     PEOPLE,
     STREAM_WHO,
+    STREAMS,
     counted,
     first_number,
+    plural_of,
     tail,
 )
 from bot.parse.numbers import Number, plain
@@ -26,7 +28,7 @@ TOK_S = re.compile(
 )
 _UNIT_ALONE = re.compile(rf"\b(?:(?:tok(?:en)?s?|t)\s?{_PER_SECOND}|tps\b)", re.I)
 _PER_NODE = re.compile(
-    r"\s*(?:per|por|/|each|a|on\s+(?:one|a|each|one\s+single))\s*(?:single\s+)?(?:node|nodo|box|server|servidor|machine|m[aá]quina|instance|instancia|8\s?x\s?\w+)\b",
+    r"\s*(?:per|por|/|each|a|on\s+(?:one|a|each|one\s+single))\s*(?:single\s+)?(?:node|nodo|box|server|servidor|machine|m[aá]quina|8\s?x\s?\w+)\b",
     re.I,
 )
 _MEASURED = re.compile(
@@ -54,7 +56,7 @@ _WAVED_OFF = (
 _EACH_OF = r"(?:for\s+|para\s+)?(?:each|every\s+one|cada\s+uno)\s+(?:of|de)\s+(?:(?:the|our|those|los|nuestros)\s+)?(?:\d[\d,.]*\s+)?"
 _PER_STREAM_AFTER = re.compile(
     rf"\s*,?\s*(?:(?:{_FILLER})\s+){{0,2}}(?:"
-    rf"(?:(?:per|each|every|por|cada|for\s+each|for\s+every|para\s+cada|/)[\s-]?(?:single\s+)?|{_EACH_OF}){STREAM_WHO}\b"
+    rf"(?:(?:per|each|every|por|cada|for\s+each|for\s+every|para\s+cada|/)[\s-]?(?:single\s+|{CONCURRENT}\s+)?|{_EACH_OF}){STREAM_WHO}\b"
     r"|per-(?:user|stream|request|seat)\b|single[\s-]stream\b|apiece\b|cada\s+uno\b|por\s+cabeza\b|a\s+head\b"
     rf"|each\b(?!\s+(?:day|week|month|hour|minute|year|time|second)\b))(?!\s*(?:{_WAVED_OFF}))",
     re.I,
@@ -63,6 +65,17 @@ _PER_STREAM_BEFORE = re.compile(
     rf"(?:\b(?:(?:per|each|every|por|cada|for\s+each|para\s+cada)[\s-](?:single\s+)?|{_EACH_OF}){STREAM_WHO}"
     r"|\bper-(?:user|stream|request|seat))\b"
     rf"(?!\s+(?:{_WAVED_OFF}))(?:\s+[^\W\d_]+(?:'[a-z]+)?){{0,3}}\s*[:~≈]?\s*$",
+    re.I,
+)
+# A head count, then "each": "40 users each at 30 tok/s", "40 usuarios, cada uno a 30 tok/s".
+_EACH_BEFORE = re.compile(
+    rf"\b(?:{STREAM_WHO}|{PEOPLE}),?\s+(?:each(?:\s+one)?|cada\s+uno)\b(?:\s+[^\W\d_]+){{0,2}}\s*[:~≈]?\s*$",
+    re.I,
+)
+# Streams run at once by nature: "50 sessions at 40 tok/s" is 40 each, 50 at a time.
+_STREAMS_AT_BEFORE = re.compile(
+    rf"(?<![\w.,:])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{STREAMS}\s*(?:each\s+|cada\s+una?\s+)?"
+    r"(?:at|@|a|doing|getting)\s*(?:about|around|~|≈)?\s*$",
     re.I,
 )
 _AGGREGATE = re.compile(
@@ -81,12 +94,32 @@ _PEOPLE_AT_BEFORE = re.compile(
 )
 # "3 teams × 100 tok/s", "2 x 150 tok/s": a count times a rate.
 _TIMES_BEFORE = re.compile(r"(?<![\w.,])(?P<count>\d{1,4})\s*(?:[^\W\d_]+\s+)?[x×*]\s*$", re.I)
+# "40 tok/s × 50 streams", "40tok/s*50", "40 tok/s times 50 users" (not "× 8 GPUs": that is hardware).
+_TIMES_AFTER = re.compile(
+    rf"\s*(?:[x×*]|times)\s*(?P<count>\d{{1,4}})(?![\d.,]?\d|\s?(?:[kKM%]|{_GPU}|nodes?|nodos?)(?![^\W\d_]))",
+    re.I,
+)
 _GROUP = (
     r"(?:team|department|dept|product|app|application|service|tenant|project|region|site|equipo|departamento|"
     r"producto|aplicaci[oó]n|servicio|proyecto|regi[oó]n)"
 )
+# A rate per anything else is per some group: "300 tok/s per customer, 12 customers" is 3,600 in total, and
+# without the count it asks. Not a group: a time, who a stream is for, hardware, or a word that is no noun.
+_NOT_GROUP = (
+    rf"{STREAM_WHO}|{PEOPLE}|{_GPU}|nodes?|nodos?|box|servers?|servidor|machines?|m[aá]quina|s|secs?|seconds?|"
+    r"segundos?|seg|minutes?|min|minutos?|hours?|hrs?|horas?|days?|d[ií]as?|weeks?|semanas?|months?|mes|years?|"
+    r"a[ñn]os?|peak|time|times|vez|se|cent|ciento|favor|ahora|ejemplo|the|our|your|their|my|its|this|that|"
+    r"an?|one|el|la|los|las|lo|una?|uno|nuestros?|nuestras?|default|spec|sla|contract|docs?|design|tokens?|"
+    r"calls?|query|queries|prompts?|completions?|generations?|responses?|turns?|messages?|threads?|llamadas?|"
+    r"consultas?|and|or|y|o|for|of|with|at|in|on|to|para|de|con|en"
+)
 _PER_GROUP_AFTER = re.compile(
-    rf"\s*,?\s*(?:per|each|every|por|cada|for\s+each|para\s+cada|/)[\s-]?(?P<group>{_GROUP})\b", re.I
+    rf"\s*,?\s*(?:per|every|por|cada|for\s+each|for\s+every|para\s+cada|/|each(?=\s+{_GROUP}))[\s-]?"
+    rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{_NOT_GROUP})\b)(?P<group>[^\W\d_]{{2,}})\b"
+    # "per-team budgets", "per-app keys": a word that describes spend controls, not a rate per team
+    r"(?!\s+(?:api\s+)?(?:budgets?|keys?|quotas?|caps?|limits?|spend|costs?|bills?|billing|dashboards?|reports?|"
+    r"attribution|chargebacks?|showbacks?|accounts?|invoices?)\b)",
+    re.I,
 )
 _NUMBER_WORDS = (
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|"
@@ -100,25 +133,67 @@ _VAGUE = re.compile(
     r"|\?+|[}\]>]+)\s*(?:of\s+|de\s+)?$",
     re.I,
 )
-_RANGE_BEFORE = re.compile(r"(\d[\d.,]*\s?[kKM]?)\s*(?:-|–|—|to|a|or|o|and|y)\s*$")
+# A second figure hedged against the first: "300-500", "300~500", "maybe 300, maybe 500 tok/s" before the
+# rate; "300 tok/s (maybe 500)", "300 tok/s or 500", "300 tok/s? 500?", "300 tok/s, quizá 500" after it.
+_HEDGE = r"(?:maybe|perhaps|possibly|probably|or\s+even|quiz[aá]s?|tal\s+vez|mejor)"
+_RANGE_BEFORE = re.compile(
+    rf"(?<![^\W\d_])(\d[\d.,]*\s?[kKM]?)\s*(?:-|–|—|~|to|a|or|o|and|y|,?\s*(?:(?:or|o)\s+)?{_HEDGE})\s*$",
+    re.I,
+)
+_HEDGED_END = r"(?=\s*(?:tok(?:en)?s?\s?(?:/|per|a)\s?s|t/s|tps|[)?!.,;]|$|(?:not|no|idk|tops|max|later|eventually|depending|if)\b))"
+_HEDGE_AFTER = re.compile(
+    rf"\s*[,;(]?\s*(?:(?:or|o)\s+(?:{_HEDGE}\s+)?|{_HEDGE}\s+)(?P<n>\d[\d.,]*\s?[kKM]?){_HEDGED_END}"
+    r"|\s*\?\s*(?P<asked>\d[\d.,]*\s?[kKM]?)\s*\?",
+    re.I,
+)
+# A tok/s said to be what is NOT needed: "we don't need 1k tok/s, 300 is plenty".
+_NEGATED_BEFORE = re.compile(
+    r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t|no|not|never)"
+    r"(?:\s+(?:really|actually|even|need|needs|want|require|necesitamos|necesito|queremos|quiero|hace\s+falta|for|de))*"
+    r"\s*[~≈]?\s*$",
+    re.I,
+)
+# A figure without a unit right after "need"/"want", in a question that quotes some tok/s: "the API gives us
+# 80 tok/s; we need 300 in prod" may mean 300 tok/s, or 300 of something else. It asks.
+_TARGET_BEFORE = re.compile(
+    r"\b(?:need|needs|want|wants|target(?:ing)?|require[sd]?|aim(?:ing)?\s+(?:for|at)|necesitamos|necesito|"
+    r"queremos|quiero)\s+(?:(?:about|around|roughly|approx(?:imately)?|at\s+least|unos|unas|al\s+menos)\s+|[~≈]\s*)?$",
+    re.I,
+)
+_UNITLESS_AFTER = re.compile(
+    r"\s*(?:[)?!.,;]|$|(?:in|for|at|on|from|now|then|today|soon|tops|max|min|minimum|please|ideally|eventually|"
+    r"later|next|or|and|instead|per|each|total|overall|aggregate|combined|sustained|peak|en|para|ya|pronto|"
+    r"luego|como|en\s+total|por|cada)\b)",
+    re.I,
+)
+# "need 2x that", "double that": a figure relative to a rate quoted.
+_RELATIVE = re.compile(
+    r"\b(?:\d+(?:\.\d+)?\s?(?:x|×|times)|double|twice|triple|half)\s+(?:that|this|it|what\s+we\s+(?:have|get|see)|"
+    r"(?:the\s+)?current(?:ly)?|as\s+much|more|faster)\b"
+    r"|\b(?:el\s+doble|el\s+triple|la\s+mitad)(?:\s+de\s+(?:eso|esto|lo\s+actual))?(?=\s*(?:[.,;!?)]|$))",
+    re.I,
+)
 
 
 def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
     """Output tok/s: the SLO, its kind (aggregate or per stream), or a node's measured throughput."""
     slos: list[float] = []
     per_gpu: list[float] = []
+    quoted: list[float] = []  # every tok/s figure, whatever it turned out to be
     bound_units: set[int] = set()
     for number in nums:
         unit = tail(text, number, TOK_S)
         if not unit:
             continue
         bound_units.add(unit.end())
+        quoted.append(number.value)
         if len(slos) >= MAX_MENTIONS:
             break
         start, end = sentence(text, number.start)
         before, after = text[start : number.start], text[unit.end() : end]
         if _PER_NODE.match(after) or (
-            _MEASURED.search(before[-60:]) and re.search(r"\b(?:node|nodo|box|8\s?x)", after[:60], re.I)
+            _MEASURED.search(before[-60:])
+            and re.search(r"\b(?:node|nodo|box|8\s?x|instances?|instancias?)", after[:60], re.I)
         ):
             if number.value > 0:
                 draft.set("measured_tok_s_per_node", number.value)
@@ -132,11 +207,22 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
         if (rng := _RANGE_BEFORE.search(before)) and (low := first_number(rng.group(1))):
             draft.conflict("slo_tok_s", [low, number.value])
             continue
+        if (hedge := _HEDGE_AFTER.match(text, unit.end())) and (
+            other := first_number(hedge.group("n") or hedge.group("asked"))
+        ):
+            draft.conflict("slo_tok_s", [number.value, other])
+            continue
+        if negated := _NEGATED_BEFORE.search(before[-40:]):
+            said = before[-40:][negated.start() :] + text[number.start : unit.end()]
+            _unclear(draft, said.strip())
+            continue
         if unit.group("plus"):
             draft.note("slo_at_least", tok_s=plain(number.value))
         if (value := _total_of_counted(text, nums, number, before, after, draft)) is not None:
             slos.append(value)
             _read_kind(text[start:end], value, before, after, draft)
+    if quoted:
+        _read_target(text, nums, quoted, draft)
     for value in dict.fromkeys(slos):
         if value <= 0:
             draft.ask(ASK_SLO, "slo_not_positive", value=plain(value))
@@ -158,17 +244,41 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
             draft.ask(ASK_SLO, "slo_not_numeric", typed=typed[:60])
 
 
+def _read_target(text: str, nums: list[Number], quoted: list[float], draft: Draft) -> None:
+    """A tok/s was quoted, and a target said without a unit ("we need 300 in prod") or relative to it
+    ("2x that"): which is the SLO is not certain, so it asks."""
+    for number in nums[: MAX_MENTIONS * 4]:
+        if number.value in quoted or tail(text, number, TOK_S):
+            continue
+        lead = _TARGET_BEFORE.search(text, max(0, number.start - 40), number.start)
+        if lead and _UNITLESS_AFTER.match(text, number.end):
+            _unclear(draft, text[lead.start() : number.end], quoted[0])
+            return
+    if relative := _RELATIVE.search(text):
+        _unclear(draft, relative.group(0), quoted[0])
+
+
+def _unclear(draft: Draft, said: str, tok_s: float | None = None) -> None:
+    """Which figure is the SLO is not certain: none is used, and the question quotes what was said."""
+    if draft.asked_about("slo_tok_s"):
+        return
+    draft.fields.pop("slo_tok_s", None)
+    draft.disputed.add("slo_tok_s")
+    quoted = {"tok_s": plain(tok_s)} if tok_s is not None else {}
+    draft.ask(ASK_SLO, "slo_unclear", said=said[:60], **quoted)
+
+
 def _total_of_counted(
     text: str, nums: list[Number], number: Number, before: str, after: str, draft: Draft
 ) -> float | None:
     """ "3 teams × 100 tok/s" or "100 tok/s per team, 3 teams" is 300 in total, said in a note; a rate per
     team without the number of teams asks (None)."""
     count = None
-    if times := _TIMES_BEFORE.search(before):
+    if times := _TIMES_BEFORE.search(before) or _TIMES_AFTER.match(after):
         count = int(times.group("count"))
-    elif per_group := _PER_GROUP_AFTER.match(after):
+    elif (per_group := _PER_GROUP_AFTER.match(after)) and not _PER_STREAM_AFTER.match(after):
         group = per_group.group("group")
-        counts = counted(text, nums, re.escape(group), skip=number)
+        counts = counted(text, nums, plural_of(group), skip=number)
         if len(counts) != 1:
             draft.ask(ASK_SLO, "rate_per_group", tok_s=plain(number.value), group=group.lower())
             return None
@@ -182,10 +292,13 @@ def _total_of_counted(
 
 def _read_kind(clause: str, value: float, before: str, after: str, draft: Draft) -> None:
     """Per stream, in total, or (a head count next to the rate and neither said) a question."""
-    if _PER_STREAM_AFTER.match(after) or _PER_STREAM_BEFORE.search(before):
+    if _PER_STREAM_AFTER.match(after) or _PER_STREAM_BEFORE.search(before) or _EACH_BEFORE.search(before):
         draft.set("slo_kind", "per_stream")
     elif _AGGREGATE.search(clause):
         draft.set("slo_kind", "aggregate")
+    elif (streams := _STREAMS_AT_BEFORE.search(before)) and (count := first_number(streams.group("n"))):
+        draft.set("slo_kind", "per_stream")
+        draft.set("concurrency", round(count))
     elif people := _FOR_PEOPLE_AFTER.match(after) or _PEOPLE_AT_BEFORE.search(before):
         users = first_number(people.group("n"))
         if users and users >= 2:

@@ -11,6 +11,7 @@ from bot.parse.figures import (
     MAX_MENTIONS,
     PEOPLE,
     counted,
+    first_number,
     tail,
 )
 from bot.parse.numbers import Number, plain
@@ -25,9 +26,6 @@ PERIOD_WORDS = {
     "year": "years?|yearly|a[ñn]os?|anuales?",
 }  # fmt: skip
 BUSINESS_DAY = re.compile(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)
-
-
-
 
 _TOKENS_WORD = r"(?:(?:output|input|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:de\s+salida|de\s+entrada|of\s+output|of\s+input|output|input|generados))?"
 _BOTH = r"input\s?(?:and|\+|&)\s?output|in\s?\+\s?out|prompt\s?(?:and|\+|&)\s?completion|entrada\s+y\s+salida"
@@ -49,6 +47,24 @@ _VOLUME_KINDS = (
     ("input", re.compile(r"input|entrada", re.I)),
     ("total", re.compile(r"total|combined|overall", re.I)),
 )
+# How much of a volume is output, said right after it: "1B tokens a month, 20% output", "80% input",
+# "25% of them output", "800M of them input", "mostly input (80%)", "el 20% de salida".
+_OF_THEM = r"(?:of\s+(?:them|it|those|these|that|which)|de\s+(?:ellos|esos|estos))"
+_SIDE = (
+    r"(?:outputs?|inputs?|(?:de\s+)?salida|(?:de\s+)?entrada)\b"
+    r"(?!\s*(?:and|\+|&|y|or|o|/)\s*(?:output|input|salida|entrada))"
+)
+_SHARE_AFTER = re.compile(
+    r"\s*[,;(:—-]?\s*(?:(?:and|with|y|con|of\s+which|de\s+los\s+cuales)\s+)?"
+    r"(?:(?:mostly|mainly|about|around|roughly|mayormente|sobre\s+todo|casi\s+todo)\s+)?(?:"
+    rf"(?:el\s+|un\s+|~)?(?P<pct>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent|por\s+ciento)\s+(?:{_OF_THEM}\s+)?"
+    rf"(?:(?:are|is|es|son)\s+)?(?P<side>{_SIDE})"
+    rf"|(?P<amount>\d[\d.,]*\s?(?:[kKMB]|bn|million|billion|millones)?)\s+{_OF_THEM}\s+(?:(?:are|is|son)\s+)?"
+    rf"(?P<amount_side>{_SIDE})"
+    rf"|(?P<pct_side>{_SIDE})\s*(?:is|are|es|son|:|=)?\s*\(?\s*(?:about|around|~)?\s*(?P<side_pct>\d{{1,3}}(?:[.,]\d+)?)\s?%"
+    r")",
+    re.I,
+)
 _OVER_HOURS = re.compile(
     r"\s?,?\s?(?:over|in|during|across|within|spread\s+over|en|durante)\s+(?:an?\s+|the\s+|unas\s+|las\s+)?"
     r"(?P<hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)\b",
@@ -63,8 +79,19 @@ def _period(word: str) -> str:
     return "day"
 
 
-def _volume_kind(said: str) -> str:
-    return next((kind for kind, pattern in _VOLUME_KINDS if pattern.search(said)), "output")
+def _volume_kind(said: str) -> str | None:
+    return next((kind for kind, pattern in _VOLUME_KINDS if pattern.search(said)), None)
+
+
+def _output_share(share: re.Match[str], amount: float) -> float | None:
+    """The fraction of a volume that is output, from "20% output", "80% input" or "800M of them input"."""
+    if raw := share.group("amount"):
+        part, side = (first_number(raw) or 0) / amount, share.group("amount_side")
+    else:
+        pct = share.group("pct") or share.group("side_pct")
+        part, side = float(pct.replace(",", ".")) / 100, share.group("side") or share.group("pct_side")
+    output = part if re.search(r"output|salida", side, re.I) else 1 - part
+    return output if 0 < output < 1 else None
 
 
 def _volume_hours(
@@ -106,6 +133,17 @@ def read_volumes(
             amount *= users[0]
         kind, mix = _volume_kind(volume.group(0)), draft.fields.get("input_per_output")
         output = amount
+        if kind in (None, "total") and (share := _SHARE_AFTER.match(text, volume.end())):
+            if (part := _output_share(share, amount)) is None:
+                draft.ask(ASK_SLO, "total_volume_mix", volume=plain(amount), period=period)
+                continue
+            output, mix = amount * part, round((1 - part) / part, 6)
+            draft.set("input_per_output", mix)
+            share_note = {"volume": plain(amount), "output_share": plain(round(part * 100, 2))}
+            notes.append(
+                ("volume_share", share_note | {"output": plain(output), "input_per_output": plain(mix)})
+            )
+            amount, kind = output, "output"
         if kind == "input":
             if not mix:
                 draft.ask(ASK_SLO, "input_volume_only", volume=plain(amount), period=period)
@@ -123,7 +161,10 @@ def read_volumes(
                 )
             )
             amount, kind = output, "output"
+        kind = kind or "output"
         hours, used = _volume_hours(text, volume, period, calendar, settings)
+        if used == "business_hours" and BUSINESS_DAY.search(volume.group("period") or ""):
+            draft.set("calendar", "business_hours")  # "per weekday": priced in business hours, said so
         tok_s = output / float(hours * 3600)
         if draft.asked_about("slo_tok_s"):
             continue
