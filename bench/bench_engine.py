@@ -72,16 +72,16 @@ def parse_times() -> tuple[list[float], list[float]]:
     return typical, long
 
 
-def walls(cmds: dict[str, list[str]], runs: int) -> dict[str, list[float]]:
+def walls(cmds: dict[str, list[str]], runs: int, env: dict[str, str]) -> dict[str, list[float]]:
     """Wall time of each command, interleaved (a, b, c, a, b, c …) so drift in the machine's load falls on
     every command alike. One untimed run of each first: the start-up cache is warm, as after any use."""
     for cmd in cmds.values():
-        subprocess.run(cmd, check=True, capture_output=True)
+        subprocess.run(cmd, check=True, capture_output=True, env=env)
     samples: dict[str, list[float]] = {name: [] for name in cmds}
     for _ in range(runs):
         for name, cmd in cmds.items():
             start = time.perf_counter()
-            subprocess.run(cmd, check=True, capture_output=True)
+            subprocess.run(cmd, check=True, capture_output=True, env=env)
             samples[name].append((time.perf_counter() - start) * 1000)
     return samples
 
@@ -109,6 +109,10 @@ def main() -> None:
     genai = shutil.which("genai-prices") or f"{sys.prefix}/bin/genai-prices"
     with tempfile.TemporaryDirectory() as tmp:
         env = os.environ | {"LLMCOST_DB": os.path.join(tmp, "bench.db")}  # never the user's own log
+        # As on a user's machine: the warm-up run leaves bytecode behind (genai-prices' was compiled when pip
+        # installed it). Some sandboxes set PYTHONDONTWRITEBYTECODE, which would recompile our sources on
+        # every timed run.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         cmds = {
             "llmcost ask --json (logs the question)": [llmcost, "ask", "--json", QUESTIONS[0]],
             "llmcost ask --json --no-log": [llmcost, "ask", "--json", "--no-log", QUESTIONS[0]],
@@ -116,8 +120,7 @@ def main() -> None:
                 genai, "calc", "-i", "3153600000", "-o", "788400000", "deepseek:deepseek-flash"
             ],
         }
-        os.environ.update(env)
-        results = walls(cmds, args.cli_runs)
+        results = walls(cmds, args.cli_runs, env)
     for name, ms in results.items():
         print(summary(name + " (wall)", ms))
 

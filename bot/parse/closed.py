@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from bot.parse.lazyre import lazy
 from bot.parse.words import STOPWORDS, Token, model_context
 
 # Vendors that publish no weights for the models genai-prices lists under them. Hosts of open weights
@@ -21,9 +22,9 @@ CLOSED_PROVIDERS = frozenset(
 OPEN_MARKERS = ("gpt-oss",)  # OpenAI's open-weights line, listed under openai by genai-prices
 _OPEN_KEYS = tuple(re.sub(r"[\W_]+", "", m) for m in OPEN_MARKERS)  # "gpt oss", "GPT-OSS": the catalog's
 
-_HEAD = re.compile(r"^(?:chatgpt|gpt|claude|gemini|grok|command|opus|sonnet|haiku|o[134])(?:[-.\d]|$)", re.I)
+_HEAD = lazy(r"^(?:chatgpt|gpt|claude|gemini|grok|command|opus|sonnet|haiku|o[134])(?:[-.\d]|$)", re.I)
 _CLAUDE_TIERS = ("opus", "sonnet", "haiku")
-_FOLLOWER = re.compile(r"^(?:v?\d+(?:\.\d+)*[a-z]?|[a-z]{1,12})$")
+_FOLLOWER = lazy(r"^(?:v?\d+(?:\.\d+)*[a-z]?|[a-z]{1,12})$")
 MAX_FOLLOWERS = 3
 MAX_HEADS = 5  # per question: bounds the lookups (and genai-prices' own caches) whatever the text
 

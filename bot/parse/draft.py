@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.parse.lazyre import lazy
 from costcore.scenario import Finding
 
 # Which question goes first when several are open: without the model nothing else matters.
 ASK_MODEL, ASK_SLO, ASK_RANGE, ASK_CONFLICT = 0, 1, 2, 3
 
-_BOUNDARY = re.compile(r"[?!;\n¿¡]|\.(?=\s|$)")
+_BOUNDARY = lazy(r"[?!;\n¿¡]|\.(?=\s|$)")
 
 
 @dataclass

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import NUMBER, Number, to_number
 
 ABSURD_TOK_S = 10_000_000
@@ -57,7 +58,7 @@ def plural_of(noun: str) -> str:
 
 def counted(text: str, nums: list[Number], noun: str, skip: Number | None = None) -> list[int]:
     """Whole numbers written right before `noun` ("50 users", "4 teams"), distinct, in order."""
-    follows = re.compile(rf"\s?(?:{noun})(?:s|es)?\b", re.I)
+    follows = lazy(rf"\s?(?:{noun})(?:s|es)?\b", re.I)
     counts = [
         round(n.value)
         for n in nums[: MAX_MENTIONS * 4]

@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import GROUPING_SPACE
 
-_CODE_FENCE = re.compile(r"```")
-_ANGLE = re.compile(r"<([^<>\n]{0,2000})>")
-_EMOJI = re.compile(r":(?=[a-z0-9_+\-']*[a-z])[a-z0-9_+\-']{1,60}:(?::skin-tone-\d:)?|:100:")
-_BOLD = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]{1,500}?)\*(?![\w*])")
-_ITALIC = re.compile(r"(?<![\w_])_(?=\S)([^_\n]{1,500}?)_(?![\w_])")
-_STRIKE = re.compile(r"(?<![\w~])~(?=\S)([^~\n]{1,500}?)~(?![\w~])")
-_CODE = re.compile(r"`([^`\n]{0,500})`")
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
-_SPACES = re.compile(r"[ \t\u00a0\u2007\u2009\u202f]+")
+_CODE_FENCE = lazy(r"```")
+_ANGLE = lazy(r"<([^<>\n]{0,2000})>")
+_EMOJI = lazy(r":(?=[a-z0-9_+\-']*[a-z])[a-z0-9_+\-']{1,60}:(?::skin-tone-\d:)?|:100:")
+_BOLD = lazy(r"(?<![\w*])\*(?=\S)([^*\n]{1,500}?)\*(?![\w*])")
+_ITALIC = lazy(r"(?<![\w_])_(?=\S)([^_\n]{1,500}?)_(?![\w_])")
+_STRIKE = lazy(r"(?<![\w~])~(?=\S)([^~\n]{1,500}?)~(?![\w~])")
+_CODE = lazy(r"`([^`\n]{0,500})`")
+_CONTROL = lazy(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
+_SPACES = lazy(r"[ \t\u00a0\u2007\u2009\u202f]+")
 # A no-break or thin space between digits is a typed thousands separator (5 000): kept for numbers.py.
-_GROUPING = re.compile(r"(?<=\d)[\u00a0\u2007\u2009\u202f](?=\d{3}(?!\d))")
+_GROUPING = lazy(r"(?<=\d)[\u00a0\u2007\u2009\u202f](?=\d{3}(?!\d))")
 # What a struck figure may hold: digits, separators, a multiplier, a unit. Letters of any other word keep it.
-_FIGURE = re.compile(
+_FIGURE = lazy(
     r"(?:[\W\d_]|\b(?:[kmb]|mil|thousand|millions?|millones|tok(?:en)?s?|tps|t|s|sec|second|per|users?)\b)*",
     re.I,
 )

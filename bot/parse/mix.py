@@ -9,49 +9,50 @@ from bot.parse.draft import Draft
 from bot.parse.figures import (
     MAX_MENTIONS,
 )
+from bot.parse.lazyre import lazy
 
-_RATIO = re.compile(r"(?<![\w:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
-_RATIO_WORDS = re.compile(
+_RATIO = lazy(r"(?<![\w:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
+_RATIO_WORDS = lazy(
     r"\b(?:ratio|mix|proporci[oó]n|mezcla)\s(?:of\s|de\s)?(\d{1,3}(?:\.\d+)?)\s?(?:to|a|/)\s?(\d{1,3}(?:\.\d+)?)\b"
     r"|\b(\d{1,3}(?:\.\d+)?)\s?(?:to|a)\s?(\d{1,3}(?:\.\d+)?)\s(?:input|ratio|mix|in:out|entrada)",
     re.I,
 )
 # "2:1 output:input", "out:in 1:4": the label says which side is output.
-_OUTPUT_FIRST_AFTER = re.compile(
+_OUTPUT_FIRST_AFTER = lazy(
     r"\s?(?:\(|of\s+|de\s+)?(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\b", re.I
 )
-_OUTPUT_FIRST_BEFORE = re.compile(
+_OUTPUT_FIRST_BEFORE = lazy(
     r"\b(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\s?(?:ratio|mix)?\s?(?:of|de|=|:|is|es)?\s?$", re.I
 )
-_INPUT_PER_OUTPUT = re.compile(
+_INPUT_PER_OUTPUT = lazy(
     r"\b(\d{1,3}(?:\.\d+)?)\s?x?\s?input\s+tokens?\s+(?:per|for\s+each|for\s+every)\s+output\s+token", re.I
 )
 # A ratio that is something else: "version 1:2", "RTO 4:1" (a label right before it), "16:9 screenshots",
 # "screenshots are 16:9" (a clause about images or releases that names no tokens).
-_LABEL_BEFORE = re.compile(
+_LABEL_BEFORE = lazy(
     r"\b(?:version|ver|release|build|rto|rpo|sla|aspect(?:\s+ratio)?|resolution|odds|score|page|chapter|step|"
     r"phase|fase|versi[oó]n)\s*(?:of|is|de|es|=|:)?\s*$",
     re.I,
 )
-_NOT_MIX = re.compile(
+_NOT_MIX = lazy(
     r"\b(?:screenshots?|images?|pictures?|photos?|videos?|screens?|displays?|monitors?|aspect|resolution|frames?|"
     r"thumbnails?|odds|scores?|runbooks?|docs?|documents?|capturas?|im[aá]genes|pantallas?)\b",
     re.I,
 )
-_MIX_WORD = re.compile(r"\b(?:input|output|in[:/]out|out[:/]in|completions?|tokens?|entrada|salida)\b", re.I)
-_CLAUSE_EDGE = re.compile(r"[,;()\n]|\.(?=\s|$)")
+_MIX_WORD = lazy(r"\b(?:input|output|in[:/]out|out[:/]in|completions?|tokens?|entrada|salida)\b", re.I)
+_CLAUSE_EDGE = lazy(r"[,;()\n]|\.(?=\s|$)")
 # A phrase waved off: "not agentic", "no RAG-heavy workloads", "non-agentic", "no es agéntico".
-_NEGATED = re.compile(
+_NEGATED = lazy(
     r"\b(?:not|no|non|never|without|isn'?t|aren'?t|sin|ni)[\s-]+(?:(?:really|very|that|particularly|too|"
     r"an?|muy|tan|es|un|una)\s+)*$",
     re.I,
 )
-_TIME_AROUND = re.compile(r"\b(?:am|pm|h|hrs?|o'clock|utc|cet|cest)\b", re.I)
+_TIME_AROUND = lazy(r"\b(?:am|pm|h|hrs?|o'clock|utc|cet|cest)\b", re.I)
 # Phrases that stand for a mix. RAG stuffs retrieved documents into the prompt: 10 input tokens per output
 # token is the figure we assume (and say so); "agentic" is the domain's 4:1.
 MIX_PHRASES = (
-    (re.compile(r"\brag[\s-]?heavy\b|\bheavy\s+rag\b|\bmucho\s+rag\b|\brag\s+intensivo\b", re.I), 10.0),
-    (re.compile(r"\bagentic\b|\bag[eé]ntic[oa]s?\b", re.I), 4.0),
+    (lazy(r"\brag[\s-]?heavy\b|\bheavy\s+rag\b|\bmucho\s+rag\b|\brag\s+intensivo\b", re.I), 10.0),
+    (lazy(r"\bagentic\b|\bag[eé]ntic[oa]s?\b", re.I), 4.0),
 )
 
 

@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 from typing import Any, Literal
 
 from bot.parse.closed import find_closed, is_closed_head
+from bot.parse.lazyre import lazy
 from bot.parse.words import STOPWORDS, Token, model_context, units
 from costcore.catalog import Catalogs, normalise
 from costcore.scenario import Finding
@@ -37,7 +38,7 @@ WORD_ALIASES = frozenset({"scout", "maverick"})
 # Alone they count only where a model is meant ("run kimi", "on Scout", "kimi at 300 tok/s") or with a
 # version next to them ("kimi k3").
 BARE_WORDS = frozenset({"scout", "maverick", "kimi"})
-_VERSION = re.compile(r"^(?:[a-z]{1,2}\d+(?:\.\d+)*|\d+\.\d+)$")
+_VERSION = lazy(r"^(?:[a-z]{1,2}\d+(?:\.\d+)*|\d+\.\d+)$")
 # Words after a name that make it another model ("GLM-4.5 Air", "V4.1 Flash Lite"); plain English words
 # that often follow a name ("plus VAT", "max context", "fast enough") are left out on purpose.
 _VARIANTS = """
@@ -46,14 +47,14 @@ _VARIANTS = """
 """
 VARIANT_WORDS = frozenset(_VARIANTS.split())
 HARMLESS_WORDS = frozenset({"instruct", "chat", "base", "hf"})  # the same weights, as far as cost goes
-_SIZE = re.compile(r"^(?:\d+(?:\.\d+)?b|a\d+(?:\.\d+)?b|\d+x\d+(?:\.\d+)?b?|\d+e)$")
-_PRECISION = re.compile(
+_SIZE = lazy(r"^(?:\d+(?:\.\d+)?b|a\d+(?:\.\d+)?b|\d+x\d+(?:\.\d+)?b?|\d+e)$")
+_PRECISION = lazy(
     r"^(?:(?:fp|bf|int|mxfp|nvfp)\d+|q\d(?:_[a-z0-9]+)*|gguf|awq|gptq|exl2|mlx|\d+-?bits?)$"
 )
-_DATE_CODE = re.compile(r"^[0-2]\d{3}$")  # "-0909", "-2507" checkpoints
+_DATE_CODE = lazy(r"^[0-2]\d{3}$")  # "-0909", "-2507" checkpoints
 _CONJUNCTION = frozenset({"and", "or", "vs", "versus", "y", "o", "e"})
 _VOLUME_WORDS = frozenset({"input", "output", "in", "out", "of", "de", "entrada", "salida"})
-_RUN_VERB = re.compile(
+_RUN_VERB = lazy(
     r"\b(?:run|host|self-host|selfhost|serve|deploy|switch to|move to|migrate to|correr|ejecutar|montar|"
     r"desplegar|servir|alojar|hostear|levantar|migrar a|pasar a)\s+(?:the\s+|el\s+|la\s+|an?\s+|un\s+|our own\s+)?",
     re.I,
@@ -377,7 +378,7 @@ def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _I
     return None
 
 
-_UNIT_WORD = re.compile(
+_UNIT_WORD = lazy(
     r"^(?:tok|toks|tokens?|tps|t/s|tok/s|tokens?/s(?:ec)?|concurrent|users?|usuarios|%|percent)"
 )
 

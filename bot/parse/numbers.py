@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
+from bot.parse.lazyre import lazy
+
 GROUPING_SPACE = "\u202f"  # a typed no-break or thin space between digits: always a thousands separator
 
 _MULTIPLIERS = {
@@ -27,7 +29,7 @@ _MULTIPLIERS = {
     "b": 10**9, "bn": 10**9, "billion": 10**9, "billions": 10**9, "milmillones": 10**9,
 }  # fmt: skip
 
-NUMBER = re.compile(
+NUMBER = lazy(
     r"""
     (?:(?:(?<=[\s(:=¿~≈])|^)(?P<sign>[-−]))?
     (?<![\w./])(?<!\d,)                                                     # ",300" after a word is a number
@@ -45,16 +47,16 @@ NUMBER = re.compile(
 )
 
 # "1 500": one digit, a plain space, three digits, and nothing more grouped.
-_SHORT_SPACE_GROUP = re.compile(r"\d \d{3}")
+_SHORT_SPACE_GROUP = lazy(r"\d \d{3}")
 # Words after which "1 500" is a label and a figure: "phase 1 500 tok/s", "option #2 300 tok/s".
-_LABEL_BEFORE = re.compile(
+_LABEL_BEFORE = lazy(
     r"(?:\b(?:phase|option|opt|step|item|tier|stage|level|round|part|point|version|ver|v|nr|num|number|case|"
     r"scenario|plan|test|run|batch|team|group|fase|opci[oó]n|paso|nivel|etapa|punto|caso|escenario|prueba|"
     r"equipo|grupo)\.?|#|№)\s*$",
     re.I,
 )
 # Words after which "1 500" is one figure: "at 1 500 tok/s", "we need 2 500", "unos 1 500".
-_LEAD_IN_BEFORE = re.compile(
+_LEAD_IN_BEFORE = lazy(
     r"(?:^|[^\w\s]|\b(?:at|of|about|around|approx(?:imately)?|roughly|maybe|like|say|need|needs|want|wants|"
     r"is|are|be|to|than|over|under|above|below|least|most|up|handle|serve|sustain|reach|hit|do|does|get|"
     r"gets|with|for|and|or|from|between|plus|total|a|al|de|unos|unas|sobre|hasta|con|para|y|o|entre|es|"

@@ -9,9 +9,10 @@ from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.figures import (
     MAX_MENTIONS,
 )
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import plain
 
-_PERCENT = re.compile(
+_PERCENT = lazy(
     r"(?<![\w.,])([-−]?\d+(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)", re.I
 )
 # A cache is only a hit rate with a hit word: "GPU utilisation on our cache servers" is not one.
@@ -20,37 +21,37 @@ _HITS = (
     r"hit[\s-]?(?:rate|ratio)|cache\s+(?:rate|ratio)|served\s+from\s+(?:the\s+)?cache|from\s+(?:the\s+)?cache|"
     r"prompt\s+caching|caché|aciertos?(?:\s+(?:de|en)\s+(?:la\s+)?cach[eé])?"
 )
-_CACHE = re.compile(rf"\b(?:{_HITS})", re.I)
-_VAT = re.compile(r"\b(?:vat|iva|tax|impuestos?)\b", re.I)
+_CACHE = lazy(rf"\b(?:{_HITS})", re.I)
+_VAT = lazy(r"\b(?:vat|iva|tax|impuestos?)\b", re.I)
 # A keyword right before the figure binds it, whatever is nearer: "cache hit rate 50%, VAT 21%".
 _BOUND_BEFORE = (
     (
         "cache_hit_rate",
-        re.compile(
+        lazy(
             rf"(?:\b(?:{_HITS})\s?(?:of|is|=|:|at|de|del|es)?|\b(?:prompt\s+)?cach[eé]\s?[:=])\s?(?:around|about|~|≈|roughly|unos?)?\s?$",
             re.I,
         ),
     ),
     (
         "vat_rate",
-        re.compile(r"\b(?:vat|iva|tax|impuestos?)(?:\s+rate)?\s?(?:of|is|=|:|at|de|del|al)?\s?$", re.I),
+        lazy(r"\b(?:vat|iva|tax|impuestos?)(?:\s+rate)?\s?(?:of|is|=|:|at|de|del|al)?\s?$", re.I),
     ),
 )
-_PERCENT_RANGE_BEFORE = re.compile(r"(\d+(?:[.,]\d+)?)\s?%?\s?(?:-|–|to|a)\s?$")
+_PERCENT_RANGE_BEFORE = lazy(r"(\d+(?:[.,]\d+)?)\s?%?\s?(?:-|–|to|a)\s?$")
 MAX_VAT_PERCENT = 27  # the highest standard VAT rate in the EU (Hungary); above it is likely something else
 _SHARES = {
     "half": 0.5, "la mitad": 0.5, "a third": 1 / 3, "one third": 1 / 3, "un tercio": 1 / 3, "a quarter": 0.25,
     "one quarter": 0.25, "un cuarto": 0.25, "two thirds": 2 / 3, "dos tercios": 2 / 3, "three quarters": 0.75,
     "tres cuartos": 0.75,
 }  # fmt: skip
-_SHARE = re.compile(r"\b(" + "|".join(sorted(_SHARES, key=len, reverse=True)) + r")\b", re.I)
+_SHARE = lazy(r"\b(" + "|".join(sorted(_SHARES, key=len, reverse=True)) + r")\b", re.I)
 # "no cache hits", "nothing is cached", "sin aciertos de caché": none; "no idea about cache hits" is not.
-_NO_HITS = re.compile(
+_NO_HITS = lazy(
     r"\b(?:no|zero|sin|ning[uú]n|ninguna|0)\s+(?:prompt\s+)?(?:cache(?:[\s-]hits?)?|hits|caching|cach[eé]|aciertos?)\b"
     r"|\b(?:none|nothing)\s+(?:of\s+(?:it|them|our\s+\w+)\s+)?(?:is\s+|gets\s+|will\s+be\s+)?(?:cached|hits?\s+the\s+cache)\b",
     re.I,
 )
-_HIT_RATE = re.compile(
+_HIT_RATE = lazy(
     r"\bcache[\s-]hit[\s-]?(?:rate|ratio)\s?(?:of|is|=|:|at|around|~|≈)?\s?(\d+(?:[.,]\d+)?)(?!\s?%|\d)", re.I
 )
 
@@ -66,7 +67,7 @@ def _near(pattern: re.Pattern[str], text: str, start: int, end: int, reach: int 
 
 
 # "50% cache", "30 % prompt cache": the word right after the figure names it (not "40% … cache servers").
-_CACHE_AFTER = re.compile(
+_CACHE_AFTER = lazy(
     r"\s?(?:(?:of\s+)?(?:the\s+)?(?:prompt\s+|kv\s+|context\s+)?(?:cache|caching|caché)(?![\s-]?(?:servers?|layer|nodes?|cluster|costs?|size|memory|ram))\b)",
     re.I,
 )

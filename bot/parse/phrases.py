@@ -7,22 +7,23 @@ import re
 from zoneinfo import ZoneInfo
 
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
+from bot.parse.lazyre import lazy
 from costcore.catalog import Catalogs, normalise
 
-_NEGATED = re.compile(
+_NEGATED = lazy(
     r"(?:\b(?:no|not|non|nothing|none|never|without|sin|ning[uú]n[oa]?|nada|nunca|jam[aá]s|ni|zero)|\w+n't|\bcannot)\b"
     r"[\w\s'-]{0,20}$",
     re.I,
 )
 # "no data can leave", "nothing can leave", "ningún dato puede salir": the negation governs the subject.
-_NO_SUBJECT = re.compile(
+_NO_SUBJECT = lazy(
     r"(?:\b(?:no|ning[uú]n[oa]?|ningunos?|ningunas?)\s+(?:\w+\s+){1,2}|\b(?:nothing|none(?:\s+of\s+(?:it|the\s+\w+|our\s+\w+))?|never|nada"
     r"|nunca|jam[aá]s)\s+(?:\w+\s+){0,2})$",
     re.I,
 )
 # A rule waived by the words right before it: "we don't care about GDPR", "no PII", "not subject to HIPAA".
 # A negative verb further off ("we can't ignore GDPR", "not only GDPR") does not waive it.
-_WAIVED_BEFORE = re.compile(
+_WAIVED_BEFORE = lazy(
     r"(?:\b(?:no|sin|without|zero|ning[uú]n[oa]?|not)|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t)\s+(?:really\s+)?(?:care|worry)\s+"
     r"(?:about|for)|\bnot\s+(?:subject\s+to|under|covered\s+by|bound\s+by|an?\s+issue\s+for)|\bexempt\s+from"
     r"|\b(?:is|are|was|were)\s*n[o']t|\b(?:isn|aren|wasn|weren)'t|\bno\s+(?:nos\s+)?(?:importa|aplica)n?|\bno\s+(?:son|es|hay)(?:\s+datos)?"
@@ -31,7 +32,7 @@ _WAIVED_BEFORE = re.compile(
     re.I,
 )
 # "GDPR doesn't apply", "HIPAA-compliant API is fine": the word names a rule that does not bind here.
-_NOT_BINDING = re.compile(
+_NOT_BINDING = lazy(
     r"[\s-]*(?:(?:compliant|certified)\s+(?:\w+\s+)?(?:apis?|providers?|endpoints?|vendors?|services?|hosting|clouds?)\b|free\b"
     r"|(?:does\s*n[o']t|doesn't|is\s*n[o']t|isn't)\s+(?:apply|matter|relevant|needed|required|necessary|our\s+problem|an?\s+(?:issue|concern|problem|factor))"
     r"|\?\s*not\s+(?:our\s+|a\s+|an\s+)?(?:problem|concern|issue)|(?:is\s+|are\s+)?not\s+(?:needed|required|necessary|relevant)"
@@ -39,14 +40,14 @@ _NOT_BINDING = re.compile(
     re.I,
 )
 # "we need to be GDPR compliant": a rule many hosted APIs meet under contract, so it does not decide alone.
-_COMPLIANT = re.compile(r"[\s-]*(?:compliant|compliance|conforme|cumplir)\b", re.I)
+_COMPLIANT = lazy(r"[\s-]*(?:compliant|compliance|conforme|cumplir)\b", re.I)
 # Not sure whether the text may leave: "I don't think the data can leave", "legal hasn't decided".
-_DOUBT_BEFORE = re.compile(
+_DOUBT_BEFORE = lazy(
     r"\b(?:doubt|not\s+sure|unsure|unclear|decided|deciding|know|think|whether|if|maybe|perhaps|no\s+s[eé]|no\s+est[aá]\s+claro|quiz[aá]s?)\b[^.;!?\n]{0,40}$",
     re.I,
 )
 
-_STAYS = re.compile(
+_STAYS = lazy(
     r"\b(?:can\s?not|can't|cannot|may\s+not|must\s+not|mustn't|should\s+not|shouldn't|won't|will\s+not|is\s+not\s+allowed\s+to|"
     r"isn't\s+allowed\s+to|are\s+not\s+allowed\s+to|aren't\s+allowed\s+to|never)\s+(?:ever\s+)?(?:leave|exit|go\s+(?:out|outside|to)|"
     r"be\s+(?:sent|shared|uploaded|processed\s+outside))"
@@ -64,22 +65,22 @@ _STAYS = re.compile(
     r"|\bnada\s+de\s+apis?\s+(?:externas|de\s+terceros)|\bno\s+(?:podemos|se\s+pueden?)\s+usar\s+apis?\s+(?:externas|de\s+terceros)",
     re.I,
 )
-_SENSITIVE = re.compile(
+_SENSITIVE = lazy(
     r"\bon[\s-]?prem(?:ise|ises)?\b|\bgdpr\b|\brgpd\b|\bhipaa\b|\bconfidential\b|\bconfidenciales?\b|\bclassified\b|\bpii\b|"
     r"\bpatient\s+data\b|\bdatos\s+(?:de\s+pacientes|sensibles|personales)\b|\bdata\s+residency\s+(?:rules|law|requirements?)\b",
     re.I,
 )
-_LEAVES = re.compile(
+_LEAVES = lazy(
     r"\b(?:can|may|is\s+allowed\s+to|are\s+allowed\s+to|is\s+fine\s+to|it's\s+fine\s+to|ok\s+to|okay\s+to)\s+(?:leave|go\s+to\s+(?:an?\s+|the\s+)?(?:api|vendor|cloud|provider))\b"
     r"|\bno\s+(?:residency|data|privacy|compliance)\s+(?:constraints?|requirements?|concerns?|issues?|restrictions?)\b"
     r"|\b(?:nothing|not)\s+(?:is\s+)?confidential\b|(?<!no\s)\b(?:pueden|puede)\s+salir\b",
     re.I,
 )
 # "must stay in the EU" is EU residency, not "may not leave": an EU endpoint keeps it there.
-_IN_EU = re.compile(
+_IN_EU = lazy(
     r"\s*(?:(?:in|within|inside|en|dentro\s+de|de|from|of)\s+)?(?:the\s+|la\s+)?(?:eu|europe|ue|europa|uni[oó]n\s+europea)\b", re.I
 )
-_EU = re.compile(
+_EU = lazy(
     r"\bleave\b[^.;!?\n]{0,40}\bbut\s+not\s+(?:outside\s+)?(?:the\s+)?(?:eu|europe)\b|\b(?:stay|remain|be\s+kept)\s+(?:in|within|inside)\s+(?:the\s+)?(?:eu|europe)\b"
     r"|\b(?:can'?t|cannot|may\s+not|must\s+not)\s+leave\s+(?:the\s+)?(?:eu|europe)\b|\bstays?\s+in\s+(?:the\s+)?(?:eu|europe)\b"
     r"|\beu[\s-]hosted\b|\b(?:only\s+)?eu\s+(?:data\s?cent(?:er|re)s?|regions?|hosting)\s+(?:only|allowed)\b|\bonly\s+(?:in\s+)?(?:the\s+)?eu\b"
@@ -98,7 +99,7 @@ def _negated(text: str, start: int) -> bool:
 
 
 # A question about the rule itself, not "can we run X … if the data must stay in the EU?"
-_AUXILIARY = re.compile(
+_AUXILIARY = lazy(
     r"\s*¿?\s*(?:does|do|is|are|should|must|has|have|debe|deben|tiene|tienen)\s+(?:the\s+|our\s+|los\s+|la\s+)?"
     r"(?:data|text|it|this|that|prompts?|datos|texto|we\s+need|need)\b",
     re.I,
@@ -144,7 +145,7 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.set("eu_residency", True)
 
 
-_GATEWAY = re.compile(
+_GATEWAY = lazy(
     r"\bkeys?\s+(?:per|for\s+each|by)\s+team|\bper[\s-]team\s+(?:api\s+)?(?:keys?|budgets?|caps?|quotas?|limits?|spend)|\bteam\s+(?:api\s+)?keys\b"
     r"|\battribut(?:e|ion|ing)\b|\bcharge[\s-]?backs?\b|\bshowbacks?\b|\bquotas?\b|\bbudgets\b|\b(?:spend(?:ing)?\s+)?caps\b|\bspend(?:ing)?\s+limits?\b"
     r"|\bbill\s+(?:is\s+)?(?:out\s+of\s+control|exploding|through\s+the\s+roof)|\bout[\s-]of[\s-]control\s+bill"
@@ -158,12 +159,12 @@ _GATEWAY = re.compile(
 
 
 # Not gateway pain: a cloud's GPU quota, attribution that works, quotas or caps nobody needs.
-_NOT_PAIN_BEFORE = re.compile(
+_NOT_PAIN_BEFORE = lazy(
     r"\b(?:gpu|aws|gcp|azure|service|instance|capacity|vcpu|account|rate|h100|h200|b200|api|openai|anthropic|vendor|provider|cloud|"
     r"rate[\s-]limit|token|tpm|rpm|q[1-4]|approved|annual|yearly|our\s+own)\s+(?:\w+\s+)?$",
     re.I,
 )
-_NOT_PAIN_AFTER = re.compile(
+_NOT_PAIN_AFTER = lazy(
     r"\s+(?:\w+\s+){0,3}?(?:just\s+fine|(?:works?|working)\s+fine|(?:is|are)\s+fine|(?:are|is)\s+not\s+needed"
     r"|not\s+(?:a|an)\s+(?:problem|issue)|(?:is\s*n[o']t|isn't|aren't|are\s*n[o']t)\s+(?:a|an)\s+(?:problem|issue)|increase[ds]?|raised"
     r"|(?:is|are)\s+(?:already\s+)?(?:solved|handled|sorted|covered|approved|in\s+place|done|managed)"
@@ -171,7 +172,7 @@ _NOT_PAIN_AFTER = re.compile(
     re.I,
 )
 
-_CANNOT = re.compile(r"\b(?:can'?t|cannot|no\s+way|no\s+idea)\b", re.I)  # "we can't attribute": pain
+_CANNOT = lazy(r"\b(?:can'?t|cannot|no\s+way|no\s+idea)\b", re.I)  # "we can't attribute": pain
 
 
 def read_gateway(text: str, draft: Draft) -> None:
@@ -186,14 +187,14 @@ def read_gateway(text: str, draft: Draft) -> None:
         return
 
 
-_BUSINESS = re.compile(
+_BUSINESS = lazy(
     r"\bbusiness\s+hours\b|\boffice\s+hours\b|\bworking\s+hours\b|\bwork\s+hours\b|\b0?9[\s-]?(?:to|till|until|-|–)[\s-]?5\b"
     r"|\b(?:per|a|an|each|every|by)\s+(?:business|working|work)\s+day\b|\bpor\s+d[ií]a\s+laborable\b"
     r"|\b0?9\s?(?::00|h|am)?\s?(?:-|–|to|a)\s?(?:5\s?pm|17(?::00|h)?)(?!\d)|\b(?:between|from|entre|de)\s+0?9\s?(?::00|h|am)?\s+(?:and|to|y|a)\s+(?:5\s?pm|17(?::00|h)?)(?!\d)|\bweekdays?\s+only\b|\bonly\s+(?:on\s+)?weekdays\b|\bmon(?:day)?[\s-]?(?:to|-|–)[\s-]?fri(?:day)?\b"
     r"|\bhorario\s+(?:laboral|de\s+oficina|comercial)\b|\bhoras\s+de\s+oficina\b|\bde\s+9\s+a\s+(?:5|17|18)\b|\bentre\s+semana\b|\bd[ií]as\s+laborables\b|\bjornada\s+laboral\b",
     re.I,
 )
-_ALWAYS = re.compile(
+_ALWAYS = lazy(
     r"\b24\s?[x×/]\s?7\b|\b24\s?h(?:ours|rs)?\s+(?:a|per|each|every)\s+day\b|\b24\s?h(?:ours|rs)?\s+(?:al|cada|por)\s+d[ií]a\b"
     r"|\b(?:mon(?:day)?|lun(?:es)?)[\s-]?(?:to|-|–|a)[\s-]?(?:fri(?:day)?|vie(?:rnes)?)\s+24\s?h\b|\b(?:a)?round[\s-]the[\s-]clock\b|\ball\s+day,?\s+every\s+day\b|\bday\s+and\s+night\b|\bnon[\s-]?stop\b"
     r"|\b24\s+horas\b|\bd[ií]a\s+y\s+noche\b|\btodo\s+el\s+d[ií]a\b",
@@ -202,7 +203,7 @@ _ALWAYS = re.compile(
 
 
 # A clock span with minutes or am/pm on its first end: "09:00-17:00", "8:00–16:00", "9am to 5pm".
-_CLOCK_SPAN = re.compile(
+_CLOCK_SPAN = lazy(
     r"(?<![\d:])(?P<h1>[01]?\d|2[0-3])(?::(?P<m1>[0-5]\d)|\s?(?P<a1>am|pm|h)\b)\s?(?:-|–|to|till|until|and|a|y)\s?"
     r"(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h)\b)?(?![\d:])",
     re.I,
@@ -226,13 +227,13 @@ def _clock_spans(text: str) -> list[tuple[str, float, float]]:
 
 
 # "12h/day", "16 hours a day", "40 hours a week": how long the tokens flow.
-_HOURS_A_DAY = re.compile(
+_HOURS_A_DAY = lazy(
     r"\b(?P<hours>\d{1,2})\s?(?:h|hrs?|hours?|horas?)\s?(?:/|a|per|each|every|al|por|cada)\s?(?P<per>day|d[ií]a|week|semana)\b", re.I
 )
 # Days without hours ("weekdays", "business days only"): Monday to Friday, but which hours?
-_DAYS_ONLY = re.compile(r"\b(?:weekdays|business\s+days|working\s+days|workdays|d[ií]as\s+(?:laborables|h[aá]biles))\b", re.I)
+_DAYS_ONLY = lazy(r"\b(?:weekdays|business\s+days|working\s+days|workdays|d[ií]as\s+(?:laborables|h[aá]biles))\b", re.I)
 # A bare span next to a zone or "hours": "9-6 CET", "8-5 local": a working day, but not the 8 hours priced.
-_BARE_SPAN = re.compile(
+_BARE_SPAN = lazy(
     r"\b(?P<h1>\d{1,2})\s?[-–]\s?(?P<h2>\d{1,2})\s+(?:cet|cest|utc|gmt|et|pt|est|pst|local|office|hours|h)\b", re.I
 )
 
@@ -312,7 +313,7 @@ CITIES = {
     "johannesburg": "Africa/Johannesburg", "nairobi": "Africa/Nairobi", "lagos": "Africa/Lagos", "cairo": "Africa/Cairo",
 }  # fmt: skip
 # "Pacific time", "Eastern", "hora del Pacífico": US zones by name.
-_US_ZONE = re.compile(
+_US_ZONE = lazy(
     r"\b(?P<zone>pacific|eastern|central|mountain)(?:\s+(?:time|standard\s+time|hours|tz))\b|\bhora\s+del\s+(?P<zona>pac[ií]fico|este)\b",
     re.I,
 )
@@ -326,14 +327,14 @@ ZONE_ABBREVIATIONS = {
 }  # fmt: skip
 _CITY_NAMES = "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
 # "in Madrid", "Madrid time", and a city set off on its own after a calendar: "business hours, Madrid".
-_CITY = re.compile(
+_CITY = lazy(
     rf"\b(?:in|en|from|desde|at|our|nuestra|nuestro|hora\s+de|horario\s+de)\s+(?:the\s+|el\s+|la\s+)?(?P<city>{_CITY_NAMES})\b"
     rf"|\b(?P<city2>{_CITY_NAMES})\s+(?:time|hours|office|timezone|hora)\b"
     rf"|(?:hours|horario\s+laboral|horas\s+de\s+oficina|9-5|9\s?to\s?5)\s?[,(]\s?(?P<city3>{_CITY_NAMES})\s?(?=[,;.)?!]|$)",
     re.I,
 )
-_ABBREVIATION = re.compile(r"\b(CET|CEST|UTC|GMT|BST|ET|EST|EDT|PT|PST|PDT|JST)\b")
-_IANA = re.compile(
+_ABBREVIATION = lazy(r"\b(CET|CEST|UTC|GMT|BST|ET|EST|EDT|PT|PST|PDT|JST)\b")
+_IANA = lazy(
     r"\b(?:Africa|America|Asia|Atlantic|Australia|Europe|Pacific|Indian)/[A-Za-z_]{2,30}(?:/[A-Za-z_]{2,30})?\b"
 )
 
@@ -347,7 +348,7 @@ def _valid_zone(key: str) -> bool:
 
 
 # "UTC+2", "GMT-5": a fixed offset. IANA's Etc zones count the other way: UTC+2 is Etc/GMT-2.
-_OFFSET = re.compile(r"\b(?:UTC|GMT)\s?([+\-−])\s?(\d{1,2})(?::?(\d{2}))?(?![\d:])", re.I)
+_OFFSET = lazy(r"\b(?:UTC|GMT)\s?([+\-−])\s?(\d{1,2})(?::?(\d{2}))?(?![\d:])", re.I)
 
 
 def _offset_zones(text: str, draft: Draft) -> list[str]:
@@ -381,15 +382,15 @@ def read_timezone(text: str, draft: Draft) -> None:
         draft.conflict("tz", distinct[:3])
 
 
-_EUR = re.compile(r"€|\beur\b|\beuros?\b", re.I)
-_NOT_EUR_BEFORE = re.compile(r"\b(?:not|no|skip|sin|ni)\s+(?:in\s+|the\s+|en\s+)?$", re.I)  # "$ not €", "skip the euros"
-_DOLLARS = re.compile(r"\b(?:in\s+)?(?:dollars|usd|d[oó]lares)\b|\$\s+(?:not|no)\b", re.I)
-_OTHER_CURRENCY = re.compile(
+_EUR = lazy(r"€|\beur\b|\beuros?\b", re.I)
+_NOT_EUR_BEFORE = lazy(r"\b(?:not|no|skip|sin|ni)\s+(?:in\s+|the\s+|en\s+)?$", re.I)  # "$ not €", "skip the euros"
+_DOLLARS = lazy(r"\b(?:in\s+)?(?:dollars|usd|d[oó]lares)\b|\$\s+(?:not|no)\b", re.I)
+_OTHER_CURRENCY = lazy(
     r"£|¥|\b(?:in|en)\s+(?:gbp|pounds|libras|chf|swiss\s+francs|jpy|yen|cad|aud|inr|rupees|mxn|pesos|brl|reais|sek|nok|dkk|pln)\b"
     r"|\b(?:gbp|chf|jpy|cad|aud|inr|mxn|brl|sek|nok|dkk|pln)\b",
     re.I,
 )
-_USD_ASKED = re.compile(r"\b(?:in|en)\s+(?:usd|us\s+dollars|dollars|d[oó]lares)\b|\busd\s+please\b", re.I)
+_USD_ASKED = lazy(r"\b(?:in|en)\s+(?:usd|us\s+dollars|dollars|d[oó]lares)\b|\busd\s+please\b", re.I)
 
 
 def read_currency(text: str, draft: Draft) -> None:
@@ -406,8 +407,8 @@ def read_currency(text: str, draft: Draft) -> None:
         draft.note("currency_unsupported", said=other.group(0).strip())
 
 
-_VAT_WORD = re.compile(r"\b(?:vat|iva)\b", re.I)
-_VAT_WITHOUT = re.compile(
+_VAT_WORD = lazy(r"\b(?:vat|iva)\b", re.I)
+_VAT_WITHOUT = lazy(
     r"\b(?:without|excl(?:uding|\.)?|ex|before|pre|net\s+of|no)\s+(?:the\s+)?(?:vat|iva)\b|\bsin\s+iva\b|\biva\s+no\s+incluido\b|\bpre-vat\b"
     r"|\b(?:vat|iva)[\s-]+(?:excluded|exclusive|excl\b|not\s+included|aside|excluido|aparte|exempt|free|does\s*n[o']t\s+apply|doesn't\s+apply"
     r"|not\s+applicable|n/a|no\s+aplica)|\breverse[\s-]charge\b|\bexent[oa]s?\s+de\s+iva\b|\bexempt\s+from\s+(?:the\s+)?vat\b",
@@ -433,7 +434,7 @@ DEMONYMS = {
     "british": "uk", "uk": "uk", "swiss": "switzerland", "danish": "denmark", "finnish": "finland",
     "norwegian": "norway", "greek": "greece", "hungarian": "hungary",
 }  # fmt: skip
-_COUNTRY = re.compile(
+_COUNTRY = lazy(
     r"\b(?:in|en|from|desde|based\s+in|for)\s+(?:the\s+)?(" + "|".join(sorted(map(re.escape, COUNTRIES), key=len, reverse=True)) + r")\b"
     r"|\b(" + "|".join(sorted(map(re.escape, DEMONYMS), key=len, reverse=True)) + r")\s+(?:vat|iva)\b",
     re.I,
@@ -464,29 +465,29 @@ def read_vat(text: str, draft: Draft, catalogs: Catalogs) -> None:
 
 
 SIGNALS = {
-    "two_h100": re.compile(r"\b(?:two|2|dos)\s?(?:x|×|\*)?\s?h100s?\b", re.I),
-    "cut_gpus": re.compile(
+    "two_h100": lazy(r"\b(?:two|2|dos)\s?(?:x|×|\*)?\s?h100s?\b", re.I),
+    "cut_gpus": lazy(
         r"\bspare\s+(?:silicon|gpus?)\b|\bcut\s+(?:it\s+|that\s+|this\s+)?(?:down\s+)?to\s+(?:two|2|one|1|fewer|four|4)\s+gpus?\b"
         r"|\b(?:reduce|shrink)\s+(?:it\s+)?to\s+(?:two|2|one|1)\s+gpus?\b|\brecortar\s+a\s+(?:dos|2|una|1)\s+gpus?\b|\bgpus?\s+(?:libres|de\s+sobra|sobrantes)\b",
         re.I,
     ),
-    "buy_in_case": re.compile(
+    "buy_in_case": lazy(
         r"\bin\s+case\s+(?:the\s+)?(?:traffic|usage|load|demand|volume)\s+(?:rises|grows|goes\s+up|spikes|increases|picks\s+up)\b"
         r"|\bjust\s+in\s+case\b|\bpor\s+si\s+(?:acaso|sube|crece|aumenta)\b",
         re.I,
     ),
-    "ollama": re.compile(r"\bollama\b", re.I),
-    "spot": re.compile(r"(?<!on\sthe\s)\bspot\b(?!\s+(?:on|check))", re.I),
+    "ollama": lazy(r"\bollama\b", re.I),
+    "spot": lazy(r"(?<!on\sthe\s)\bspot\b(?!\s+(?:on|check))", re.I),
 }
-_COMMITMENT = re.compile(
+_COMMITMENT = lazy(
     r"\b(?:one|1|a|two|2|three|3|un|uno|dos|tres)[\s-]?(?:year|yr|año)s?\s+(?:commit(?:ment)?|reserv(?:ation|ed)|contract|term|compromiso|contrato|reserva)\b"
     r"|\b(?:reserved\s+instances?|committed\s+use|compromiso\s+(?:anual|de\s+un\s+año))\b",
     re.I,
 )
-_LEGAL = re.compile(
+_LEGAL = lazy(
     r"\blegal\b|\blawyers?\b|\babogados?\b|\bjur[ií]dico\b|\bcompliance\s+(?:review|sign[\s-]?off)\b", re.I
 )
-_MAX_TOKENS = re.compile(r"\bmax[_\s-]?tokens\s?(?:=|:|of|de|at)?\s?(\d{1,5})\b", re.I)
+_MAX_TOKENS = lazy(r"\bmax[_\s-]?tokens\s?(?:=|:|of|de|at)?\s?(\d{1,5})\b", re.I)
 
 
 def read_signals(text: str, draft: Draft) -> None:

@@ -13,12 +13,13 @@ from bot.parse.figures import (
     counted,
     tail,
 )
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.volumes import PERIOD_WORDS
 
 _WHO = rf"(?:users?|sessions?|streams?|requests?|conversations?|agents?|chats?|connections?|usuarios|sesiones|conversaciones|peticiones|agentes|clientes|{PEOPLE})"
 # "50 concurrent users", "50 agents running in parallel", and "200 concurrent" with the noun left out.
-_CONCURRENCY_AFTER = re.compile(
+_CONCURRENCY_AFTER = lazy(
     rf"\s?(?:{CONCURRENT}\s{_WHO}|{_WHO}\s(?:online\s+|connected\s+|running\s+|working\s+|generating\s+|"
     rf"open\s+|corriendo\s+|trabajando\s+)?(?:{CONCURRENT}|in\s+parallel|at\s+once|at\s+a\s+time|"
     r"at\s+the\s+same\s+time|a\s+la\s+vez|en\s+paralelo|al\s+mismo\s+tiempo)"
@@ -27,11 +28,11 @@ _CONCURRENCY_AFTER = re.compile(
 )
 # Streams counted with no "at once" are still at once ("20 tok/s per agent, 50 agents"), unless counted per
 # period ("5,000 sessions a day").
-_STREAMS_COUNTED = re.compile(
+_STREAMS_COUNTED = lazy(
     rf"\s?{STREAMS}\b(?!\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b)",
     re.I,
 )
-_CONCURRENCY_BEFORE = re.compile(r"\b(?:concurrency|concurrencia)\s?(?:of|de|=|:|is|es)?\s?$", re.I)
+_CONCURRENCY_BEFORE = lazy(r"\b(?:concurrency|concurrencia)\s?(?:of|de|=|:|is|es)?\s?$", re.I)
 
 
 def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
@@ -62,23 +63,23 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
         draft.ask(ASK_SLO, "users_at_once", users=users[0])
 
 
-_CONTEXT_AFTER = re.compile(
+_CONTEXT_AFTER = lazy(
     r"(?:[ -])?(?:(?:tokens?|tok)(?:[ -])?(?:of |de )?(?:context(?:o)?|ctx|window|sessions?|prompts?|conversations?|chats?|documents?)|"
     r"(?:context(?:o)?|ctx|context[ -]window))\b",
     re.I,
 )
-_CONTEXT_BEFORE = re.compile(
+_CONTEXT_BEFORE = lazy(
     r"\b(?:context(?:\s+window)?|contexto|ctx|sesiones|sessions|prompts|conversaciones|ventana) ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
     re.I,
 )
 # "ctx: 8192", "context=32768", "num_ctx = 4096": a key and its value, no unit needed.
-_CONTEXT_KEY = re.compile(
+_CONTEXT_KEY = lazy(
     r"\b(?:context(?:[ _-]?(?:window|length|len|size))?|contexto|ctx|max_model_len|num_ctx|n_ctx) ?[:=] ?$",
     re.I,
 )
 # "8k prompts": not a context by itself (10k prompts may be a count), but it disputes a context said otherwise.
-_PROMPT_SIZE = re.compile(r"[ -]?(?:prompts?|documents?|docs?)\b(?! (?:an?|per|each|every|al|por)\b)", re.I)
-_FULL_CONTEXT = re.compile(
+_PROMPT_SIZE = lazy(r"[ -]?(?:prompts?|documents?|docs?)\b(?! (?:an?|per|each|every|al|por)\b)", re.I)
+_FULL_CONTEXT = lazy(
     r"\b(?:full|whole|entire|max(?:imum)?)\s+(?:\S+\s+)?context\b|\bcontexto\s+(?:completo|m[aá]ximo|entero)\b",
     re.I,
 )

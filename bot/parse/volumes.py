@@ -14,6 +14,7 @@ from bot.parse.figures import (
     first_number,
     tail,
 )
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from costcore.calendar import period_hours
 from costcore.scenario import CalendarKind, Settings
@@ -25,14 +26,14 @@ PERIOD_WORDS = {
     "week": "weeks?|weekly|semanas?|semanales?", "month": "months?|monthly|mo|mes|meses|mensuales?",
     "year": "years?|yearly|a[ñn]os?|anuales?",
 }  # fmt: skip
-BUSINESS_DAY = re.compile(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)
+BUSINESS_DAY = lazy(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)
 
 _TOKENS_WORD = r"(?:(?:output|input|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:de\s+salida|de\s+entrada|of\s+output|of\s+input|output|input|generados))?"
 _BOTH = r"input\s?(?:and|\+|&)\s?output|in\s?\+\s?out|prompt\s?(?:and|\+|&)\s?completion|entrada\s+y\s+salida"
 _TOTAL_BEFORE = rf"(?:(?:{_BOTH}|total|combined|overall|totales)\s)"
 _TOTAL_AFTER = rf"(?:\s?,?\s?(?:in\s+total|total|combined|overall|en\s+total|(?:of\s+|de\s+)?(?:{_BOTH})))\b"
 _PER_PERSON = rf"(?:\s?(?:per|por|each|every|an?|cada|/|for\s+each|para\s+cada)[\s-]?{PEOPLE})\b"
-VOLUME = re.compile(
+VOLUME = lazy(
     rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?P<who>{_PER_PERSON})?"
     r"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un)?\s?(?:the\s|el\s|la\s)?"
     r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"
@@ -42,10 +43,10 @@ VOLUME = re.compile(
 )
 # What the tokens are, first match wins: "input and output tokens" is a total, not input.
 _VOLUME_KINDS = (
-    ("total", re.compile(_BOTH, re.I)),
-    ("output", re.compile(r"output|salida|generated|generados", re.I)),
-    ("input", re.compile(r"input|entrada", re.I)),
-    ("total", re.compile(r"total|combined|overall", re.I)),
+    ("total", lazy(_BOTH, re.I)),
+    ("output", lazy(r"output|salida|generated|generados", re.I)),
+    ("input", lazy(r"input|entrada", re.I)),
+    ("total", lazy(r"total|combined|overall", re.I)),
 )
 # How much of a volume is output, said right after it: "1B tokens a month, 20% output", "80% input",
 # "25% of them output", "800M of them input", "mostly input (80%)", "el 20% de salida".
@@ -54,7 +55,7 @@ _SIDE = (
     r"(?:outputs?|inputs?|(?:de\s+)?salida|(?:de\s+)?entrada)\b"
     r"(?!\s*(?:and|\+|&|y|or|o|/)\s*(?:output|input|salida|entrada))"
 )
-_SHARE_AFTER = re.compile(
+_SHARE_AFTER = lazy(
     r"\s*[,;(:—-]?\s*(?:(?:and|with|y|con|of\s+which|de\s+los\s+cuales)\s+)?"
     r"(?:(?:mostly|mainly|about|around|roughly|mayormente|sobre\s+todo|casi\s+todo)\s+)?(?:"
     rf"(?:el\s+|un\s+|~)?(?P<pct>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent|por\s+ciento)\s+(?:{_OF_THEM}\s+)?"
@@ -65,7 +66,7 @@ _SHARE_AFTER = re.compile(
     r")",
     re.I,
 )
-_OVER_HOURS = re.compile(
+_OVER_HOURS = lazy(
     r"\s?,?\s?(?:over|in|during|across|within|spread\s+over|en|durante)\s+(?:an?\s+|the\s+|unas\s+|las\s+)?"
     r"(?P<hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)\b",
     re.I,

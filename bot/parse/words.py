@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.parse.lazyre import lazy
 from costcore.catalog import digit_groups
 
-_TOKEN = re.compile(r"[^\W_](?:[\w.\-/+×]*[^\W_])?")
+_TOKEN = lazy(r"[^\W_](?:[\w.\-/+×]*[^\W_])?")
 
 # Words that end a model name: "run <name> ourselves at 300 tok/s", "correr <name> nosotros".
 _STOPWORDS = """
@@ -54,14 +55,14 @@ units = digit_groups  # "Llama 3.1 70B" -> ("31", "70"): costcore compares names
 
 # What makes a word that is also a name ("Kimi", "Scout", "opus") a model: a verb or preposition that takes
 # one before it ("run kimi", "on scout"), or a tok/s figure right after it ("kimi at 300 tok/s").
-_CONTEXT_BEFORE = re.compile(
+_CONTEXT_BEFORE = lazy(
     r"\b(?:run|running|runs|host|hosting|self-host|self-hosting|selfhost|serve|serving|deploy|deploying|"
     r"price|pricing|benchmark|benchmarked|test|tested|testing|try|trying|use|using|on|via|switch to|move to|"
     r"migrate to|correr|ejecutar|montar|desplegar|servir|alojar|hostear|levantar|usar|migrar a|pasar a)"
     r"\s+(?:the\s+|el\s+|la\s+|an?\s+|un\s+|our own\s+)?$",
     re.I,
 )
-_CONTEXT_AFTER = re.compile(
+_CONTEXT_AFTER = lazy(
     r"^\s*[:,]?\s*(?:at|@|a|with|con)?\s*~?\d[\d.,]*\s*[km]?\s*(?:tok|tokens?\b|t/s|tps)", re.I
 )
 
