@@ -62,3 +62,16 @@ def test_the_cli_prints_the_contract(schema, tmp_path):
     jsonschema.validate(doc, schema)
     assert doc["verdict"] == "api" and doc["scenario"]["model"] == "deepseek-v4.1-flash"
     assert doc["tokens"]["output_per_month"] == 788_400_000
+
+
+def test_every_corpus_question_gets_a_valid_contract_and_readable_text(schema):
+    """Whatever the parser makes of a question (an answer, a question back, a note), the reply validates
+    against the contract and renders as text: the corpus is the widest set of replies we have."""
+    from bot.render import text
+    from bot.service import ask
+    from tests.test_parser_corpus import CORPUS
+
+    for entry in CORPUS:
+        reply = ask(entry["q"], now=SEPT_2026)
+        jsonschema.validate(reply.contract, schema)
+        assert text(reply.question, reply.answer).strip(), entry["q"]
