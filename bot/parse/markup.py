@@ -30,6 +30,8 @@ _FIGURE = lazy(
     re.I,
 )
 _ENTITIES = (("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&"))
+# Typographic apostrophes (iOS and macOS type them): "can’t" is "can't" for every reader.
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\uff07": "'"})
 
 
 def _angle(match: re.Match[str]) -> str:
@@ -68,6 +70,7 @@ def to_plain(text: str) -> str:
     text = _ANGLE.sub(_angle, text)
     for entity, char in _ENTITIES:
         text = text.replace(entity, char)
+    text = text.translate(_APOSTROPHES)
     text = _CODE.sub(r"\1", text)
     text = _EMOJI.sub(" ", text)
     for pattern in (_BOLD, _ITALIC):

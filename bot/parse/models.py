@@ -46,6 +46,9 @@ _VARIANTS = """
     distill distilled preview exp experimental terminus scout maverick behemoth speciale guard
 """
 VARIANT_WORDS = frozenset(_VARIANTS.split())
+# Publishers, not models: "we're fine sending data to OpenAI" names no model ("openai/gpt-oss-120b" is an
+# alias, so "openai" starts two catalog names).
+VENDORS = frozenset({"openai", "google", "microsoft", "nvidia", "meta", "metaai", "amazon", "aws", "azure", "anthropic"})
 HARMLESS_WORDS = frozenset({"instruct", "chat", "base", "hf"})  # the same weights, as far as cost goes
 _SIZE = lazy(r"^(?:\d+(?:\.\d+)?b|a\d+(?:\.\d+)?b|\d+x\d+(?:\.\d+)?b?|\d+e)$")
 _PRECISION = lazy(
@@ -254,7 +257,7 @@ def _confident(key: str, typed: str, index: _Index) -> list[tuple[float, str]]:
 
 def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | None:
     """A name several catalog models start with, typed alone: "gpt-oss", "llama 3.1", "deepseek"."""
-    if toks[i].lower in STOPWORDS:
+    if toks[i].lower in STOPWORDS or toks[i].key in VENDORS:
         return None
     parts: tuple[str, ...] = ()
     hit: tuple[int, set[str]] | None = None
@@ -277,6 +280,17 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
     if len(models) < 2 or alone or goes_on:  # "deepseek v3.2", "gpt oss 12b": a name the catalog lacks
         return None
     return Mention(toks[i].start, toks[m].end, typed, None, "several", tuple(sorted(models)))
+
+
+def _unknown_variant(tok: Token, index: _Index) -> Mention | None:
+    """One dashed token that starts like a catalog family and goes on with a version the catalog lacks:
+    "Kimi-K2-Thinking", "DeepSeek-V3.1-Terminus". Handed over raw, so the engine answers unknown_model."""
+    parts = _parts([tok])
+    if len(parts) < 2 or not any(ch.isdigit() for ch in tok.text) or tok.key in VENDORS:
+        return None
+    if index.starts.get(tuple(parts[:1])) and not index.starts.get(tuple(parts)):
+        return Mention(tok.start, tok.end, tok.text, tok.text, "unknown")
+    return None
 
 
 def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], set[int]]:
@@ -511,6 +525,8 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
         mentions.append(Mention(closed.start, closed.end, closed.typed, model, kind))
     covered = plain | _covered(toks, mentions)
     mentions += _fuzzy(text, toks, covered, index)
+    if not mentions:  # nothing the catalog, genai-prices or a typo explains: "Kimi-K2-Thinking"
+        mentions += [m for k, tok in enumerate(toks) if k not in covered and (m := _unknown_variant(tok, index))][:1]
     if not mentions and (after := _after_verb(text, toks)):
         mentions.append(after)
     covered = plain | _covered(toks, mentions)

@@ -36,6 +36,7 @@ NUMBER = lazy(
     (?:
         (?P<comma>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?)(?!,?\d)              # 12,000 / 1,234.5
       | (?P<space>[1-9]\d{0,2}(?:[\ \u202f]\d{3})+)(?![\d.,]\d)            # 12 000
+      | (?P<apos>[1-9]\d{0,2}(?:'\d{3})+)(?![\d.,']\d)                      # 1'500 (Swiss)
       | (?P<dot>[1-9]\d{0,2}(?:\.\d{3})+)(?![\d.,]\d)(?!\ ?(?:[kKMbB]|bn|mn)(?![a-zA-Z]))  # 12.000; 1.200M is 1.2M
       | (?P<sci>\d+(?:\.\d+)?[eE]\+?\d{1,2})(?![\w.])                         # 3e5, 1.2e6
       | (?P<pow>\d+(?:\.\d+)?\ ?[x×*·]\ ?10\ ?(?:\^|\*\*)\ ?\d{1,2})(?![\w.])       # 3×10^5, 3*10**5
@@ -81,6 +82,8 @@ def to_number(match: re.Match[str]) -> Number | None:
             value = Decimal(raw.replace(",", ""))
         elif raw := match.group("space"):
             value = Decimal(raw.replace(" ", "").replace(GROUPING_SPACE, ""))
+        elif raw := match.group("apos"):
+            value = Decimal(raw.replace("'", ""))
         elif raw := match.group("dot"):
             value = Decimal(raw.replace(".", ""))
         elif raw := match.group("sci"):

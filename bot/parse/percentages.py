@@ -28,7 +28,7 @@ _BOUND_BEFORE = (
     (
         "cache_hit_rate",
         lazy(
-            rf"(?:\b(?:{_HITS})\s?(?:of|is|=|:|at|de|del|es)?|\b(?:prompt\s+)?cach[eé]\s?[:=])\s?(?:around|about|~|≈|roughly|unos?)?\s?$",
+            rf"(?:\b(?:{_HITS})\s?(?:of|is|=|:|at|de|del|es)?|\b(?:prompt\s+)?cach[eé]\s?[:=]?)\s?(?:around|about|~|≈|roughly|unos?)?\s?$",
             re.I,
         ),
     ),
@@ -73,11 +73,21 @@ _CACHE_AFTER = lazy(
 )
 
 
+# A hit rate of another cache: "45% hit rate on Redis for embeddings" is not the prompt cache.
+_OTHER_CACHE_AFTER = lazy(
+    r"[^.;\n]{0,30}\b(?:redis|memcached?|varnish|cdn|cloudflare|embeddings?|elasticsearch|postgres|database|db|kv\s+store|"
+    r"disk|page|browser|http)\b",
+    re.I,
+)
+
+
 def _percent_field(text: str, match: re.Match[str]) -> str | None:
     before = text[sentence(text, match.start())[0] : match.start()][-40:]
     for name, pattern in _BOUND_BEFORE:
         if pattern.search(before):
             return name
+    if _OTHER_CACHE_AFTER.match(text, match.end()):
+        return None
     if _CACHE_AFTER.match(text, match.end()):
         return "cache_hit_rate"
     cache = _near(_CACHE, text, match.start(), match.end())

@@ -27,7 +27,8 @@ _WAIVED_BEFORE = lazy(
     r"(?:\b(?:no|sin|without|zero|ning[uú]n[oa]?|not)|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t)\s+(?:really\s+)?(?:care|worry)\s+"
     r"(?:about|for)|\bnot\s+(?:subject\s+to|under|covered\s+by|bound\s+by|an?\s+issue\s+for)|\bexempt\s+from"
     r"|\b(?:is|are|was|were)\s*n[o']t|\b(?:isn|aren|wasn|weren)'t|\bno\s+(?:nos\s+)?(?:importa|aplica)n?|\bno\s+(?:son|es|hay)(?:\s+datos)?"
-    r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not)\s+(?:need|require|want)(?:\s+an?)?|\b(?:moved|moving|migrated|migrating)\s+(?:off|away\s+from|out\s+of))"
+    r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not)\s+(?:need|require|want)(?:\s+an?)?|\b(?:moved|moving|migrated|migrating)\s+(?:off|away\s+from|out\s+of)"
+    r"|\bnothing(?:\s+(?:here|in\s+(?:there|it|here)|of\s+(?:it|this)))?(?:\s+(?:is|was))?)"
     r"\s+(?:the\s+|any\s+|el\s+|la\s+)?$",
     re.I,
 )
@@ -43,7 +44,8 @@ _NOT_BINDING = lazy(
 _COMPLIANT = lazy(r"[\s-]*(?:compliant|compliance|conforme|cumplir)\b", re.I)
 # Not sure whether the text may leave: "I don't think the data can leave", "legal hasn't decided".
 _DOUBT_BEFORE = lazy(
-    r"\b(?:doubt|not\s+sure|unsure|unclear|decided|deciding|know|think|whether|if|maybe|perhaps|no\s+s[eé]|no\s+est[aá]\s+claro|quiz[aá]s?)\b[^.;!?\n]{0,40}$",
+    r"\b(?:doubt|not\s+sure|unsure|unclear|decided|deciding|know|think|whether|if|maybe|perhaps|no\s+s[eé]|no\s+est[aá]\s+claro|quiz[aá]s?"
+    r"|decidido|decidir|si|dudo|creo)\b[^.;!?\n]{0,40}$",
     re.I,
 )
 
@@ -62,11 +64,15 @@ _STAYS = lazy(
     r"|\bno\s+(?:external|third[\s-]party|public|hosted|cloud)\s+(?:llm\s+)?(?:apis?|llms?|providers?)\b"
     r"|\b(?:external|third[\s-]party|public|hosted)\s+(?:llm\s+)?(?:apis?|llms?|providers?)\s+(?:are|is)\s+(?:not\s+allowed|forbidden|banned|prohibited|off[\s-]limits|a\s+no[\s-]go)"
     r"|\bto\s+an?\s+(?:\w+\s+){0,2}(?:api|provider|vendor)\s+is\s+(?:not\s+allowed|forbidden|prohibited)"
-    r"|\bnada\s+de\s+apis?\s+(?:externas|de\s+terceros)|\bno\s+(?:podemos|se\s+pueden?)\s+usar\s+apis?\s+(?:externas|de\s+terceros)",
+    r"|\bnada\s+de\s+apis?\s+(?:externas|de\s+terceros)|\bno\s+(?:podemos|se\s+pueden?)\s+usar\s+apis?\s+(?:externas|de\s+terceros)"
+    r"|\bcant\s+(?:ever\s+)?leave\b|\b(?:can'?t|cannot|won'?t|will\s+not|must\s+not|mustn't)\s+let\s+(?:the\s+|our\s+|any\s+)?(?:data|text|prompts?|it)\s+(?:leave|out|go)\b"
+    r"|\bunder\s+no\s+circumstances\b[^.;!?\n]{0,60}\bleave\b|\bnothing\s+(?:can\s+|may\s+|will\s+|should\s+)?leaves?\b|\bno\s+(?:data\s+)?egress\b"
+    r"|\bself[\s-]hosted\s+only\b|\bonly\s+self[\s-]hosted\b|\bon[\s-]?prem(?:ise|ises)?\s+only\b"
+    r"|\bno\s+(?:queremos|quiero)\s+que\s+(?:los\s+)?datos\s+salgan\b|\bdatos\s+no\s+salen\b",
     re.I,
 )
 _SENSITIVE = lazy(
-    r"\bon[\s-]?prem(?:ise|ises)?\b|\bgdpr\b|\brgpd\b|\bhipaa\b|\bconfidential\b|\bconfidenciales?\b|\bclassified\b|\bpii\b|"
+    r"\bon[\s-]?prem(?:ise|ises)?\b|\bgdpr\b|\brgpd\b|\bhipaa\b|\bconfidential\b|\bconfidencial(?:es)?\b|\bclassified\b|\bpii\b|"
     r"\bpatient\s+data\b|\bdatos\s+(?:de\s+pacientes|sensibles|personales)\b|\bdata\s+residency\s+(?:rules|law|requirements?)\b",
     re.I,
 )
@@ -82,12 +88,26 @@ _IN_EU = lazy(
 )
 _EU = lazy(
     r"\bleave\b[^.;!?\n]{0,40}\bbut\s+not\s+(?:outside\s+)?(?:the\s+)?(?:eu|europe)\b|\b(?:stay|remain|be\s+kept)\s+(?:in|within|inside)\s+(?:the\s+)?(?:eu|europe)\b"
-    r"|\b(?:can'?t|cannot|may\s+not|must\s+not)\s+leave\s+(?:the\s+)?(?:eu|europe)\b|\bstays?\s+in\s+(?:the\s+)?(?:eu|europe)\b"
+    r"|\b(?:can'?t|cannot|may\s+not|must\s+not)\s+leave\s+(?:the\s+)?(?:eu|eea|europe)\b|\bstays?\s+in\s+(?:the\s+)?(?:eu|eea|europe)\b"
+    r"|\b(?:data\s+)?residency\s*[:=]\s*(?:eu|eea|europe|ue)\b|\bbut\s+not\s+(?:outside\s+)?(?:the\s+)?eea\b"
+    r"|\b(?:solo|s[oó]lo|only)\s+(?:proveedores|providers|endpoints|regiones|regions)\s+(?:europe[oa]s|european|eu|de\s+la\s+ue)\b"
     r"|\beu[\s-]hosted\b|\b(?:only\s+)?eu\s+(?:data\s?cent(?:er|re)s?|regions?|hosting)\s+(?:only|allowed)\b|\bonly\s+(?:in\s+)?(?:the\s+)?eu\b"
     r"|\b(?:quedarse|permanecer|estar|quedar)\s+en\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea|europa)\b|\bpero\s+no\s+(?:fuera\s+)?de\s+(?:la\s+)?(?:ue|europa|uni[oó]n\s+europea)\b"
     r"|\bno\s+(?:puede[n]?\s+)?salir\s+de\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea|europa)\b|\bdentro\s+de\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea)\b"
     r"|\beu\s+(?:data\s+)?(?:residency|endpoints?|region|zone)\b|\beuropean\s+endpoints?\b|\beu[\s-]only\s+endpoints?\b|"
     r"\bresidencia\s+(?:de\s+(?:los\s+)?datos\s+)?en\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea)\b|\bendpoints?\s+europeos?\b|\bendpoints?\s+(?:de\s+la\s+|en\s+la\s+)?ue\b",
+    re.I,
+)
+
+
+# "EU residency is NOT required", "EU residency: no": waived by what follows.
+_EU_WAIVED_AFTER = lazy(
+    r"\s*(?:[:=]\s*(?:no|none|n/a)\b|(?:is\s+|are\s+)?(?:not|no\s+longer)\s+(?:required|needed|necessary|a\s+requirement)|(?:isn't|is\s+not)\b"
+    r"|(?:no\s+(?:es\s+)?(?:necesaria|obligatoria|requerida)))",
+    re.I,
+)
+_EU_KEPT = lazy(
+    r"\b(?:don'?t|do\s+not|won'?t)\s+(?:want|let|allow)\s+(?:our\s+|the\s+|any\s+)?(?:data|text|prompts?)\s+(?:to\s+)?(?:leav(?:e|ing))\s+(?:the\s+)?(?:eu|eea|europe)\b",
     re.I,
 )
 
@@ -99,6 +119,14 @@ def _negated(text: str, start: int) -> bool:
 
 
 # A question about the rule itself, not "can we run X … if the data must stay in the EU?"
+# "data can leave? No way.", "• data can leave: no", "¿pueden salir los datos? no": the answer follows.
+_ANSWERED_NO = lazy(
+    r"[^.!\n]{0,40}?[?:]\s*(?:no(?!\s+(?:problem|worries|issue))|nope|nah|no\s+way|never|nunca|not\s+at\s+all|absolutely\s+not|de\s+ninguna\s+manera)\b",
+    re.I,
+)
+_LEAVES_ASKED = lazy(
+    r"\b(?:can|may|could)\s+(?:the\s+|our\s+)?(?:data|text|prompts?|it)\s+leave\b|\bpueden\s+salir\s+los\s+datos\b", re.I
+)
 _AUXILIARY = lazy(
     r"\s*¿?\s*(?:does|do|is|are|should|must|has|have|debe|deben|tiene|tienen)\s+(?:the\s+|our\s+|los\s+|la\s+)?"
     r"(?:data|text|it|this|that|prompts?|datos|texto|we\s+need|need)\b",
@@ -126,10 +154,14 @@ def read_residency(text: str, draft: Draft) -> None:
             unsure = True
             continue
         stays = True
-    for match in _LEAVES.finditer(text):
+    for match in [*_LEAVES.finditer(text), *_LEAVES_ASKED.finditer(text)]:
         before = text[max(0, match.start() - 40) : match.start()]
-        if _NO_SUBJECT.search(before):
-            stays = True
+        if _NO_SUBJECT.search(before) or _ANSWERED_NO.match(text, match.end()):
+            stays = True  # "no data can leave", "can the data leave? no"
+        elif re.match(r"(?:not|nothing|no)\b", match.group(0), re.I):
+            leaves = True  # "not confidential", "no data concerns": the phrase carries its own negation
+        elif _LEAVES_ASKED.fullmatch(match.group(0)):
+            continue  # a question without its answer says nothing
         elif _negated(text, match.start()) or _DOUBT_BEFORE.search(before):
             unsure = True  # "I don't think the data can leave", "legal hasn't decided whether it can leave"
         else:
@@ -140,7 +172,12 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.set("data_may_leave", leaves)
     elif unsure:
         draft.ask(ASK_CONFLICT, "residency_unclear")
-    eu = [m for m in _EU.finditer(text) if not _negated(text, m.start()) and not _asked(text, m.start())]
+    eu = [
+        m
+        for m in _EU.finditer(text)
+        if not (_negated(text, m.start()) or _asked(text, m.start()) or _EU_WAIVED_AFTER.match(text, m.end()))
+    ]
+    eu += list(_EU_KEPT.finditer(text))  # "we don't want our data leaving the EU": negated, and yet EU
     if eu:  # not "we don't need EU residency", not "does it need to stay in the EU?"
         draft.set("eu_residency", True)
 
@@ -152,6 +189,7 @@ _GATEWAY = lazy(
     r"|\b(?:can'?t|cannot|can\s+not|no\s+way\s+to|no\s+idea)\s+(?:to\s+)?(?:tell|know|see|say)\s+which\s+team|\bwho\s+spends\s+what\b|\bwhich\s+team\s+spends\b"
     r"|\b(?:one|a\s+single|the\s+same)\s+(?:shared\s+)?(?:api\s+)?key\s+for\s+(?:all|every|\d+)|\bshares?\s+(?:one|a\s+single|the\s+same)\s+(?:api\s+)?key\b"
     r"|\b(?:can'?t|cannot|no\s+way\s+to)\s+(?:see|tell|track)\s+(?:the\s+)?(?:spend|cost|usage)s?\s+(?:per|by)\s+team\b|\bno\s+idea\s+who\s+(?:uses|spends)\b"
+    r"|\bcomparten\s+(?:la\s+misma|una\s+sola|una)\s+(?:api\s+)?(?:key|clave)\b|\bno\s+sabemos\s+qu[eé]\s+equipo\b|\bnobody\s+knows\s+which\s+team\b"
     r"|\bclaves?\s+por\s+equipo\b|\bcuotas?\b|\bpresupuestos\b|\bl[ií]mites?\s+de\s+gasto\b|\bqu[eé]\s+equipo\s+gasta\b"
     r"|\bfactura\s+(?:descontrolada|fuera\s+de\s+control)\b|\b(?:imputar|repartir|atribuir)\s+(?:el\s+|los\s+)?gastos?\b",
     re.I,
@@ -161,13 +199,17 @@ _GATEWAY = lazy(
 # Not gateway pain: a cloud's GPU quota, attribution that works, quotas or caps nobody needs.
 _NOT_PAIN_BEFORE = lazy(
     r"\b(?:gpu|aws|gcp|azure|service|instance|capacity|vcpu|account|rate|h100|h200|b200|api|openai|anthropic|vendor|provider|cloud|"
-    r"rate[\s-]limit|token|tpm|rpm|q[1-4]|approved|annual|yearly|our\s+own)\s+(?:\w+\s+)?$",
+    r"rate[\s-]limit|token|tpm|rpm|q[1-4]|approved|annual|yearly|our\s+own|bedrock|vertex|groq|together|fireworks|openrouter|"
+    r"hardware|compute|capex|infra|infrastructure|already\s+have|ya\s+tenemos)\s+(?:\w+\s+)?$"
+    r"|\b(?:litellm|portkey|helicone|(?:our\s+|the\s+)?gateway|tags?)\s+(?:already\s+)?(?:handles?|manages?|covers?|does|solves?|gives\s+us)\s+(?:the\s+)?$",
     re.I,
 )
 _NOT_PAIN_AFTER = lazy(
-    r"\s+(?:\w+\s+){0,3}?(?:just\s+fine|(?:works?|working)\s+fine|(?:is|are)\s+fine|(?:are|is)\s+not\s+needed"
+    r"\s*(?:\w+\s+){0,3}?(?:just\s+fine|(?:works?|working)\s+fine|(?:is|are)\s+fine|(?:are|is)\s+not\s+needed"
     r"|not\s+(?:a|an)\s+(?:problem|issue)|(?:is\s*n[o']t|isn't|aren't|are\s*n[o']t)\s+(?:a|an)\s+(?:problem|issue)|increase[ds]?|raised"
     r"|(?:is|are)\s+(?:already\s+)?(?:solved|handled|sorted|covered|approved|in\s+place|done|managed)"
+    r"|\?\s*(?:solved|handled|sorted|done)|(?:solved|handled|done)\s+(?:with|by|via)|(?:via|through|with|in)\s+(?:litellm|portkey|our\s+gateway|the\s+gateway|tags)"
+    r"|[\s-]?wise\s+we(?:'re|\s+are)\s+fine|(?:was|were)\s+fixed|(?:en|con)\s+litellm"
     r"|(?:est[aá]n?|son)\s+(?:ya\s+)?(?:aprobad[oa]s?|resuelt[oa]s?))\b",
     re.I,
 )

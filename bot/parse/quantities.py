@@ -91,7 +91,12 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
         before = text[max(0, number.start - 30) : number.start]
         after = tail(text, number, _CONTEXT_AFTER)
         tokens_after = re.match(r" ?(?:tokens?|tok)\b", text[number.end : number.end + 8], re.I)
-        keyed = _CONTEXT_KEY.search(before) and not re.match(r" ?[%.,]?\d", text[number.end : number.end + 2])
+        keyed = (
+            _CONTEXT_KEY.search(before)
+            and not re.match(r" ?[%.,]?\d", text[number.end : number.end + 2])
+            # "context: 50 people on the team" is a count of something else
+            and not re.match(r" ?(?!tokens?\b|toks?\b)[^\W\d_]{2,}", text[number.end : number.end + 20])
+        )
         if not (after or keyed or (_CONTEXT_BEFORE.search(before) and (number.multiplied or tokens_after))):
             if number.multiplied and number.value >= 1 and tail(text, number, _PROMPT_SIZE):
                 prompt_sizes.append(round(number.value))

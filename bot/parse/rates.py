@@ -221,7 +221,8 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
             draft.note("slo_at_least", tok_s=plain(number.value))
         if (value := _total_of_counted(text, nums, number, before, after, draft)) is not None:
             slos.append(value)
-            _read_kind(text[start:end], value, before, after, draft)
+            if value == number.value:  # "3 teams x 100 tok/s each" is 300 in total: "each" was the teams'
+                _read_kind(text[start:end], value, before, after, draft)
     if quoted:
         _read_target(text, nums, quoted, draft)
     for value in dict.fromkeys(slos):

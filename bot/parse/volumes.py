@@ -108,6 +108,9 @@ def _volume_hours(
     return period_hours(period, calendar, settings), calendar
 
 
+_LIMIT_BEFORE = lazy(r"\b(?:quota|limit|rate[\s-]limit|cap|capped|ceiling|allowance|cuota|l[ií]mite)s?\b[^.;\n]{0,25}$", re.I)
+
+
 def read_volumes(
     text: str, nums: list[Number], draft: Draft, calendar: CalendarKind, settings: Settings
 ) -> None:
@@ -121,6 +124,8 @@ def read_volumes(
         volume = tail(text, number, VOLUME)
         if not volume or number.value <= 0:
             continue
+        if volume.group("tpm") and _LIMIT_BEFORE.search(text[max(0, number.start - 40) : number.start]):
+            continue  # "our Azure OpenAI quota is 100k TPM": a vendor's limit, not the traffic
         period = "minute" if volume.group("tpm") else _period(volume.group("period"))
         amount, notes = number.value, []
         if volume.group("who") or volume.group("who_after"):
