@@ -26,7 +26,7 @@ _NO_SUBJECT = lazy(
 _WAIVED_BEFORE = lazy(
     r"(?:\b(?:no|sin|without|zero|ning[uú]n[oa]?|not)|\b(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t)\s+(?:really\s+)?(?:care|worry)\s+"
     r"(?:about|for)|\bnot\s+(?:subject\s+to|under|covered\s+by|bound\s+by|an?\s+issue\s+for)|\bexempt\s+from"
-    r"|\b(?:is|are|was|were)\s*n[o']t|\b(?:isn|aren|wasn|weren)'t|\bno\s+(?:nos\s+)?(?:importa|aplica)n?|\bno\s+(?:son|es|hay)(?:\s+datos)?"
+    r"|\b(?:is|are|was|were)\s*n[o']t|\b(?:isn|aren|wasn|weren)'t|\bno\s+(?:nos\s+)?(?:importa|aplica)n?|\bno\s+(?:son|es|hay)(?:\s+(?:datos|informaci[oó]n|nada))?"
     r"|\b(?:don'?t|do\s+not|doesn'?t|does\s+not)\s+(?:need|require|want)(?:\s+an?)?|\b(?:moved|moving|migrated|migrating)\s+(?:off|away\s+from|out\s+of)"
     r"|\bnothing(?:\s+(?:here|in\s+(?:there|it|here)|of\s+(?:it|this)))?(?:\s+(?:is|was))?)"
     r"\s+(?:the\s+|any\s+|el\s+|la\s+)?$",
