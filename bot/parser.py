@@ -8,6 +8,7 @@ The readers live in `bot/parse/`; this module wires them and is the interface th
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from typing import Any
@@ -72,6 +73,28 @@ _MAX_MODEL_LEN = re.compile(r"--max-model-len[ =](\d+)\b")
 _CLI_FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*(?:[ =](?!--)[^\s,;]+)?", re.I)
 
 
+# A pasted config that uses the scenario's own field names: "data_may_leave: false", "calendar: business_hours".
+_FIELD_LINE = re.compile(
+    r"^[\s\-*•>]*[\"']?(?P<key>data_may_leave|eu_residency|gateway_pain|calendar|tz|slo_kind|slo_tok_s|cache_hit_rate|"
+    r"input_per_output|currency|vat_rate|concurrency|context_tokens|measured_tok_s_per_node)[\"']?\s*[:=]\s*"
+    r"[\"']?(?P<value>[^\"',}\s#]+)",
+    re.I | re.M,
+)
+_BOOLEANS = {"true": True, "yes": True, "false": False, "no": False}
+
+
+def _read_fields(text: str, draft: Draft) -> None:
+    """Lines that name a Scenario field set it as written; Scenario validation turns a bad value into a
+    question (`_scenario`), and a value that contradicts the words asks which."""
+    for m in _FIELD_LINE.finditer(text):
+        key, raw = m.group("key").lower(), m.group("value")
+        value: Any = _BOOLEANS.get(raw.lower(), raw)
+        if isinstance(value, str):
+            with contextlib.suppress(ValueError):
+                value = float(value)
+        draft.set(key, value)
+
+
 def _tidy_pastes(text: str) -> str:
     """An org prefix names who published the weights, not the model ("deepseek-ai/DeepSeek-V3" is DeepSeek-V3);
     a command line's flags are not figures of the question, except the context it serves."""
@@ -109,6 +132,7 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     phrases.read_vat(masked, draft, catalogs)
     phrases.read_signals(masked, draft)
     phrases.read_node(masked, draft, catalogs)
+    _read_fields(plain, draft)
     if model.model:
         draft.fields["model"] = model.model
     clarification = model.clarification

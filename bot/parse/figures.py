@@ -21,11 +21,14 @@ MAX_MENTIONS = 24  # figures read per kind: a pasted log does not make the parse
 STREAM_WHO = (
     r"(?:users?|usuarios?|streams?|requests?|peticion(?:es)?|petici[oó]n|solicitud(?:es)?|conversations?|"
     r"conversaci[oó]n(?:es)?|clients?|clientes?|agents?|agentes?|repl(?:y|ies)|respuestas?|seats?|sessions?|"
-    r"sesi[oó]n(?:es)?|persons?|personas?|heads?|engineers?|devs?|developers?)"
+    r"sesi[oó]n(?:es)?|persons?|personas?|heads?|engineers?|devs?|developers?|ingenieros?|desarrolladores?|people|"
+    r"employees?|empleados?|members?|miembros?|analysts?|analistas?|lawyers?|abogados?|operators?|operadores?|"
+    r"agents?|reps?|students?|estudiantes?|doctors?|m[eé]dicos?|nurses?|traders?)"
 )
 PEOPLE = (
     r"(?:users?|usuarios?|engineers?|ingenieros?|devs?|developers?|desarrolladores?|people|persons?|personas?|"
-    r"seats?|employees?|empleados?|members?|miembros?|analysts?)"
+    r"seats?|employees?|empleados?|members?|miembros?|analysts?|analistas?|lawyers?|abogados?|operators?|operadores?|"
+    r"students?|estudiantes?|doctors?|m[eé]dicos?|nurses?|traders?)"
 )
 # What runs side by side by nature: "50 streams at 40 tok/s" are 50 at once (50 users may not be).
 STREAMS = (

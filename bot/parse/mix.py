@@ -72,6 +72,44 @@ def _not_a_mix(text: str, start: int, end: int) -> bool:
     return bool(_NOT_MIX.search(clause)) and not _MIX_WORD.search(clause)
 
 
+# More ways to say the mix: "90% of tokens are input", "8k input + 1k output per request",
+# "1 input : 3 output", "input/output = 3", "75/25 input/output split".
+_SHARE_OF_TOKENS = lazy(
+    r"\b(\d{1,2}(?:\.\d+)?)\s?%\s+(?:of\s+(?:the\s+)?(?:tokens?|traffic)\s+(?:are|is)\s+|de\s+los\s+tokens\s+son\s+(?:de\s+)?)"
+    r"(input|output|prompt|completion|entrada|salida)\b",
+    re.I,
+)
+_PAIR = lazy(
+    r"\b(\d[\d.,]*\s?[kK]?)\s+(input|in|prompt|entrada)(?:\s+tokens?)?\s*(?:\+|and|y|,)\s*(\d[\d.,]*\s?[kK]?)\s+(output|out|completion|salida)\b"
+    r"|\b(\d{1,3}(?:\.\d+)?)\s+(input|entrada)\s*:\s*(\d{1,3}(?:\.\d+)?)\s+(output|salida)\b",
+    re.I,
+)
+_INPUT_OVER_OUTPUT = lazy(r"\binput\s*/\s*output\s*(?:ratio\s*)?(?:=|:|is|of)\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%])", re.I)
+_SPLIT = lazy(r"\b(\d{1,2})\s*/\s*(\d{1,2})\s+(input|output)\s*/\s*(input|output)\b", re.I)
+
+
+def _mix_forms(text: str) -> list[float]:
+    from bot.parse.numbers import parse_number
+
+    ratios = []
+    for m in _SHARE_OF_TOKENS.finditer(text):
+        share = float(m.group(1)) / 100
+        if 0 < share < 1:
+            input_share = share if m.group(2).lower() in ("input", "prompt", "entrada") else 1 - share
+            ratios.append(input_share / (1 - input_share))
+    for m in _PAIR.finditer(text):
+        left, right = (m.group(1), m.group(3)) if m.group(1) else (m.group(5), m.group(7))
+        a, b = parse_number(left), parse_number(right)
+        if a and b:
+            ratios.append(a / b)
+    ratios += [float(m.group(1)) for m in _INPUT_OVER_OUTPUT.finditer(text) if float(m.group(1)) > 0]
+    for m in _SPLIT.finditer(text):
+        first, second = float(m.group(1)), float(m.group(2))
+        if first and second and m.group(3).lower() != m.group(4).lower():
+            ratios.append(first / second if m.group(3).lower() == "input" else second / first)
+    return ratios
+
+
 def read_mix(text: str, draft: Draft) -> None:
     """Input tokens per output token: "4:1", "1:3 chat", "2:1 output:input" (0.5), "RAG-heavy" (10:1, said in a note)."""
     ratios: list[float] = []
@@ -91,6 +129,7 @@ def read_mix(text: str, draft: Draft) -> None:
         if float(right) > 0:
             ratios.append(float(left) / float(right))
     ratios += [float(m.group(1)) for m in _INPUT_PER_OUTPUT.finditer(text)]
+    ratios += _mix_forms(text)
     for ratio in dict.fromkeys(round(r, 6) for r in ratios):
         draft.set("input_per_output", ratio)
     if ratios:

@@ -81,6 +81,14 @@ _OTHER_CACHE_AFTER = lazy(
 )
 
 
+# The share that misses: "30% cache misses", "40% cache miss rate", "30% de fallos de caché", "20% of
+# prompts don't hit the cache".
+_MISSES = lazy(
+    r"[^.;,\n]{0,25}?\b(?:miss(?:es|ed)?|fallos?|no\s+aciertan|(?:do|does)\s*n[o']t\s+hit|don't\s+hit|doesn't\s+hit|never\s+hit)\b",
+    re.I,
+)
+
+
 def _percent_field(text: str, match: re.Match[str]) -> str | None:
     before = text[sentence(text, match.start())[0] : match.start()][-40:]
     for name, pattern in _BOUND_BEFORE:
@@ -109,6 +117,9 @@ def read_percentages(text: str, draft: Draft) -> None:
             draft.ask(ASK_RANGE, "percent_out_of_range", field=name, value=plain(value))
         elif name == "vat_rate" and value > MAX_VAT_PERCENT:
             draft.ask(ASK_RANGE, "vat_rate_unusual", field=name, value=plain(value), limit=MAX_VAT_PERCENT)
+        elif name == "cache_hit_rate" and _MISSES.match(text, match.end(), min(len(text), match.end() + 40)):
+            draft.set(name, round(1 - value / 100, 6))  # "30% cache misses" is 70 % hits
+            draft.note("cache_from_misses", misses=plain(value), hits=plain(round(100 - value, 4)))
         else:
             draft.set(name, round(value / 100, 6))
     if "cache_hit_rate" in draft.fields or draft.asked_about("cache_hit_rate"):

@@ -68,7 +68,12 @@ _STAYS = lazy(
     r"|\bcant\s+(?:ever\s+)?leave\b|\b(?:can'?t|cannot|won'?t|will\s+not|must\s+not|mustn't)\s+let\s+(?:the\s+|our\s+|any\s+)?(?:data|text|prompts?|it)\s+(?:leave|out|go)\b"
     r"|\bunder\s+no\s+circumstances\b[^.;!?\n]{0,60}\bleave\b|\bnothing\s+(?:can\s+|may\s+|will\s+|should\s+)?leaves?\b|\bno\s+(?:data\s+)?egress\b"
     r"|\bself[\s-]hosted\s+only\b|\bonly\s+self[\s-]hosted\b|\bon[\s-]?prem(?:ise|ises)?\s+only\b"
-    r"|\bno\s+(?:queremos|quiero)\s+que\s+(?:los\s+)?datos\s+salgan\b|\bdatos\s+no\s+salen\b",
+    r"|\bno\s+(?:queremos|quiero)\s+que\s+(?:los\s+)?datos\s+salgan\b|\bdatos\s+no\s+salen\b"
+    r"|\bque\s+no\s+salgan?\s+(?:los\s+datos|nada|datos)\b|\bno\s+(?:queremos|quiero)\s+que\s+salga\s+nada\b"
+    r"|\b(?:stop|keep|prevent)\s+(?:the\s+|our\s+|any\s+)?(?:data|text|prompts?)\s+(?:from\s+)?leaving\b"
+    r"|\b(?:data|text|prompts?)\s+leaving\s+(?:the\s+|our\s+)?\w+\s+is\s+(?:forbidden|not\s+allowed|prohibited|banned)\b"
+    r"|\b(?:can'?t|cannot|may\s+not|must\s+not|not\s+allowed\s+to)\s+send\s+(?:anything|any\s+data|data|it|prompts?|the\s+\w+)\s+to\s+(?:openai|anthropic|google|any|an?\s+(?:external|third|outside|hosted))"
+    r"|\bnada\s+puede\s+ir\s+a\s+(?:apis?|proveedores)\s+(?:externas?|externos|de\s+terceros)\b",
     re.I,
 )
 _SENSITIVE = lazy(
@@ -91,7 +96,7 @@ _EU = lazy(
     r"|\b(?:can'?t|cannot|may\s+not|must\s+not)\s+leave\s+(?:the\s+)?(?:eu|eea|europe)\b|\bstays?\s+in\s+(?:the\s+)?(?:eu|eea|europe)\b"
     r"|\b(?:data\s+)?residency\s*[:=]\s*(?:eu|eea|europe|ue)\b|\bbut\s+not\s+(?:outside\s+)?(?:the\s+)?eea\b"
     r"|\b(?:solo|s[oó]lo|only)\s+(?:proveedores|providers|endpoints|regiones|regions)\s+(?:europe[oa]s|european|eu|de\s+la\s+ue)\b"
-    r"|\beu[\s-]hosted\b|\b(?:only\s+)?eu\s+(?:data\s?cent(?:er|re)s?|regions?|hosting)\s+(?:only|allowed)\b|\bonly\s+(?:in\s+)?(?:the\s+)?eu\b"
+    r"|\beu[\s-]hosted\b|\beu[\s-]only\b|\bs[oó]lo\s+(?:en\s+)?(?:la\s+)?ue\b|\b(?:only\s+)?eu\s+(?:data\s?cent(?:er|re)s?|regions?|hosting)\s+(?:only|allowed)\b|\bonly\s+(?:in\s+)?(?:the\s+)?eu\b"
     r"|\b(?:quedarse|permanecer|estar|quedar)\s+en\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea|europa)\b|\bpero\s+no\s+(?:fuera\s+)?de\s+(?:la\s+)?(?:ue|europa|uni[oó]n\s+europea)\b"
     r"|\bno\s+(?:puede[n]?\s+)?salir\s+de\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea|europa)\b|\bdentro\s+de\s+(?:la\s+)?(?:ue|uni[oó]n\s+europea)\b"
     r"|\beu\s+(?:data\s+)?(?:residency|endpoints?|region|zone)\b|\beuropean\s+endpoints?\b|\beu[\s-]only\s+endpoints?\b|"
@@ -129,7 +134,8 @@ _LEAVES_ASKED = lazy(
 )
 _AUXILIARY = lazy(
     r"\s*¿?\s*(?:does|do|is|are|should|must|has|have|debe|deben|tiene|tienen)\s+(?:the\s+|our\s+|los\s+|la\s+)?"
-    r"(?:data|text|it|this|that|prompts?|datos|texto|we\s+need|need)\b",
+    r"(?:data|text|it|this|that|prompts?|datos|texto|we\s+need|need)\b"
+    r"|\s*¿?\s*(?:los\s+|el\s+)?(?:datos|texto|prompts?)\s+(?:tienen|deben|tiene|debe|han|ha)\b",
     re.I,
 )
 
@@ -189,6 +195,7 @@ _GATEWAY = lazy(
     r"|\b(?:can'?t|cannot|can\s+not|no\s+way\s+to|no\s+idea)\s+(?:to\s+)?(?:tell|know|see|say)\s+which\s+team|\bwho\s+spends\s+what\b|\bwhich\s+team\s+spends\b"
     r"|\b(?:one|a\s+single|the\s+same)\s+(?:shared\s+)?(?:api\s+)?key\s+for\s+(?:all|every|\d+)|\bshares?\s+(?:one|a\s+single|the\s+same)\s+(?:api\s+)?key\b"
     r"|\b(?:can'?t|cannot|no\s+way\s+to)\s+(?:see|tell|track)\s+(?:the\s+)?(?:spend|cost|usage)s?\s+(?:per|by)\s+team\b|\bno\s+idea\s+who\s+(?:uses|spends)\b"
+    r"|\bno\s+idea\s+which\s+team\b|\bwhich\s+team\s+(?:burned|spent|used|ran\s+up)\b|\bno\s+sabemos\s+cu[aá]nto\s+gasta\s+cada\s+equipo\b"
     r"|\bcomparten\s+(?:la\s+misma|una\s+sola|una)\s+(?:api\s+)?(?:key|clave)\b|\bno\s+sabemos\s+qu[eé]\s+equipo\b|\bnobody\s+knows\s+which\s+team\b"
     r"|\bclaves?\s+por\s+equipo\b|\bcuotas?\b|\bpresupuestos\b|\bl[ií]mites?\s+de\s+gasto\b|\bqu[eé]\s+equipo\s+gasta\b"
     r"|\bfactura\s+(?:descontrolada|fuera\s+de\s+control)\b|\b(?:imputar|repartir|atribuir)\s+(?:el\s+|los\s+)?gastos?\b",
@@ -204,6 +211,8 @@ _NOT_PAIN_BEFORE = lazy(
     r"|\b(?:litellm|portkey|helicone|(?:our\s+|the\s+)?gateway|tags?)\s+(?:already\s+)?(?:handles?|manages?|covers?|does|solves?|gives\s+us)\s+(?:the\s+)?$",
     re.I,
 )
+# "la cuota de GPUs en AWS": in Spanish the vendor comes after the word.
+_VENDOR_AFTER = lazy(r"\s+de\s+(?:\w+\s+){0,2}?(?:en\s+)?(?:aws|azure|gcp|google|openai|azure\s+openai|bedrock|vertex|gpus?)\b", re.I)
 _NOT_PAIN_AFTER = lazy(
     r"\s*(?:\w+\s+){0,3}?(?:just\s+fine|(?:works?|working)\s+fine|(?:is|are)\s+fine|(?:are|is)\s+not\s+needed"
     r"|not\s+(?:a|an)\s+(?:problem|issue)|(?:is\s*n[o']t|isn't|aren't|are\s*n[o']t)\s+(?:a|an)\s+(?:problem|issue)|increase[ds]?|raised"
@@ -220,8 +229,8 @@ _CANNOT = lazy(r"\b(?:can'?t|cannot|no\s+way|no\s+idea)\b", re.I)  # "we can't a
 def read_gateway(text: str, draft: Draft) -> None:
     for match in _GATEWAY.finditer(text):
         before = text[max(0, match.start() - 30) : match.start()]
-        if _NOT_PAIN_BEFORE.search(before):
-            continue  # "our AWS GPU quota": a cloud limit, not team spend
+        if _NOT_PAIN_BEFORE.search(before) or _VENDOR_AFTER.match(text, match.end()):
+            continue  # "our AWS GPU quota", "la cuota de GPUs en AWS": a cloud limit, not team spend
         waved_off = _negated(text, match.start()) or _NOT_PAIN_AFTER.match(text, match.end())
         if waved_off and not _CANNOT.search(before):
             continue  # "no quotas today", "we can attribute costs just fine", "no budget caps needed"
@@ -258,8 +267,16 @@ def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
     return value + 12 if (suffix or "").lower() == "pm" and int(hour) < 12 else value
 
 
+# "de lunes a viernes de 8 a 16": a Spanish hour span needs no minutes.
+_DE_A_SPAN = lazy(r"\bde\s+(?P<h1>[01]?\d|2[0-3])\s+a\s+(?P<h2>[01]?\d|2[0-4])(?:\s*h(?:oras)?)?(?!\s*[^\W\d_])(?![\d:])", re.I)
+
+
 def _clock_spans(text: str) -> list[tuple[str, float, float]]:
     spans = []
+    for m in _DE_A_SPAN.finditer(text):
+        start, end = int(m.group("h1")), int(m.group("h2"))
+        end += 12 if end <= start else 0
+        spans.append((m.group(0), float(start), float(end - start)))
     for m in _CLOCK_SPAN.finditer(text):
         start = _hour(m.group("h1"), m.group("m1"), m.group("a1"))
         end = _hour(m.group("h2"), m.group("m2"), m.group("a2") or (m.group("a1") if m.group("a1") != "h" else None))
@@ -269,11 +286,20 @@ def _clock_spans(text: str) -> list[tuple[str, float, float]]:
 
 
 # "12h/day", "16 hours a day", "40 hours a week": how long the tokens flow.
+_HOUR_WORDS = {
+    "eight": 8, "ocho": 8, "ten": 10, "diez": 10, "twelve": 12, "doce": 12, "sixteen": 16, "dieciséis": 16,
+    "dieciseis": 16, "twenty-four": 24, "twenty four": 24, "veinticuatro": 24,
+}  # fmt: skip
 _HOURS_A_DAY = lazy(
-    r"\b(?P<hours>\d{1,2})\s?(?:h|hrs?|hours?|horas?)\s?(?:/|a|per|each|every|al|por|cada)\s?(?P<per>day|d[ií]a|week|semana)\b", re.I
+    r"\b(?P<hours>\d{1,2}|eight|ocho|ten|diez|twelve|doce|sixteen|diecis[eé]is|twenty[\s-]four|veinticuatro)\s?(?:h|hrs?|hours?|horas?)\s?(?:/|a|per|each|every|al|por|cada)\s?(?P<per>day|d[ií]a|week|semana)\b", re.I
 )
 # Days without hours ("weekdays", "business days only"): Monday to Friday, but which hours?
-_DAYS_ONLY = lazy(r"\b(?:weekdays|business\s+days|working\s+days|workdays|d[ií]as\s+(?:laborables|h[aá]biles))\b", re.I)
+_DAYS_ONLY = lazy(
+    r"\b(?:weekdays|business\s+days|working\s+days|workdays|d[ií]as\s+(?:laborables|h[aá]biles)|[57]\s+days?\s+(?:a|per)\s+week"
+    r"|[57]\s+d[ií]as\s+(?:a|por)\s+semana|nights?\s+only|only\s+(?:at\s+)?nights?|overnight|off[\s-]hours\s+only"
+    r"|s[oó]lo\s+(?:por\s+la\s+)?noche|de\s+noche|nocturn[oa]s?)\b",
+    re.I,
+)
 # A bare span next to a zone or "hours": "9-6 CET", "8-5 local": a working day, but not the 8 hours priced.
 _BARE_SPAN = lazy(
     r"\b(?P<h1>\d{1,2})\s?[-–]\s?(?P<h2>\d{1,2})\s+(?:cet|cest|utc|gmt|et|pt|est|pst|local|office|hours|h)\b", re.I
@@ -283,7 +309,8 @@ _BARE_SPAN = lazy(
 def _day_hours(text: str) -> list[tuple[str, int]]:
     out = []
     for m in _HOURS_A_DAY.finditer(text):
-        hours = int(m.group("hours"))
+        said = m.group("hours").lower()
+        hours = int(said) if said.isdigit() else _HOUR_WORDS.get(said.replace("é", "e").replace("twenty four", "twenty-four"), 0)
         per_week = m.group("per").lower() in ("week", "semana")
         out.append((m.group(0), {40: 8, 168: 24}.get(hours, 0) if per_week else hours))
     return out
@@ -356,7 +383,8 @@ CITIES = {
 }  # fmt: skip
 # "Pacific time", "Eastern", "hora del Pacífico": US zones by name.
 _US_ZONE = lazy(
-    r"\b(?P<zone>pacific|eastern|central|mountain)(?:\s+(?:time|standard\s+time|hours|tz))\b|\bhora\s+del\s+(?P<zona>pac[ií]fico|este)\b",
+    r"\b(?P<zone>pacific|eastern|central|mountain)(?:\s+(?:time|standard\s+time|hours|tz))\b|\bhora\s+del\s+(?P<zona>pac[ií]fico|este)\b"
+    r"|(?:\d{1,2}\s?[-–]\s?\d{1,2}|9\s+to\s+5)\s+(?P<zone2>pacific|eastern|central|mountain)\b",
     re.I,
 )
 US_ZONES = {"pacific": "America/Los_Angeles", "pacífico": "America/Los_Angeles", "pacifico": "America/Los_Angeles",
@@ -372,7 +400,7 @@ _CITY_NAMES = "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
 _CITY = lazy(
     rf"\b(?:in|en|from|desde|at|our|nuestra|nuestro|hora\s+de|horario\s+de)\s+(?:the\s+|el\s+|la\s+)?(?P<city>{_CITY_NAMES})\b"
     rf"|\b(?P<city2>{_CITY_NAMES})\s+(?:time|hours|office|timezone|hora)\b"
-    rf"|(?:hours|horario\s+laboral|horas\s+de\s+oficina|9-5|9\s?to\s?5)\s?[,(]\s?(?P<city3>{_CITY_NAMES})\s?(?=[,;.)?!]|$)",
+    rf"|(?:hours|horario\s+laboral|horas\s+de\s+oficina|\d{{1,2}}\s?[-–]\s?\d{{1,2}}|9\s?to\s?5)\s?[,(]?\s?(?P<city3>{_CITY_NAMES})\s?(?=[,;.)?!]|$)",
     re.I,
 )
 _ABBREVIATION = lazy(r"\b(CET|CEST|UTC|GMT|BST|ET|EST|EDT|PT|PST|PDT|JST)\b")
@@ -411,7 +439,9 @@ def read_timezone(text: str, draft: Draft) -> None:
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
     zones += [CITIES[(m.group("city") or m.group("city2") or m.group("city3")).lower()] for m in _CITY.finditer(text)]
     zones += [ZONE_ABBREVIATIONS[m.group(1).lower()] for m in _ABBREVIATION.finditer(_OFFSET.sub(" ", text))]
-    zones += [US_ZONES[(m.group("zone") or m.group("zona")).lower()] for m in _US_ZONE.finditer(text)]
+    zones += [US_ZONES[(m.group("zone") or m.group("zona") or m.group("zone2")).lower()] for m in _US_ZONE.finditer(text)]
+    if re.search(r"\bIST\b", text):  # India, Israel or Irish Standard Time: ask
+        draft.ask(ASK_CONFLICT, "value_not_understood", field="tz")
     offsets = _offset_zones(text, draft)
     if not zones:  # "9-5 CET (UTC+1)": the named zone wins, the offset only restates it
         zones = offsets
@@ -474,11 +504,18 @@ DEMONYMS = {
     "french": "france", "francés": "france", "italian": "italy", "portuguese": "portugal", "dutch": "netherlands",
     "irish": "ireland", "belgian": "belgium", "austrian": "austria", "polish": "poland", "swedish": "sweden",
     "british": "uk", "uk": "uk", "swiss": "switzerland", "danish": "denmark", "finnish": "finland",
-    "norwegian": "norway", "greek": "greece", "hungarian": "hungary",
+    "norwegian": "norway", "greek": "greece", "hungarian": "hungary", "colombian": "colombia",
+    "colombiana": "colombia", "colombiano": "colombia", "mexican": "mexico", "mexicana": "mexico",
+    "mexicano": "mexico", "argentinian": "argentina", "argentina": "argentina", "argentino": "argentina",
+    "chilean": "chile", "chilena": "chile", "chileno": "chile", "peruvian": "perú", "peruana": "perú",
+    "sueca": "sweden", "sueco": "sweden", "alemana": "germany", "francesa": "france", "italiana": "italy",
+    "portuguesa": "portugal", "brazilian": "brazil", "brasileña": "brazil", "american": "the us",
+    "canadian": "canada", "japanese": "japan", "indian": "india", "australian": "australia",
 }  # fmt: skip
 _COUNTRY = lazy(
-    r"\b(?:in|en|from|desde|based\s+in|for)\s+(?:the\s+)?(" + "|".join(sorted(map(re.escape, COUNTRIES), key=len, reverse=True)) + r")\b"
-    r"|\b(" + "|".join(sorted(map(re.escape, DEMONYMS), key=len, reverse=True)) + r")\s+(?:vat|iva)\b",
+    r"\b(?:in|en|from|desde|de|based\s+in|for)\s+(?:the\s+)?(" + "|".join(sorted(map(re.escape, COUNTRIES), key=len, reverse=True)) + r")\b"
+    r"|\b(" + "|".join(sorted(map(re.escape, DEMONYMS), key=len, reverse=True)) + r")\s+(?:vat|iva|company|companies|firm|business|entity)\b"
+    r"|\b(?:empresa|compañía|sociedad)\s+(" + "|".join(sorted(map(re.escape, DEMONYMS), key=len, reverse=True)) + r")\b",
     re.I,
 )
 
@@ -494,12 +531,13 @@ def read_vat(text: str, draft: Draft, catalogs: Catalogs) -> None:
     ):
         return
     named = _COUNTRY.search(text)
-    where = (named.group(1) or DEMONYMS[named.group(2).lower()]) if named else None
+    demonym = named and (named.group(2) or named.group(3))
+    where = (named.group(1) or DEMONYMS[demonym.lower()]) if named else None
     country = COUNTRIES[where.lower()] if where else "ES"
     row = next((row for row in catalogs.apis.vat if row.country == country), None)
     if row is None:
         if named:
-            draft.ask(ASK_CONFLICT, "vat_rate_unknown", country=(named.group(1) or named.group(2)))
+            draft.ask(ASK_CONFLICT, "vat_rate_unknown", country=(named.group(1) or demonym))
         return
     rate = float(row.rate)
     draft.set("vat_rate", rate)

@@ -32,14 +32,18 @@ _STREAMS_COUNTED = lazy(
     rf"\s?{STREAMS}\b(?!\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b)",
     re.I,
 )
-_CONCURRENCY_BEFORE = lazy(r"\b(?:concurrency|concurrencia)\s?(?:of|de|=|:|is|es)?\s?$", re.I)
+_CONCURRENCY_BEFORE = lazy(
+    r"\b(?:concurrency|concurrencia|concurrent\s+(?:users|sessions|streams|requests)|(?:usuarios|sesiones)\s+concurrentes"
+    r"|max[_\s-]?num[_\s-]?seqs|max_concurrency)\s?(?:of|de|=|:|is|es|→|->)?\s?$",
+    re.I,
+)
 
 
 def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
     """Streams at once: "50 concurrent users", "up to 50 users at a time". A per-stream rate with only a
     head count ("30 tok/s each for our 200 engineers") asks how many of them are at it at once."""
     for number in nums[: MAX_MENTIONS * 4]:
-        before = text[max(0, number.start - 20) : number.start]
+        before = text[max(0, number.start - 32) : number.start]
         if not (tail(text, number, _CONCURRENCY_AFTER) or _CONCURRENCY_BEFORE.search(before)):
             continue
         if number.value < 1:
