@@ -36,7 +36,7 @@ _WAIVED_BEFORE = lazy(
 _NOT_BINDING = lazy(
     r"[\s-]*(?:(?:compliant|certified)\s+(?:\w+\s+)?(?:apis?|providers?|endpoints?|vendors?|services?|hosting|clouds?)\b|free\b"
     r"|(?:does\s*n[o']t|doesn't|is\s*n[o']t|isn't)\s+(?:apply|matter|relevant|needed|required|necessary|our\s+problem|an?\s+(?:issue|concern|problem|factor))"
-    r"|\?\s*not\s+(?:our\s+|a\s+|an\s+)?(?:problem|concern|issue)|(?:is\s+|are\s+)?not\s+(?:needed|required|necessary|relevant)"
+    r"|no\s+longer\s+(?:applies|apply|matters|relevant)|\?\s*not\s+(?:our\s+|a\s+|an\s+)?(?:problem|concern|issue)|(?:is\s+|are\s+)?not\s+(?:needed|required|necessary|relevant)"
     r"|(?:is\s+)?(?:not\s+an?\s+(?:issue|concern|problem)|no\s+aplica|no\s+es\s+(?:un\s+)?problema))",
     re.I,
 )
@@ -123,6 +123,17 @@ def _negated(text: str, start: int) -> bool:
     return bool(_NEGATED.search(clause))
 
 
+# A rule said, then taken back: a quoted message and the reply that overrules it ("> data can't leave" /
+# "actually it can, legal said OK"), or "earlier we said …; legal has since cleared it". Which holds is
+# asked, not guessed.
+_REVISED = lazy(
+    r"\b(?:not\s+anymore|no\s+longer\s+(?:applies|apply|required|needed|the\s+case|true|an?\s+(?:issue|requirement))|has\s+since|have\s+since|since\s+(?:been\s+)?(?:cleared|approved|lifted|changed)"
+    r"|(?:cleared|approved|lifted|dropped|waived)\s+(?:it|that|this|the\s+(?:rule|requirement|restriction))"
+    r"|earlier\s+we\s+said|we\s+(?:used\s+to\s+)?said\b[^.\n]{0,40}\bbut\b|actually\s+(?:it|they|we|the\s+data)\s+(?:can|may|could)(?!'t|not|\s+not)\b"
+    r"|legal\s+(?:said|says|signed\s+off|approved)\s+(?:ok|okay|it'?s\s+fine|yes|go)|ya\s+no\b|en\s+realidad\s+s[ií]\b"
+    r"|legal\s+(?:ha\s+)?(?:aprobado|dado\s+el\s+ok))",
+    re.I,
+)
 # A question about the rule itself, not "can we run X … if the data must stay in the EU?"
 # "data can leave? No way.", "• data can leave: no", "¿pueden salir los datos? no": the answer follows.
 _ANSWERED_NO = lazy(
@@ -172,7 +183,10 @@ def read_residency(text: str, draft: Draft) -> None:
             unsure = True  # "I don't think the data can leave", "legal hasn't decided whether it can leave"
         else:
             leaves = True
-    if stays and leaves:
+    revised = bool(_REVISED.search(text))  # "> data can't leave" / "not anymore, legal cleared it"
+    if (stays or leaves) and revised:
+        draft.ask(ASK_CONFLICT, "residency_unclear")
+    elif stays and leaves:
         draft.conflict("data_may_leave", [False, True])
     elif stays or leaves:
         draft.set("data_may_leave", leaves)
@@ -184,7 +198,9 @@ def read_residency(text: str, draft: Draft) -> None:
         if not (_negated(text, m.start()) or _asked(text, m.start()) or _EU_WAIVED_AFTER.match(text, m.end()))
     ]
     eu += list(_EU_KEPT.finditer(text))  # "we don't want our data leaving the EU": negated, and yet EU
-    if eu:  # not "we don't need EU residency", not "does it need to stay in the EU?"
+    if eu and revised:
+        draft.ask(ASK_CONFLICT, "residency_unclear")
+    elif eu:  # not "we don't need EU residency", not "does it need to stay in the EU?"
         draft.set("eu_residency", True)
 
 
