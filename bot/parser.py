@@ -120,7 +120,7 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     known = catalogs.models.get(model.model or "")
     mix.read_mix(masked, draft)
     rates.read_rates(masked, nums, draft)
-    phrases.read_calendar(masked, draft)
+    phrases.read_calendar(masked, draft, settings)
     volumes.read_volumes(masked, nums, draft, calendar or draft.fields.get("calendar", "24x7"), settings)
     quantities.read_concurrency(masked, nums, draft)
     quantities.read_context(masked, nums, draft, known.context_tokens if known else None)

@@ -138,3 +138,17 @@ def test_the_text_is_kept_as_asked(catalogs):
     question = "<@U1> *deepseek-flash* at 300 tok/s"
     result = parse(question, catalogs)
     assert isinstance(result, ParseResult) and result.text == question
+
+
+def test_the_business_day_comes_from_the_settings(catalogs):
+    """A team whose business day opens at 8 prices "8:00-16:00" as its own day, with no note."""
+    from costcore.scenario import Settings
+
+    said = "deepseek flash, 26M output tokens a day, 8:00-16:00"
+    default = parse(said, catalogs)
+    early = parse(said, catalogs, settings=Settings(business_hours_start=8))
+    assert [n.code for n in default.notes] == ["business_hours_shifted", "volume_converted"]
+    assert [n.code for n in early.notes] == ["volume_converted"]
+    assert early.scenario.calendar == default.scenario.calendar == "business_hours"
+    ten_hours = parse(said.replace("16:00", "18:00"), catalogs, settings=Settings(business_hours_per_day=10))
+    assert ten_hours.clarification is None and ten_hours.scenario.slo_tok_s == pytest.approx(26e6 / (10 * 3600))

@@ -24,8 +24,8 @@ from typing import Any, Literal
 
 from bot.parse.closed import find_closed, is_closed_head
 from bot.parse.lazyre import lazy
-from bot.parse.words import STOPWORDS, Token, model_context, units
-from costcore.catalog import Catalogs, normalise
+from bot.parse.words import STOPWORDS, Token, model_context
+from costcore.catalog import Catalogs, digit_groups, normalise
 from costcore.scenario import Finding
 
 CONFIDENT = 88  # rapidfuzz ratio (0-100) at which a typo is corrected, digits permitting
@@ -134,7 +134,7 @@ class _Index:
         heads: set[str] = set()
         for model in catalogs.models.values():
             for name in [model.id, model.name, *model.aliases]:
-                self.units.setdefault(normalise(name), set()).add(units(name))
+                self.units.setdefault(normalise(name), set()).add(digit_groups(name))
                 parts = [normalise(p) for p in re.split(r"[\s\-_/]+", name.lower()) if normalise(p)]
                 self.bags.setdefault("|".join(sorted(parts)), model.id)
                 for n in range(1, len(parts) + 1):
@@ -149,8 +149,8 @@ class _Index:
     def same_units(self, alias_key: str, typed: str) -> bool:
         """Whether `typed` has the number groups of a name `alias_key` was made from."""
         if alias_key not in self.units:  # an index entry no model name gives: compare the digits run together
-            return "".join(units(typed)) == "".join(ch for ch in alias_key if ch.isdigit())
-        return units(typed) in self.units[alias_key]
+            return "".join(digit_groups(typed)) == "".join(ch for ch in alias_key if ch.isdigit())
+        return digit_groups(typed) in self.units[alias_key]
 
     def models_starting(self, key: str) -> set[str]:
         """The models with an alias key that starts with `key`."""

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.lazyre import lazy
 from costcore.catalog import Catalogs, normalise
+from costcore.scenario import Settings
 
 _NEGATED = lazy(
     r"(?:\b(?:no|not|non|nothing|none|never|without|sin|ning[uú]n[oa]?|nada|nunca|jam[aá]s|ni|zero)|\w+n't|\bcannot)\b"
@@ -275,7 +276,6 @@ _CLOCK_SPAN = lazy(
     r"(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h)\b)?(?![\d:])",
     re.I,
 )
-BUSINESS_DAY_HOURS, BUSINESS_DAY_START = 8, 9  # costcore.scenario.Settings' defaults
 
 
 def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
@@ -322,27 +322,30 @@ _BARE_SPAN = lazy(
 )
 
 
-def _day_hours(text: str) -> list[tuple[str, int]]:
+def _day_hours(text: str, day: int) -> list[tuple[str, int]]:
+    """Hours a day the tokens flow, from "12h/day" or "40 hours a week" (a business week: `day` × 5)."""
     out = []
     for m in _HOURS_A_DAY.finditer(text):
         said = m.group("hours").lower()
         hours = int(said) if said.isdigit() else _HOUR_WORDS.get(said.replace("é", "e").replace("twenty four", "twenty-four"), 0)
         per_week = m.group("per").lower() in ("week", "semana")
-        out.append((m.group(0), {40: 8, 168: 24}.get(hours, 0) if per_week else hours))
+        out.append((m.group(0), {5 * day: day, 168: 24}.get(hours, 0) if per_week else hours))
     return out
 
 
-def read_calendar(text: str, draft: Draft) -> None:
+def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     """Business hours or around the clock. A negated phrase ("not 24/7") says what the hours are not, so
-    only a negated phrase asks; a clock span of 8 hours is a business day (said when it is not 9 to 17)."""
+    only a negated phrase asks; a clock span as long as the settings' business day is one (said when it
+    does not start when the settings' day opens)."""
     said = {"business_hours": [], "24x7": []}
     for kind, pattern in (("business_hours", _BUSINESS), ("24x7", _ALWAYS)):
         said[kind] = [not _negated(text, m.start()) for m in pattern.finditer(text)]
     business, always = any(said["business_hours"]), any(said["24x7"])
-    for typed, hours in _day_hours(text):
+    day, opens = settings.business_hours_per_day, settings.business_hours_start
+    for typed, hours in _day_hours(text, day):
         if hours == 24:
             always = True
-        elif hours == BUSINESS_DAY_HOURS:
+        elif hours == day:
             business = True
         else:  # "12h a day": neither calendar llmcost prices
             draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed)
@@ -350,16 +353,16 @@ def read_calendar(text: str, draft: Draft) -> None:
     for m in _BARE_SPAN.finditer(text):
         start, end = int(m.group("h1")), int(m.group("h2"))
         end += 12 if end <= start else 0  # "9-6" is 9:00 to 18:00
-        if (start, end) != (BUSINESS_DAY_START, BUSINESS_DAY_START + BUSINESS_DAY_HOURS) and not business:
+        if (start, end) != (opens, opens + day) and not business:
             draft.ask(ASK_CONFLICT, "calendar_unclear", said=m.group(0))
             return
     for typed, start, hours in _clock_spans(text):
-        if hours != BUSINESS_DAY_HOURS:
+        if hours != day:
             draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed.strip())
             return
         business = True
-        if start != BUSINESS_DAY_START:
-            draft.note("business_hours_shifted", said=typed.strip())
+        if start != opens:
+            draft.note("business_hours_shifted", said=typed.strip(), opens=opens, closes=opens + day)
     if business and always:
         draft.conflict("calendar", ["business_hours", "24x7"])
     elif business:

@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass
 
 from bot.parse.lazyre import lazy
-from costcore.catalog import digit_groups
 
 _TOKEN = lazy(r"[^\W_](?:[\w.\-/+×]*[^\W_])?")
 
@@ -48,9 +47,6 @@ def tokens(text: str) -> list[Token]:
 
 def digits(key: str) -> str:
     return "".join(ch for ch in key if ch.isdigit())
-
-
-units = digit_groups  # "Llama 3.1 70B" -> ("31", "70"): costcore compares names the same way
 
 
 # What makes a word that is also a name ("Kimi", "Scout", "opus") a model: a verb or preposition that takes
