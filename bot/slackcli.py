@@ -14,9 +14,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Tokens come from the environment: SLACK_BOT_TOKEN, and SLACK_APP_TOKEN (Socket Mode) or "
         "SLACK_SIGNING_SECRET (HTTP). SLACK_API_URL points the Web API elsewhere; LLMCOST_DB is the log.",
     )
-    serve.add_argument("--http", action="store_true", help="serve HTTP at /slack/events instead of Socket Mode")
+    serve.add_argument("--http", action="store_true",
+                       help="serve HTTP at /slack/events (and /healthz, /readyz) instead of Socket Mode")
     serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "3000")), help="HTTP port (default $PORT or 3000)")
     serve.add_argument("--host", default="0.0.0.0", help="HTTP address to listen on (default 0.0.0.0)")
+    serve.add_argument("--threads", type=int, default=16, help="HTTP requests handled at once (default 16)")
+    serve.add_argument("--backlog", type=int, default=256, help="connections queued before refusing (default 256)")
+    serve.add_argument("--read-timeout", type=float, default=10.0, metavar="S",
+                       help="drop a client silent this long mid-request (default 10 s)")
+    serve.add_argument("--drain", type=float, default=10.0, metavar="S",
+                       help="on SIGTERM, time to finish requests and answers under way (default 10 s)")
     serve.add_argument("--no-chart", action="store_true", help="do not upload the chart")
     serve.add_argument("-v", "--verbose", action="store_true", help="log each request")
     serve.set_defaults(func=run_serve)
@@ -38,15 +45,13 @@ def run_serve(args: argparse.Namespace) -> int:
         logging.getLogger("slack_sdk").setLevel(logging.INFO)
     warm_up()
     if args.http:
-        from bot.slack.http import server
+        from bot.slack.http import ServerSettings, serve_until_stopped, server
 
-        httpd = server(app, args.host, args.port)
+        settings = ServerSettings(threads=args.threads, backlog=args.backlog, read_timeout_s=args.read_timeout,
+                                  drain_s=args.drain)
+        httpd = server(app, args.host, args.port, settings)
         logging.getLogger("llmcost").info("llmcost listening on http://%s:%s/slack/events", args.host, httpd.server_port)
-        try:
-            httpd.serve_forever()
-        finally:
-            httpd.server_close()
-        return 0
+        return serve_until_stopped(app, httpd)
 
     from slack_bolt.adapter.socket_mode import SocketModeHandler
 

@@ -11,7 +11,7 @@ from slack_sdk import WebClient
 from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
 
 from bot.errors import UserError
-from bot.slack import dedupe, failures, listeners
+from bot.slack import dedupe, door, failures, health, listeners
 from bot.slack.reply import Deps
 
 log = logging.getLogger("llmcost.slack")
@@ -46,6 +46,7 @@ def create_app(
     ask: Any = None,
     chart: bool | None = None,
     process_before_response: bool = False,
+    front: door.Door | None = None,
 ) -> App:
     """Tokens come from the arguments or the environment, never from files, and are never logged."""
     token = token or _env("SLACK_BOT_TOKEN", "the bot token, xoxb-…")
@@ -67,15 +68,20 @@ def create_app(
         process_before_response=process_before_response,
     )
     deps = Deps(store=store, ask=ask, chart=chart)
+    # The door: verification, allow-lists (LLMCOST_ALLOWED_*), limits and readiness checks, read here once.
+    front = front or door.Door.from_env(os.environ, signing_secret=None if socket_mode else signing_secret)
+    front.ready_check("log", health.log_writable(store))
+    door.attach(app, front)
 
     def provide_deps(context: dict, next: Any) -> None:
         context["llmcost"] = deps
         next()
 
+    app.middleware(door.middleware(front))
     app.middleware(dedupe.middleware(dedupe.Seen()))
     app.middleware(provide_deps)
     listeners.register(app)
-    app.error(failures.on_error)
+    app.error(failures.handler(front))
     return app
 
 

@@ -1,7 +1,12 @@
-"""The WSGI entry point for production HTTP mode: `gunicorn bot.slack.wsgi:application`.
+"""The WSGI entry point, for those who run gunicorn: `gunicorn bot.slack.wsgi:application`.
 
-Reads SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL (optional) and LLMCOST_DB from the environment.
-Use a threaded worker (`--worker-class gthread`): Bolt acks at once and answers on a background thread.
+`llmcost serve --http` (the Procfile's `web`) serves the same application on cheroot with the backlog, read
+timeout and drain already set. Under gunicorn the door (bot.slack.door) still checks every request, refuses
+bodies over LLMCOST_MAX_BODY_BYTES from their Content-Length, and serves /healthz and /readyz; use a threaded
+worker (`--worker-class gthread`) and gunicorn's own `--timeout`/`--graceful-timeout`.
+
+Reads SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET, SLACK_API_URL (optional), LLMCOST_DB and LLMCOST_ALLOWED_* from
+the environment.
 """
 
 from __future__ import annotations

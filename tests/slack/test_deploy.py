@@ -33,7 +33,7 @@ def test_manifest_creates_the_whole_app():
 
 def test_procfile_runs_web_worker_and_clock():
     lines = dict(line.split(":", 1) for line in (ROOT / "Procfile").read_text().splitlines() if line.strip())
-    assert "bot.slack.wsgi:application" in lines["web"] and "gunicorn" in lines["web"]
+    assert lines["web"].strip() == "llmcost serve --http --port $PORT"  # the same server the tests drive
     assert lines["worker"].strip() == "llmcost serve"
     assert lines["clock"].strip() == "llmcost clock"
 
