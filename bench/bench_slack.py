@@ -1,12 +1,16 @@
-"""Benchmark the Slack bot in HTTP mode: 50 signed mentions against the stand-in Slack Web API.
+"""Benchmark the Slack bot in HTTP mode under load: signed mentions N at a time plus a burst of slash commands.
 
-Runs `llmcost serve --http` in a child process (as production would, minus gunicorn) with SLACK_API_URL
-pointing at the stand-in, once without the chart and once with it, and reports:
-- ack latency: from sending the signed request to its HTTP 200 (Slack wants it within 3 s);
-- time to verdict: from sending to the stand-in receiving the verdict message in the thread;
-- time to chart: from sending to files.completeUploadExternal into the thread.
+Runs `llmcost serve --http` in a child process (exactly as the Procfile's `web` does) with SLACK_API_URL
+pointing at the stand-in Slack Web API, sends 200 signed mentions 20 at a time and, while they flow, 50
+slash commands at once, then reports:
+- dropped: requests that got no HTTP answer (reset, refused, timed out) or not a 200;
+- ack: from sending the signed request to its HTTP 200 (Slack wants it within 3 s);
+- verdicts per question: how many verdict messages each question got (exactly one is the promise);
+- verdict time: from sending to the stand-in receiving the verdict message.
 
-    .venv/bin/python bench/bench_slack.py [--mentions 50] [--interval 0.1]
+    .venv/bin/python bench/bench_slack.py [--mentions 200] [--concurrency 20] [--commands 50] [--chart]
+
+Exits 1 when a request was dropped or a question did not get exactly one verdict.
 """
 
 from __future__ import annotations
@@ -17,8 +21,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,6 +36,16 @@ from tests.slack import signed  # noqa: E402
 from tests.slack.standin import StandIn  # noqa: E402
 
 QUESTION = "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?"
+
+
+@dataclass
+class Sent:
+    kind: str  # "mention" or "command"
+    key: str  # the mention's ts (its thread), or the command's channel
+    started: float
+    status: int | None = None  # None: dropped without an HTTP answer
+    ack_s: float | None = None
+    error: str = ""
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -60,7 +78,7 @@ def start_bot(slack: StandIn, db: Path, chart: bool) -> tuple[subprocess.Popen, 
         if proc.poll() is not None:
             raise SystemExit(f"llmcost serve exited: {proc.stderr.read().decode()[-2000:]}")
         try:
-            with urllib.request.urlopen(base + "/healthz", timeout=1):
+            with urllib.request.urlopen(base + "/readyz", timeout=1):
                 return proc, base + "/slack/events"
         except OSError:
             time.sleep(0.1)
@@ -68,51 +86,116 @@ def start_bot(slack: StandIn, db: Path, chart: bool) -> tuple[subprocess.Popen, 
     raise SystemExit("llmcost serve did not start within 60 s")
 
 
-def run(mentions: int, interval: float, chart: bool) -> dict[str, list[float]]:
-    with StandIn() as slack, tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_bot(slack, Path(tmp) / "bench.db", chart)
-        try:
-            sent: dict[str, float] = {}
-            acks: list[float] = []
-            for i in range(mentions):
-                ts = f"1690000{i:03d}.000100"
-                body = signed.event_body(signed.mention(QUESTION, ts=ts))
-                sent[ts] = time.perf_counter()
-                response = signed.post(url, body, "application/json")
-                assert response.status == 200, response
-                acks.append(response.seconds)
-                time.sleep(interval)
-            verdict_times, chart_times = [], []
-            for ts, started in sent.items():
-                verdict = slack.wait_for("chat.postMessage", 1, timeout=60, thread_ts=ts)[0]
-                verdict_times.append(verdict.at - started)
-                if chart:
-                    done = slack.wait_for("files.completeUploadExternal", 1, timeout=60, thread_ts=ts)[0]
-                    chart_times.append(done.at - started)
-            replies = len([c for c in slack.calls_to("chat.postMessage") if c.params["blocks"][0]["type"] == "header"])
-            assert replies == mentions, f"{replies} verdicts for {mentions} mentions"
-            return {"ack": acks, "verdict": verdict_times, "chart": chart_times}
-        finally:
-            proc.terminate()
-            proc.wait(timeout=10)
+def send(url: str, sent: Sent, body: str, content_type: str) -> Sent:
+    sent.started = time.perf_counter()
+    try:
+        response = signed.post(url, body, content_type)
+    except OSError as exc:  # reset, refused, timed out: Slack would see no ack
+        sent.error = f"{type(exc).__name__}: {exc}"
+        return sent
+    sent.status, sent.ack_s = response.status, response.seconds
+    return sent
+
+
+def is_verdict(call) -> bool:
+    blocks = call.params.get("blocks") or []
+    return bool(blocks) and blocks[0].get("type") == "header"
+
+
+def run(slack: StandIn, url: str, mentions: int, concurrency: int, commands: int) -> list[Sent]:
+    results: list[Sent] = []
+    lock = threading.Lock()
+
+    def mention(i: int) -> None:
+        ts = f"1690{i:06d}.000100"
+        body = signed.event_body(signed.mention(QUESTION, ts=ts))
+        done = send(url, Sent("mention", ts, 0.0), body, "application/json")
+        with lock:
+            results.append(done)
+
+    def command(i: int, gate: threading.Barrier) -> None:
+        channel = f"CCMD{i:05d}"
+        body = signed.command_body(QUESTION, slack.response_url(f"cmd{i}"), channel=channel)
+        gate.wait()
+        done = send(url, Sent("command", channel, 0.0), body, "application/x-www-form-urlencoded")
+        with lock:
+            results.append(done)
+
+    def burst() -> None:  # all the slash commands at once, while the mentions are flowing
+        gate = threading.Barrier(commands)
+        with ThreadPoolExecutor(commands) as pool:
+            for i in range(commands):
+                pool.submit(command, i, gate)
+
+    with ThreadPoolExecutor(concurrency) as pool:
+        futures = [pool.submit(mention, i) for i in range(mentions)]
+        if commands:
+            while sum(f.done() for f in futures) < mentions // 3:
+                time.sleep(0.01)
+            burst_thread = threading.Thread(target=burst)
+            burst_thread.start()
+            burst_thread.join()
+    return results
+
+
+def verdicts(slack: StandIn, results: list[Sent], wait_s: float) -> tuple[Counter, list[float]]:
+    """Verdict messages per question, and each question's time to its first verdict."""
+    deadline = time.monotonic() + wait_s
+    answered = [r for r in results if r.status == 200]
+    while time.monotonic() < deadline:
+        calls = [c for c in slack.calls_to("chat.postMessage") if is_verdict(c)]
+        if len(calls) >= len(answered):
+            break
+        time.sleep(0.1)
+    slack.quiet_for(1.0)  # a second verdict would come now
+    calls = [c for c in slack.calls_to("chat.postMessage") if is_verdict(c)]
+    by_key: dict[str, list] = {}
+    for call in calls:
+        key = call.params.get("thread_ts") or call.params.get("channel")
+        by_key.setdefault(key, []).append(call)
+    counts, times = Counter(), []
+    for r in answered:
+        got = by_key.get(r.key, [])
+        counts[len(got)] += 1
+        if got:
+            times.append(min(c.at for c in got) - r.started)
+    return counts, times
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mentions", type=int, default=50)
-    parser.add_argument("--interval", type=float, default=0.1, help="seconds between mentions (0: a burst)")
+    parser.add_argument("--mentions", type=int, default=200)
+    parser.add_argument("--concurrency", type=int, default=20, help="mentions in flight at once")
+    parser.add_argument("--commands", type=int, default=50, help="slash commands sent at the same instant")
+    parser.add_argument("--chart", action="store_true", help="also draw and upload the chart")
+    parser.add_argument("--wait", type=float, default=120, help="seconds to wait for the verdicts")
     args = parser.parse_args()
-    ms = lambda v: f"{v * 1000:7.1f} ms"  # noqa: E731
-    print(f"{args.mentions} signed mentions, one every {args.interval:g} s, llmcost serve --http against the stand-in")
-    for chart in (False, True):
-        r = run(args.mentions, args.interval, chart)
-        label = "with chart   " if chart else "without chart"
-        line = (f"{label}: ack p50 {ms(statistics.median(r['ack']))}  p99 {ms(percentile(r['ack'], 99))}"
-                f" | verdict p50 {ms(statistics.median(r['verdict']))}  p95 {ms(percentile(r['verdict'], 95))}")
-        if chart:
-            line += f" | chart p95 {ms(percentile(r['chart'], 95))}"
-        print(line)
-    return 0
+    ms = lambda v: f"{v * 1000:.1f} ms"  # noqa: E731
+    print(f"llmcost serve --http against the stand-in: {args.mentions} signed mentions {args.concurrency} at a time, "
+          f"plus {args.commands} slash commands at once; chart {'on' if args.chart else 'off'}")
+    with StandIn() as slack, tempfile.TemporaryDirectory() as tmp:
+        proc, url = start_bot(slack, Path(tmp) / "bench.db", args.chart)
+        try:
+            results = run(slack, url, args.mentions, args.concurrency, args.commands)
+            counts, times = verdicts(slack, results, args.wait)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+            proc.stderr.close()
+    dropped = [r for r in results if r.status != 200]
+    print(f"requests: {len(results)}, dropped: {len(dropped)}"
+          + "".join(f"\n  {r.kind} {r.key}: {r.status or r.error}" for r in dropped[:10]))
+    for kind in ("mention", "command", None):
+        acks = [r.ack_s for r in results if r.ack_s is not None and (kind is None or r.kind == kind)]
+        if acks:
+            print(f"ack {kind or 'all'}: p50 {ms(statistics.median(acks))}, p99 {ms(percentile(acks, 99))}, "
+                  f"max {ms(max(acks))}")
+    exactly_one = counts.get(1, 0)
+    print("verdicts per question: " + ", ".join(f"{n} verdict(s): {q}" for n, q in sorted(counts.items()))
+          + f" -> exactly one for {exactly_one} of {sum(counts.values())}")
+    if times:
+        print(f"verdict: p50 {ms(statistics.median(times))}, p95 {ms(percentile(times, 95))}, max {ms(max(times))}")
+    return 0 if not dropped and exactly_one == len(results) else 1
 
 
 if __name__ == "__main__":
