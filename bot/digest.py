@@ -39,6 +39,8 @@ class Window:
     start: dt.datetime
     end: dt.datetime
     previous_start: dt.datetime
+    previous_end: dt.datetime | None = None  # None: the previous span ends where this one starts
+    so_far: bool = False  # the week in progress (a preview), not a finished week
 
 
 def window(now: dt.datetime, tz: ZoneInfo, days: int = 7) -> Window:
@@ -59,13 +61,42 @@ def window(now: dt.datetime, tz: ZoneInfo, days: int = 7) -> Window:
     )
 
 
-def summarise(store: LogStore, win: Window) -> dict[str, Any]:
-    """Everything the digest says, as plain JSON-able data (`llmcost digest --json` prints it)."""
+def this_week(now: dt.datetime, tz: ZoneInfo) -> Window:
+    """The week so far (Monday 00:00 in `tz` to `now`), against the same stretch of the week before."""
+    monday = now.astimezone(tz).date() - dt.timedelta(days=now.astimezone(tz).weekday())
+    year, week, _ = monday.isocalendar()
+    start = dt.datetime.combine(monday, dt.time(0), tzinfo=tz)
+    previous_start = dt.datetime.combine(monday - dt.timedelta(days=7), dt.time(0), tzinfo=tz)
+    return Window(week=f"{year}-W{week:02d}", start=start, end=now, previous_start=previous_start,
+                  previous_end=previous_start + (now - start), so_far=True)
+
+
+def worth_posting(summary: dict[str, Any]) -> bool:
+    """A week with questions, or the first quiet week after one (said once, in a line); quiet weeks
+    after that are not posted at all."""
+    return bool(summary["questions"] or summary["previous_questions"])
+
+
+def _catalog_names() -> dict[str, str]:
+    from bot import runtime
+
+    return {model.id: model.name for model in runtime.catalogs().models.values()}
+
+
+# Answered in a DM or the terminal: not a channel people can join.
+PRIVATE_SURFACES = frozenset({"dm", "cli", "form"})
+
+
+def summarise(store: LogStore, win: Window, names: dict[str, str] | None = None) -> dict[str, Any]:
+    """Everything the digest says, as plain JSON-able data (`llmcost digest --json` prints it).
+
+    `names` maps catalog ids to the names people know (the catalog's, by default)."""
+    names = _catalog_names() if names is None else names
     rows = store.between(win.start, win.end)
-    before = store.between(win.previous_start, win.start)
+    before = store.between(win.previous_start, win.previous_end or win.start)
     asked, asked_before = _models(rows), _models(before)
     speeds = [r["slo_tok_s"] for r in rows if r["slo_tok_s"] is not None]
-    places = Counter(r["channel_id"] for r in rows if r["channel_id"] and r["surface"] not in ("dm", "cli"))
+    places = Counter(r["channel_id"] for r in rows if r["channel_id"] and r["surface"] not in PRIVATE_SURFACES)
     return {
         "week": win.week,
         "tz": str(win.start.tzinfo),
@@ -73,10 +104,12 @@ def summarise(store: LogStore, win: Window) -> dict[str, Any]:
         "end": win.end.isoformat(),
         "days": (win.end.date() - win.start.date()).days,
         "first_day": win.start.date().isoformat(),
-        "last_day": (win.end.date() - dt.timedelta(days=1)).isoformat(),
+        "last_day": (win.end.astimezone(win.start.tzinfo) - dt.timedelta(microseconds=1)).date().isoformat(),
+        "so_far": win.so_far,
         "questions": len(rows),
         "previous_questions": len(before),
-        "models": [{"model": m, "count": n, "previous": asked_before.get(m, 0)} for m, n in _top(asked)],
+        "models": [{"model": m, "name": names.get(m, m), "count": n, "previous": asked_before.get(m, 0)}
+                   for m, n in _top(asked)],
         "more_models": max(0, len(asked) - TOP),
         "new_models": sorted(set(asked) - set(asked_before)),
         "verdicts": {v: sum(1 for r in rows if r["verdict"] == v) for v in ("node", "api", "gateway")}
@@ -87,7 +120,7 @@ def summarise(store: LogStore, win: Window) -> dict[str, Any]:
             "max": max(speeds, default=None),
         },
         "channels": [{"channel_id": c, "count": n} for c, n in _top(places, 5)],
-        "direct_messages": sum(1 for r in rows if r["surface"] == "dm"),
+        "direct_messages": sum(1 for r in rows if r["surface"] in ("dm", "form")),
         "cli": sum(1 for r in rows if r["surface"] == "cli"),
         "unknown_models": [{"model": m, "count": n} for m, n in _top(_models(rows, UNKNOWN))],
         "closed_models": [{"model": m, "count": n} for m, n in _top(_models(rows, CLOSED))],

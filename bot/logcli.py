@@ -34,6 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Last week's questions (Monday to Sunday in $LLMCOST_TZ): models, verdicts, speeds, gaps.",
     )
     p.add_argument("--days", type=int, default=7, metavar="N", help="days before this Monday (default 7)")
+    p.add_argument("--this-week", action="store_true", help="preview the week so far (not for --post)")
     p.add_argument("--json", action="store_true", help="print the digest's figures as JSON")
     p.add_argument("--post", metavar="CHANNEL", help="post it to this Slack channel id (once per week)")
     p.add_argument("--force", action="store_true", help="with --post: post even if this week went out")
@@ -151,9 +152,13 @@ def cmd_digest(args: argparse.Namespace) -> int:
         raise UserError("--days needs at least 1.")
     if args.force and not args.post:
         raise UserError("--force only matters with --post CHANNEL.")
+    if args.this_week and args.post:
+        raise UserError("--this-week is a preview; the week is posted once it is over (without --this-week).")
     tz = team_tz()
+    now = dt.datetime.now(dt.UTC)
     with LogStore.open() as store:
-        summary = digest.summarise(store, digest.window(dt.datetime.now(dt.UTC), tz, args.days))
+        win = digest.this_week(now, tz) if args.this_week else digest.window(now, tz, args.days)
+        summary = digest.summarise(store, win)
         outcome = digest.post(store, summary, args.post, force=args.force) if args.post else None
     if args.json:
         print(json.dumps(summary | ({"post": outcome} if outcome else {}), indent=2, ensure_ascii=False))
@@ -177,7 +182,11 @@ def clock_job(channel: str, tz):
 
     def job(now: dt.datetime) -> dict[str, Any]:
         with LogStore.open() as store:
-            outcome = digest.post(store, digest.summarise(store, digest.window(now, tz)), channel)
+            summary = digest.summarise(store, digest.window(now, tz))
+            if not digest.worth_posting(summary):
+                digest.log.info("no questions in %s nor the week before: no digest", summary["week"])
+                return {"posted": False, "week": summary["week"], "channel": channel, "reason": "quiet week"}
+            outcome = digest.post(store, summary, channel)
         digest.log.info(_posted(outcome))
         return outcome
 

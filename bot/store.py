@@ -53,7 +53,7 @@ def _up_to_date(conn: sqlite3.Connection) -> bool:
 
 log = logging.getLogger("llmcost.store")
 
-SURFACES = frozenset({"mention", "dm", "slash", "button", "cli"})
+SURFACES = frozenset({"mention", "dm", "slash", "button", "cli", "form", "shortcut"})
 
 # Columns written by `log`, in table order (see bot/migrations.py and docs/log.md).
 _COLUMNS = (

@@ -110,8 +110,8 @@ def test_the_summary_counts_models_verdicts_speeds_channels_and_gaps(store):
     assert summary["week"] == "2025-W02"
     assert (summary["questions"], summary["previous_questions"]) == (8, 2)
     assert summary["models"] == [
-        {"model": "deepseek-v4.1-flash", "count": 3, "previous": 1},
-        {"model": "kimi-k2", "count": 1, "previous": 0},
+        {"model": "deepseek-v4.1-flash", "name": "DeepSeek-V4.1-Flash", "count": 3, "previous": 1},
+        {"model": "kimi-k2", "name": "Kimi-K2", "count": 1, "previous": 0},
     ]
     assert summary["new_models"] == ["kimi-k2"]
     assert summary["verdicts"] == {"node": 1, "api": 2, "gateway": 1, "none": 4}
@@ -131,8 +131,9 @@ def test_unknown_and_closed_models_surface_in_the_slack_message(store):
         assert "*Catalog gaps*" in words and "`Llama-9` × 2" in words
         assert "*Closed models*" in words and "`gpt-5` × 1" in words
         assert "8 questions this week, up from 2 the week before." in words
-        assert "`kimi-k2` × 1 (new this week)" in words
-        assert "`deepseek-v4.1-flash` × 3 (1 the week before)" in words
+        assert "• Kimi-K2 × 1 (new this week)" in words  # the catalog's names, not ids
+        assert "• DeepSeek-V4.1-Flash × 3 (1 the week before)" in words
+        assert "models.yaml" not in words and "costcore" not in words  # nobody in the channel edits files
         assert "median 1,000 tok/s, max 2,000 tok/s" in words
         assert "<#C1> 3 · <#C2> 2 · direct messages 2 · terminal 1" in words
     assert blocks[0] == {
@@ -159,16 +160,14 @@ def test_an_empty_week_says_so(store):
     assert summary["questions"] == 0
     assert summary["models"] == summary["unknown_models"] == summary["closed_models"] == []
     assert summary["tok_s"] == {"asked": 0, "median": None, "max": None}
-    assert digest.render_text(summary) == (
-        "llmcost weekly digest · 2025-W02 (Mon 6 Jan 2025 – Sun 12 Jan 2025)\nNo questions this week."
-    )
-    blocks = digest.render_blocks(summary)
-    assert [b["type"] for b in blocks] == ["header", "section", "context"]
-    assert blocks[1]["text"]["text"] == "No questions this week."
+    assert not digest.worth_posting(summary)  # two quiet weeks in a row: nothing to post
 
     after_w51 = digest.summarise(store, digest.window(at("2024-12-30T09:00", MADRID), MADRID))
-    assert after_w51["week"] == "2024-W52"
-    assert digest.render_text(after_w51).endswith("No questions this week (1 the week before).")
+    assert after_w51["week"] == "2024-W52" and digest.worth_posting(after_w51)  # said once, in a line
+    line = ("No questions for llmcost in 2024-W52 (Mon 23 Dec 2024 – Sun 29 Dec 2024), after 1 the week before. "
+            "The digest stays quiet until a week with questions.")
+    assert digest.render_text(after_w51) == line
+    assert digest.render_blocks(after_w51) == [{"type": "section", "text": {"type": "mrkdwn", "text": line}}]
 
 
 @pytest.mark.parametrize(

@@ -123,6 +123,18 @@ def data(name: str, **context: Any) -> Any:
     return json.loads(plain_env().get_template(name).render(**context))
 
 
+def plain(name: str, **context: Any) -> str:
+    """A text template of plain words (no Slack escaping): a question the bot asks on a user's behalf."""
+    return " ".join(plain_env().get_template(name).render(**context).split())
+
+
+def view(name: str, **context: Any) -> dict:
+    """A view template (App Home, a modal): JSON out, its blocks within Slack's limits."""
+    out = json.loads(slack_env().get_template(name).render(**context))
+    out["blocks"] = fit_limits(out["blocks"])
+    return out
+
+
 # --- Block Kit limits -----------------------------------------------------------------------------
 
 MAX_BLOCKS = 50
