@@ -1,0 +1,85 @@
+"""Which offers may serve this question, and which of them the fit needs to look at.
+
+Pure: the offers, the constraint and the date are arguments. Eligibility is residency (a region,
+jurisdiction or country the asker named, or "the data must stay in the EU") and billing (spot preempts a
+latency SLO mid-stream, so it is never chosen unless asked for). Many offers share a shape (same GPU,
+count, host RAM, network): the fit depends only on the shape, so only the cheapest offer of each shape
+(plus any offer the asker named) goes on to the fit: one fit per shape, whatever the number of offers.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from costcore.catalog import UNSPECIFIED, Node
+
+STALE_AFTER_DAYS = 90
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The offers that may serve, the ones the fit sees, and what was left out and why."""
+
+    eligible: list[Node]
+    shortlist: list[Node]
+    region: str | None
+    outside_region: int = 0
+    spot_left_out: int = 0
+    considered: int = 0
+    by_shape: dict[tuple, int] = field(default_factory=dict)
+
+
+def wanted_region(region: str | None, eu_residency: bool) -> str | None:
+    """The residency constraint in force: the one named, else "EU" when the data must stay in the EU."""
+    if region:
+        return region
+    return "EU" if eu_residency else None
+
+
+def in_region(node: Node, want: str) -> bool:
+    """A constraint names a jurisdiction ("EU", "US"), a country ("ES", "FI") or a region ("eu-north1",
+    "eu-west" matches "eu-west-1"). An offer whose region is unspecified never matches."""
+    key = want.strip().lower()
+    if not key:
+        return True
+    if node.jurisdiction == UNSPECIFIED and node.region in (UNSPECIFIED, "any"):
+        return False
+    if key == node.jurisdiction.lower() or (node.country and key == node.country.lower()):
+        return True
+    region = node.region.lower()
+    return region == key or region.startswith(key + "-") or (len(key) > 3 and region.startswith(key))
+
+
+def select(nodes: Iterable[Node], *, on: dt.date, region: str | None, allow_spot: bool,
+           keep: str | None = None) -> Pool:
+    """Filter the offers by region and billing, then keep the cheapest of each shape on `on` (and `keep`)."""
+    everything = list(nodes)
+    local = [n for n in everything if region is None or in_region(n, region)]
+    eligible = [n for n in local if allow_spot or n.billing != "spot"]
+    cheapest: dict[tuple, tuple] = {}
+    counts: dict[tuple, int] = {}
+    for node in eligible:
+        shape = node.shape
+        counts[shape] = counts.get(shape, 0) + 1
+        rank = (node.price_on(on).usd_per_hour, node.id)
+        if shape not in cheapest or rank < cheapest[shape][0]:
+            cheapest[shape] = (rank, node)
+    shortlist = [entry[1] for entry in cheapest.values()]
+    named = next((n for n in everything if n.id == keep), None) if keep else None
+    if named is not None and named not in shortlist:
+        shortlist.append(named)
+    return Pool(
+        eligible=eligible, shortlist=shortlist, region=region, outside_region=len(everything) - len(local),
+        spot_left_out=len(local) - len(eligible), considered=len(everything), by_shape=counts,
+    )
+
+
+def age_days(as_of: dt.date, on: dt.date) -> int:
+    return (on - as_of).days
+
+
+def is_stale(as_of: dt.date, on: dt.date) -> bool:
+    """A price observed more than 90 days before the question's date."""
+    return age_days(as_of, on) > STALE_AFTER_DAYS
