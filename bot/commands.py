@@ -46,6 +46,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     ask.add_argument("--concurrency", type=int, help="concurrent sessions")
     ask.add_argument("--context", type=int, help="tokens per session for the KV cache")
     ask.add_argument("--measured", type=float, help="measured tok/s per node")
+    ask.add_argument("--region", help="where the node must run: EU, US, a country (ES) or a region (eu-north1)")
+    ask.add_argument("--spot", action="store_true", help="spot/preemptible offers may be chosen")
     ask.add_argument("--no-log", action="store_true", help="do not record this question in the log")
     ask.set_defaults(func=run_ask)
 
@@ -64,7 +66,10 @@ def overrides_from(args: argparse.Namespace) -> dict:
         "model": args.model, "slo_tok_s": args.slo_tok_s, "tz": args.tz, "input_per_output": args.mix,
         "cache_hit_rate": args.cache_hit, "currency": args.currency, "vat_rate": args.vat,
         "concurrency": args.concurrency, "context_tokens": args.context, "measured_tok_s_per_node": args.measured,
+        "region": args.region,
     }
+    if args.spot:
+        out["allow_spot"] = True
     if args.per_stream:
         out["slo_kind"] = "per_stream"
     if args.private:

@@ -40,7 +40,7 @@ def wanted_region(region: str | None, eu_residency: bool) -> str | None:
 
 def in_region(node: Node, want: str) -> bool:
     """A constraint names a jurisdiction ("EU", "US"), a country ("ES", "FI") or a region ("eu-north1",
-    "eu-west" matches "eu-west-1"). An offer whose region is unspecified never matches."""
+    "eu-west" matches "eu-west-1"; "EU" is never a region prefix). An offer whose region is unspecified never matches."""
     key = want.strip().lower()
     if not key:
         return True
@@ -48,6 +48,8 @@ def in_region(node: Node, want: str) -> bool:
         return False
     if key == node.jurisdiction.lower() or (node.country and key == node.country.lower()):
         return True
+    if len(key) <= 2:  # "EU", "ES": a jurisdiction or country, never a region prefix (London is "eu-west-2")
+        return False
     region = node.region.lower()
     return region == key or region.startswith(key + "-") or (len(key) > 3 and region.startswith(key))
 
