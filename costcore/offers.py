@@ -85,3 +85,29 @@ def age_days(as_of: dt.date, on: dt.date) -> int:
 def is_stale(as_of: dt.date, on: dt.date) -> bool:
     """A price observed more than 90 days before the question's date."""
     return age_days(as_of, on) > STALE_AFTER_DAYS
+
+
+def matches_gpu(node: Node, want: str) -> bool:
+    """"h100" is H100 (not H100NVL); "a100" is both A100 40GB and 80GB."""
+    key, gpu = want.strip().lower().replace(" ", ""), node.gpu.lower()
+    return key == gpu or gpu.startswith(key + "-")
+
+
+def listing(nodes: Iterable[Node], on: dt.date, *, gpu: str | None = None, region: str | None = None,
+            stale_only: bool = False) -> list[dict]:
+    """Offers as rows for `llmcost prices`: the price in force on `on`, its date, age and source."""
+    rows = []
+    for node in nodes:
+        if (gpu and not matches_gpu(node, gpu)) or (region and not in_region(node, region)):
+            continue
+        price = node.price_on(on)
+        if stale_only and not is_stale(price.as_of, on):
+            continue
+        rows.append({
+            "id": node.id, "provider": node.provider, "name": node.name, "gpu": node.gpu,
+            "gpu_count": node.gpu_count, "shape": f"{node.gpu_count}×{node.gpu}", "usd_per_hour": price.usd_per_hour,
+            "billing": node.billing, "region": node.region, "jurisdiction": node.jurisdiction, "as_of": price.as_of,
+            "age_days": age_days(price.as_of, on), "stale": is_stale(price.as_of, on),
+            "confidence": price.confidence, "source": price.source,
+        })
+    return sorted(rows, key=lambda r: (r["gpu"], r["gpu_count"], r["usd_per_hour"], r["id"]))

@@ -274,3 +274,33 @@ def test_eu_residency_after_a_refresh_picks_among_eu_offers(capsys, gpuhunt_cata
     node = chosen(reply.answer)
     assert node.jurisdiction == "EU"
     assert all(n.jurisdiction == "EU" for n in reply.answer.fit.nodes), [(n.id, n.jurisdiction) for n in reply.answer.fit.nodes]
+
+
+# --- llmcost prices -------------------------------------------------------------------------------------
+
+
+def test_prices_filter_by_gpu_and_region_as_json(capsys):
+    assert main(["prices", "--json", "--gpu", "h200", "--region", "EU"]) == 0
+    rows = json.loads(capsys.readouterr().out)["nodes"]
+    assert rows and {(r["gpu"], r["jurisdiction"]) for r in rows} == {("H200", "EU")}
+    for row in rows:
+        assert {"provider", "shape", "usd_per_hour", "billing", "region", "as_of", "source"} <= set(row)
+
+
+def test_prices_stale_lists_only_rows_older_than_90_days(capsys):
+    assert main(["prices", "--json", "--stale"]) == 0
+    rows = json.loads(capsys.readouterr().out)["nodes"]
+    today = dt.date.today()
+    assert rows and all((today - dt.date.fromisoformat(r["as_of"])).days > 90 for r in rows)
+    assert main(["prices", "--stale"]) == 0
+    assert "older than 90 days" in capsys.readouterr().out
+
+
+def test_slack_prices_fit_in_one_message_after_a_refresh(capsys, gpuhunt_catalog, snapshot_file):
+    from bot.slack import catalog_views
+
+    assert _refresh(capsys, gpuhunt_catalog)[0] == 0
+    runtime.catalogs.cache_clear()
+    shown = catalog_views.prices(None)
+    assert shown["offers_total"] > len(shown["nodes"]) == len({(n["gpu"], n["gpu_count"], n["billing"])
+                                                              for n in shown["nodes"]})
