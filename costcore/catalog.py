@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from decimal import Decimal
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -93,6 +94,8 @@ class Node(Strict):
 
     def price_on(self, day: dt.date) -> NodePrice:
         """The newest price dated on or before `day` (the oldest when all are later)."""
+        if len(self.prices) == 1:  # most offers: answers look at hundreds of them
+            return self.prices[0]
         dated = sorted(self.prices, key=lambda p: p.as_of)
         valid = [p for p in dated if p.as_of <= day]
         return valid[-1] if valid else dated[0]
@@ -281,6 +284,7 @@ class ApiOverlay(Strict):
 # --- The whole set -----------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=8192)  # node ids and aliases are normalised on every question
 def normalise(name: str) -> str:
     """The key aliases are matched on: case, spaces, dashes, dots and underscores do not count."""
     return re.sub(r"[\s\-_.:/]+", "", name.lower())

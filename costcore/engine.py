@@ -194,7 +194,7 @@ def answer(
     cheapest = min(same, key=lambda line: line.usd_per_million_output) if same else None
     per_token = cheapest.usd_per_million_output / pricing.MILLION if cheapest else None
 
-    pool = offers.select(catalogs.nodes.values(), on=on, region=offers.wanted_region(s.region, s.eu_residency),
+    pool = offers.select(catalogs.nodes, on=on, region=offers.wanted_region(s.region, s.eu_residency),
                          allow_spot=s.allow_spot, keep=s.node)
     fit = fitting.fit(model, catalogs, concurrency=concurrency, context=context, headroom=settings.headroom,
                       aggregate_tok_s=aggregate, measured_tok_s_per_node=s.measured_tok_s_per_node, on=on,

@@ -4,13 +4,14 @@ Pure: the offers, the constraint and the date are arguments. Eligibility is resi
 jurisdiction or country the asker named, or "the data must stay in the EU") and billing (spot preempts a
 latency SLO mid-stream, so it is never chosen unless asked for). Many offers share a shape (same GPU,
 count, host RAM, network): the fit depends only on the shape, so only the cheapest offer of each shape
-(plus any offer the asker named) goes on to the fit: one fit per shape, whatever the number of offers.
+(plus any offer the asker named) goes on to the fit: one fit per shape, whatever the number of offers, and
+a shape no better than a cheaper one (same GPUs, no more host RAM, no better network) is not fitted at all.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from costcore.catalog import UNSPECIFIED, Node
@@ -54,21 +55,48 @@ def in_region(node: Node, want: str) -> bool:
     return region == key or region.startswith(key + "-") or (len(key) > 3 and region.startswith(key))
 
 
-def select(nodes: Iterable[Node], *, on: dt.date, region: str | None, allow_spot: bool,
+_MEMO: dict[tuple, tuple[object, Pool]] = {}
+MEMO_SIZE = 64
+
+
+def select(nodes: Mapping[str, Node] | Iterable[Node], *, on: dt.date, region: str | None, allow_spot: bool,
            keep: str | None = None) -> Pool:
-    """Filter the offers by region and billing, then keep the cheapest of each shape on `on` (and `keep`)."""
-    everything = list(nodes)
-    local = [n for n in everything if region is None or in_region(n, region)]
+    """Filter the offers by region and billing, then keep the cheapest of each shape on `on` (and `keep`).
+
+    The result depends only on its arguments, so it is remembered for the same offers (the same object: the
+    catalogs a process loaded once), date, region, spot and named offer; a few hundred offers then cost
+    nothing on the next question of the day."""
+    key = (id(nodes), on, region, allow_spot, keep)
+    hit = _MEMO.get(key)
+    if hit is not None and hit[0] is nodes:
+        return hit[1]
+    pool = _select(nodes, on=on, region=region, allow_spot=allow_spot, keep=keep)
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.pop(next(iter(_MEMO)))
+    _MEMO[key] = (nodes, pool)
+    return pool
+
+
+def _select(nodes: Mapping[str, Node] | Iterable[Node], *, on: dt.date, region: str | None, allow_spot: bool,
+            keep: str | None) -> Pool:
+    everything = list(nodes.values()) if isinstance(nodes, Mapping) else list(nodes)
+    local = everything if region is None else [n for n in everything if in_region(n, region)]
     eligible = [n for n in local if allow_spot or n.billing != "spot"]
-    cheapest: dict[tuple, tuple] = {}
     counts: dict[tuple, int] = {}
+    cheapest: dict[tuple, tuple] = {}  # shape -> ((price, id), node): one fit per shape
     for node in eligible:
         shape = node.shape
         counts[shape] = counts.get(shape, 0) + 1
         rank = (node.price_on(on).usd_per_hour, node.id)
         if shape not in cheapest or rank < cheapest[shape][0]:
             cheapest[shape] = (rank, node)
-    shortlist = [entry[1] for entry in cheapest.values()]
+    shortlist: list[Node] = []
+    best: dict[tuple, list[Node]] = {}  # per (GPU, count, minimum rental): the offers kept so far, cheapest first
+    for _, node in sorted(cheapest.values(), key=lambda entry: entry[0]):
+        kept = best.setdefault((node.gpu, node.gpu_count, node.min_units), [])
+        if not any(_covers(other, node) for other in kept):
+            kept.append(node)
+            shortlist.append(node)
     named = next((n for n in everything if n.id == keep), None) if keep else None
     if named is not None and named not in shortlist:
         shortlist.append(named)
@@ -76,6 +104,12 @@ def select(nodes: Iterable[Node], *, on: dt.date, region: str | None, allow_spot
         eligible=eligible, shortlist=shortlist, region=region, outside_region=len(everything) - len(local),
         spot_left_out=len(local) - len(eligible), considered=len(everything), by_shape=counts,
     )
+
+
+def _covers(cheaper: Node, node: Node) -> bool:
+    """An offer at most as dear with the same GPUs, at least the host RAM and a network at least as able to
+    span nodes fits everything `node` fits, at no higher price: `node` can never be the one chosen."""
+    return cheaper.host_ram_gb >= node.host_ram_gb and (cheaper.multi_node_ok or not node.multi_node_ok)
 
 
 def age_days(as_of: dt.date, on: dt.date) -> int:

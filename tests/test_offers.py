@@ -171,7 +171,12 @@ def test_a_negotiated_price_for_a_shipped_offer_keeps_its_region(tmp_path):
 
 def test_one_fit_per_shape_however_many_offers(catalogs):
     pool = select(catalogs.nodes.values(), on=SEPT_2026.date(), region=None, allow_spot=False)
-    assert len(pool.shortlist) == len({n.shape for n in pool.eligible})
+    assert len(pool.shortlist) <= len({n.shape for n in pool.eligible}) < len(pool.eligible)
+    day = SEPT_2026.date()
+    for node in pool.eligible:  # every offer left out has a kept one as cheap that fits all it fits
+        assert any(k.gpu == node.gpu and k.gpu_count == node.gpu_count and k.host_ram_gb >= node.host_ram_gb
+                   and k.price_on(day).usd_per_hour <= node.price_on(day).usd_per_hour
+                   and (k.multi_node_ok or not node.multi_node_ok) for k in pool.shortlist), node.id
 
 
 # --- llmcost refresh from a stand-in gpuhunt catalog ----------------------------------------------------
