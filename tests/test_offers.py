@@ -237,7 +237,8 @@ def _refresh(capsys, url, *extra):
 
 def test_a_refresh_changes_the_chosen_offer_and_its_date(capsys, gpuhunt_catalog, snapshot_file):
     question = "llama 3.1 8b at 100 tok/s, 8 concurrent users"
-    before = ask(question, now=SEPT_2026)
+    now = dt.datetime.now(dt.UTC)  # the refresh dates its rows today: ask today
+    before = ask(question, now=now)
     assert before.answer.fit.chosen_node == "runpod-1xh100"
 
     code, out, err = _refresh(capsys, gpuhunt_catalog)
@@ -245,9 +246,9 @@ def test_a_refresh_changes_the_chosen_offer_and_its_date(capsys, gpuhunt_catalog
     assert snapshot_file.is_file() and f"version {VERSION}" in out
     runtime.catalogs.cache_clear()
 
-    after = ask(question, now=SEPT_2026)
+    after = ask(question, now=now)
     node = chosen(after.answer)
-    today = dt.datetime.now(dt.UTC).date()
+    today = now.date()
     assert node.id.startswith("gh-runpod-") and node.region == "US-TX-3" and node.usd_per_hour < 2.69
     assert node.price_as_of == today and "gpuhunt catalog, runpod version" in node.price_source
     assert after.contract["price_as_of"] == today.isoformat()
@@ -262,6 +263,8 @@ def test_outliers_are_rejected_and_reported(capsys, gpuhunt_catalog, snapshot_fi
     snapshot = json.loads(snapshot_file.read_text())
     prices = {(o["gpu"], o["region"]): o["prices"][0]["usd_per_hour"] for o in snapshot["offers"]}
     assert ("B200", "US-TX-3") not in prices and ("H100", "US-KS-2") not in prices
+    kept = {(o["gpu"], o["gpu_count"], o["region"]) for o in snapshot["offers"]}
+    assert {("H100", 1, "US-TX-3"), ("H100", 2, "US-TX-3")} <= kept  # a pod's name does not carry its count
     assert {r["gpu"] for r in snapshot["rejected"]} == {"H100", "B200"}
 
 

@@ -94,7 +94,9 @@ def to_row(provider: str, item: Any, gpu: Gpu, *, version: str, url: str, observ
     spot = bool(item.spot)
     name = NAMES.get(provider, provider)
     return {
-        "id": f"gh-{provider}-{_slug(item.instance_name)}-{_slug(item.location)}{'-spot' if spot else ''}",
+        # RunPod names a pod by its GPU, whatever the count: the count is part of the id
+        "id": f"gh-{provider}-{_slug(item.instance_name)}-{item.gpu_count}x-{_slug(item.location)}"
+              f"{'-spot' if spot else ''}",
         "provider": name,
         "name": f"{name} {item.instance_name} ({item.gpu_count}×{gpu.id}), {'spot' if spot else 'on demand'}",
         "gpu": gpu.id, "gpu_count": int(item.gpu_count), "host_ram_gb": float(item.memory or 0),
