@@ -72,7 +72,7 @@ def select(nodes: Mapping[str, Node] | Iterable[Node], *, on: dt.date, region: s
         return hit[1]
     pool = _select(nodes, on=on, region=region, allow_spot=allow_spot, keep=keep)
     if len(_MEMO) >= MEMO_SIZE:
-        _MEMO.pop(next(iter(_MEMO)))
+        _MEMO.clear()  # a handful of (date, region, spot) combinations are live at once: start over
     _MEMO[key] = (nodes, pool)
     return pool
 

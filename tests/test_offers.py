@@ -160,6 +160,17 @@ def test_a_duplicate_offer_under_another_id_is_rejected_with_file_and_row(tmp_pa
         load_catalogs(data_dir=data)
 
 
+def test_a_snapshot_row_that_reuses_a_shipped_id_is_rejected_with_file_and_row(tmp_path, catalogs):
+    snapshot = tmp_path / "offers.json"
+    row = catalogs.nodes["nebius-8xh200"].model_dump(mode="json")
+    snapshot.write_text(json.dumps({"fetched_at": "2026-11-30", "offers": [row]}))
+    with pytest.raises(CatalogError, match=r"offers\.json: row 1: duplicate id 'nebius-8xh200'"):
+        load_catalogs(offers_snapshot=snapshot)
+    snapshot.write_text("{not json")
+    with pytest.raises(CatalogError, match=r"offers\.json: cannot read the offers snapshot"):
+        load_catalogs(offers_snapshot=snapshot)
+
+
 def test_a_negotiated_price_for_a_shipped_offer_keeps_its_region(tmp_path):
     ours = tmp_path / "ours.yaml"
     ours.write_text("- id: nebius-8xh200\n  billing: negotiated\n  prices:\n"
@@ -312,3 +323,11 @@ def test_slack_prices_fit_in_one_message_after_a_refresh(capsys, gpuhunt_catalog
     shown = catalog_views.prices(None)
     assert shown["offers_total"] > len(shown["nodes"]) == len({(n["gpu"], n["gpu_count"], n["billing"])
                                                               for n in shown["nodes"]})
+
+
+def test_a_broken_snapshot_is_a_sentence_not_a_traceback(capsys, snapshot_file):
+    snapshot_file.write_text("{not json")
+    runtime.catalogs.cache_clear()
+    code = main(["ask", "--no-log", "deepseek-flash at 300 tok/s"])
+    err = capsys.readouterr().err
+    assert code == 1 and "offers.json" in err and "llmcost refresh" in err and "Traceback" not in err
