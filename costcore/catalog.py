@@ -403,9 +403,11 @@ def read_snapshot(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise CatalogError(f"{path}: cannot read the offers snapshot: {exc}") from exc
+        raise CatalogError(f"{path}: cannot read the offers snapshot ({exc}); run `llmcost refresh` again, "
+                           "or delete the file to use the shipped catalog") from exc
     if not isinstance(data, dict) or not isinstance(data.get("offers"), list):
-        raise CatalogError(f"{path}: not an offers snapshot (no `offers` list); run `llmcost refresh` again")
+        raise CatalogError(f"{path}: not an offers snapshot (no `offers` list); run `llmcost refresh` again, "
+                           "or delete the file to use the shipped catalog")
     return data
 
 
