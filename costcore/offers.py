@@ -87,7 +87,8 @@ def _select(nodes: Mapping[str, Node] | Iterable[Node], *, on: dt.date, region: 
     for node in eligible:
         shape = node.shape
         counts[shape] = counts.get(shape, 0) + 1
-        rank = (node.price_on(on).usd_per_hour, node.id)
+        price = node.price_on(on)
+        rank = (price.usd_per_hour, -price.as_of.toordinal(), node.id)  # at one price, the newer observation
         if shape not in cheapest or rank < cheapest[shape][0]:
             cheapest[shape] = (rank, node)
     shortlist: list[Node] = []
