@@ -331,3 +331,13 @@ def test_a_broken_snapshot_is_a_sentence_not_a_traceback(capsys, snapshot_file):
     code = main(["ask", "--no-log", "deepseek-flash at 300 tok/s"])
     err = capsys.readouterr().err
     assert code == 1 and "offers.json" in err and "llmcost refresh" in err and "Traceback" not in err
+
+
+def test_with_current_offers_llama_8b_at_100_tok_s_takes_one_gpu(capsys, gpuhunt_catalog, snapshot_file):
+    # A refreshed catalog lists one-GPU shapes that hold its 184 GB (MI300X, 192 GB): the fit takes one.
+    assert _refresh(capsys, gpuhunt_catalog)[0] == 0
+    runtime.catalogs.cache_clear()
+    reply = ask("llama 3.1 8b at 100 tok/s", now=dt.datetime.now(dt.UTC))
+    node = chosen(reply.answer)
+    assert node.gpu_count <= 2 and node.memory_gb >= reply.answer.fit.floor_gb
+    assert node.usd_per_month_for_slo == min(n.usd_per_month_for_slo for n in reply.answer.fit.nodes if n.fits)
