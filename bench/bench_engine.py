@@ -41,6 +41,67 @@ def in_process(rounds: int) -> list[float]:
     return samples
 
 
+# Locations the few-hundred-offer variant spreads the fixture catalog's rows over (timing only: the rows are
+# tests/fixtures/gpuhunt's, with their prices, repeated per location the way real catalogs list a shape per zone).
+LOCATIONS = ["us-east-1", "us-east-2", "us-west-2", "eu-west-1", "eu-central-1", "eu-north-1", "eu-south-2",
+             "europe-west4-a", "europe-west4-b", "us-central1-a", "us-central1-b", "westeurope", "eastus"]
+
+
+def many_offers_snapshot(path) -> int:
+    """A snapshot in `llmcost refresh`'s format with a few hundred offers, from the test fixture catalog."""
+    import csv
+    import json
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from bot import runtime
+    from bot.refresh.offers import check_price, gpu_for, to_row
+
+    gpus = runtime.catalogs().gpus
+    today = dt.date(2026, 9, 15)
+    offers = {}
+    fixtures = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "gpuhunt"
+    for csv_path in sorted(fixtures.glob("*.csv")):
+        provider = csv_path.stem
+        for row in csv.DictReader(csv_path.open(encoding="utf-8")):
+            gpu = gpu_for(row["gpu_name"], float(row["gpu_memory"]), gpus)
+            if gpu is None or check_price(gpu, float(row["price"]), int(row["gpu_count"])):
+                continue
+            for location in LOCATIONS:
+                item = SimpleNamespace(instance_name=row["instance_name"], location=location, price=row["price"],
+                                       gpu_count=int(row["gpu_count"]), memory=float(row["memory"]),
+                                       spot=row["spot"] == "True")
+                offer = to_row(provider, item, gpu, version="bench", url="tests/fixtures/gpuhunt", observed=today)
+                offers[offer["id"]] = offer
+    path.write_text(json.dumps({"fetched_at": today.isoformat(), "offers": list(offers.values())}))
+    return len(offers)
+
+
+def in_process_many_offers(rounds: int) -> tuple[int, list[float]]:
+    """The full answer again, with a few hundred offers loaded (a refreshed snapshot's size)."""
+    import tempfile
+    from pathlib import Path
+
+    from bot import runtime
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "offers.json"
+        count = many_offers_snapshot(path)
+        before = os.environ.get("LLMCOST_OFFERS_FILE")
+        os.environ["LLMCOST_OFFERS_FILE"] = str(path)
+        runtime.catalogs.cache_clear()
+        try:
+            total = len(runtime.catalogs().nodes)
+            assert total >= count
+            return total, in_process(rounds)
+        finally:
+            if before is None:
+                os.environ.pop("LLMCOST_OFFERS_FILE", None)
+            else:
+                os.environ["LLMCOST_OFFERS_FILE"] = before
+            runtime.catalogs.cache_clear()
+
+
 def parse_times() -> tuple[list[float], list[float]]:
     """The parser alone: every corpus question, and 4,000-character pastes (the most it reads)."""
     from pathlib import Path
@@ -96,14 +157,19 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=400)
     parser.add_argument("--cli-runs", type=int, default=30)
+    parser.add_argument("--in-process-only", action="store_true", help="skip the CLI wall-time runs")
     args = parser.parse_args()
 
     samples = in_process(args.rounds)
     print(summary("full answer, in-process", samples))
     print(f"{'':<46} {1000 / statistics.mean(samples):8.0f} answers/s")
+    offers, many = in_process_many_offers(args.rounds)
+    print(summary(f"full answer, in-process, {offers} offers", many))
     typical, long = parse_times()
     print(summary("parse, every corpus question", typical))
     print(summary("parse, 4,000-character pastes", long))
+    if args.in_process_only:
+        return
 
     llmcost = shutil.which("llmcost") or f"{sys.prefix}/bin/llmcost"
     genai = shutil.which("genai-prices") or f"{sys.prefix}/bin/genai-prices"

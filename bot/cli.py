@@ -13,7 +13,7 @@ LONG_RUNNING = frozenset({"serve", "clock"})
 
 # Each module adds its subcommands with `register(subparsers)` and sets `func` on its parser; imports of
 # heavy libraries stay inside the handlers so `llmcost ask` starts fast.
-SUBCOMMAND_MODULES: tuple[str, ...] = ("bot.commands", "bot.logcli", "bot.slackcli")
+SUBCOMMAND_MODULES: tuple[str, ...] = ("bot.commands", "bot.logcli", "bot.slackcli", "bot.refresh.cli")
 
 
 def build_parser() -> argparse.ArgumentParser:

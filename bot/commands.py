@@ -46,6 +46,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     ask.add_argument("--concurrency", type=int, help="concurrent sessions")
     ask.add_argument("--context", type=int, help="tokens per session for the KV cache")
     ask.add_argument("--measured", type=float, help="measured tok/s per node")
+    ask.add_argument("--region", help="where the node must run: EU, US, a country (ES) or a region (eu-north1)")
+    ask.add_argument("--spot", action="store_true", help="spot/preemptible offers may be chosen")
     ask.add_argument("--no-log", action="store_true", help="do not record this question in the log")
     ask.set_defaults(func=run_ask)
 
@@ -53,8 +55,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     models.add_argument("--json", action="store_true")
     models.set_defaults(func=run_models)
 
-    prices = sub.add_parser("prices", help="list node prices and hosted API prices in use")
+    prices = sub.add_parser("prices", help="list node offers (and a model's hosted API prices) in use")
     prices.add_argument("model", nargs="?", help="a model: its hosted APIs")
+    prices.add_argument("--gpu", help="only offers of this GPU, e.g. H100, A100, L40S")
+    prices.add_argument("--region", help="only offers in EU, US, a country (ES) or a region (eu-north1)")
+    prices.add_argument("--stale", action="store_true", help="only prices observed more than 90 days ago")
     prices.add_argument("--json", action="store_true")
     prices.set_defaults(func=run_prices)
 
@@ -64,7 +69,10 @@ def overrides_from(args: argparse.Namespace) -> dict:
         "model": args.model, "slo_tok_s": args.slo_tok_s, "tz": args.tz, "input_per_output": args.mix,
         "cache_hit_rate": args.cache_hit, "currency": args.currency, "vat_rate": args.vat,
         "concurrency": args.concurrency, "context_tokens": args.context, "measured_tok_s_per_node": args.measured,
+        "region": args.region,
     }
+    if args.spot:
+        out["allow_spot"] = True
     if args.per_stream:
         out["slo_kind"] = "per_stream"
     if args.private:
@@ -137,16 +145,15 @@ def run_prices(args: argparse.Namespace) -> int:
 
     from bot import runtime
     from bot.errors import UserError
-    from costcore import pricing
+    from costcore import offers, pricing
     from costcore.calendar import reference_week
 
     cats = runtime.catalogs()
     today = dt.date.today()
     nodes = [
-        {"id": n.id, "provider": n.provider, "gpus": f"{n.gpu_count}×{n.gpu}", "billing": n.billing,
-         "usd_per_hour": float(n.price_on(today).usd_per_hour), "as_of": n.price_on(today).as_of.isoformat(),
-         "confidence": n.price_on(today).confidence, "source": n.price_on(today).source}
-        for n in cats.nodes.values()
+        row | {"usd_per_hour": float(row["usd_per_hour"]), "as_of": row["as_of"].isoformat()}
+        for row in offers.listing(cats.nodes.values(), today, gpu=args.gpu, region=args.region,
+                                  stale_only=args.stale)
     ]
     apis = []
     if args.model:
@@ -164,10 +171,15 @@ def run_prices(args: argparse.Namespace) -> int:
         json.dump({"nodes": nodes, "apis": apis}, sys.stdout, indent=2)
         sys.stdout.write("\n")
         return 0
+    if not nodes and not apis:
+        print("No offers match" + (" (stale: older than 90 days)" if args.stale else "") + ".")
+    if nodes:
+        print(f"{'provider':<10} {'shape':<9} {'price':>11}  {'billing':<14} {'region':<14} {'date':<10}  source")
     for n in nodes:
-        hourly = f"${n['usd_per_hour']:.2f}/h"
-        print(f"{n['id']:<22} {n['gpus']:<8} {hourly:>9}  {n['billing']:<14} "
-              f"{n['confidence']:<5} {n['as_of']}  {n['source']}")
+        hourly = f"${n['usd_per_hour']:,.2f}/h"
+        flag = "  (older than 90 days)" if n["stale"] else ""
+        print(f"{n['provider'][:10]:<10} {n['shape']:<9} {hourly:>11}  {n['billing']:<14} {n['region'][:14]:<14} "
+              f"{n['as_of']}  {n['source']} [{n['id']}, {n['confidence']}]{flag}")
     for a in apis:
         print(f"{a['provider']:<14} {a['model_ref']:<40} {a['prices']}  ({a['hours_per_week']:g} h/week)")
     return 0

@@ -13,7 +13,7 @@ from bot.templates import make_environment
 from costcore.answer import Answer
 from costcore.scenario import Finding
 
-FINDING_TEMPLATES = ("findings.j2", "parser_findings.j2")
+FINDING_TEMPLATES = ("findings.j2", "parser_findings.j2", "offer_findings.j2")
 
 
 def _num(value: float | Decimal) -> str:
@@ -96,6 +96,7 @@ def to_contract(question: str, a: Answer) -> dict[str, Any]:
         "fx_usd_to_eur": float(a.fx_usd_to_eur),
         "fx_as_of": a.fx_as_of.isoformat(),
         "catalog_as_of": a.catalog_as_of.isoformat(),
+        "price_as_of": a.price_as_of.isoformat() if a.price_as_of else None,  # the oldest price relied on
         "priced_at": a.priced_at.isoformat(),
         "model_name": a.model_name,
     }
@@ -108,7 +109,8 @@ def to_contract(question: str, a: Answer) -> dict[str, Any]:
             "weights_gb": a.fit.weights_gb, "kv_gb": a.fit.kv_gb, "floor_gb": a.fit.floor_gb,
             "host_capable_gb": a.fit.host_capable_gb, "chosen_node": a.fit.chosen_node,
             "nodes": [
-                n.model_dump(mode="json", exclude={"reason"}) | {
+                {k: v for k, v in n.model_dump(mode="json", exclude={"reason"}).items()
+                 if v is not None or k == "break_even_tok_s"} | {
                     "reason": finding(n.reason), "usd_per_hour": float(n.usd_per_hour),
                     "usd_per_month": float(n.usd_per_month),
                     "usd_per_month_for_slo": _f(n.usd_per_month_for_slo)}

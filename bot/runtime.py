@@ -19,6 +19,22 @@ def node_override_files() -> list[Path]:
     return [Path(p) for p in raw.split(os.pathsep) if p.strip()]
 
 
+def offers_snapshot_path() -> Path:
+    """LLMCOST_OFFERS_FILE, else offers.json in the user's data directory: where `llmcost refresh` writes the
+    dated snapshot of current offers and where answers read it from."""
+    if env := os.environ.get("LLMCOST_OFFERS_FILE", "").strip():
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("llmcost")) / "offers.json"
+
+
+def offers_snapshot() -> Path | None:
+    """The snapshot answers use, if a refresh has written one (the shipped catalog alone otherwise)."""
+    path = offers_snapshot_path()
+    return path if path.is_file() else None
+
+
 def _stamp(path: Path) -> tuple[str, int, int, int, int] | None:
     """A file's identity and version: an edit changes the size or a time (ctime even when `cp -p` or
     `rsync -t` restores the mtime), a replacement the inode."""
@@ -29,14 +45,14 @@ def _stamp(path: Path) -> tuple[str, int, int, int, int] | None:
     return (str(path), stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
 
 
-def catalogs_key(overrides: list[Path]) -> tuple:
+def catalogs_key(overrides: list[Path], snapshot: Path | None = None) -> tuple:
     """What validated catalogs depend on: every file read, the code of the models that read them, and the
     versions of Python and pydantic. Any change is a new key, so a stale entry is never read."""
     import pydantic
 
     import costcore.catalog
 
-    files = [*catalog_files(overrides), Path(costcore.catalog.__file__)]
+    files = [*catalog_files(overrides, offers_snapshot=snapshot), Path(costcore.catalog.__file__)]
     return (sys.version, pydantic.VERSION, [_stamp(p) for p in files])
 
 
@@ -45,10 +61,15 @@ def catalogs() -> Catalogs:
     """The catalogs, validated once per version of their files (a warm `llmcost ask` skips PyYAML and
     pydantic validation). A file that cannot be read is never cached: load_catalogs names it."""
     overrides = node_override_files()
-    key = catalogs_key(overrides)
+    snapshot = offers_snapshot()
+    key = catalogs_key(overrides, snapshot)
+
+    def load() -> Catalogs:
+        return load_catalogs(node_overrides=overrides, offers_snapshot=snapshot)
+
     if any(stamp is None for stamp in key[2]):
-        return load_catalogs(node_overrides=overrides)
-    return cached_pickle("catalogs", key, lambda: load_catalogs(node_overrides=overrides))
+        return load()
+    return cached_pickle("catalogs", key, load)
 
 
 @cache

@@ -37,6 +37,9 @@ class NodeFit(Frozen):
     price_as_of: dt.date
     price_source: str
     price_confidence: str
+    billing: str = "on_demand"
+    region: str | None = None
+    jurisdiction: str | None = None
     capacity_tok_s: float | None = None  # per node: measured, or a memory-bandwidth upper bound
     capacity_measured: bool = False
     nodes_needed: int | None = None
@@ -95,5 +98,6 @@ class Answer(Frozen):
     fx_as_of: dt.date
     vat_rate: Decimal | None = None
     catalog_as_of: dt.date
+    price_as_of: dt.date | None = None  # the oldest price the verdict relied on (the chosen offer's)
     priced_at: dt.datetime
     serving: dict | None = None  # the recipe for the chosen node: engine, image, flags, env, notes

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from decimal import Decimal
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -44,18 +45,32 @@ class Gpu(Sourced):
     memory_gb: float = Field(gt=0)
     usable_gb: float | None = Field(default=None, gt=0)
     bandwidth_tb_s: float = Field(gt=0)
+    aliases: list[str] = Field(default_factory=list)  # names price catalogs use (gpuhunt: "A100", "L40S" …)
+    # Sanity bounds for an imported $/GPU-hour (spot included): a policy, not a price. A row outside them is
+    # a broken catalog row ($0 H100, $0.01 B200), rejected and reported by `llmcost refresh`.
+    usd_per_gpu_hour_bounds: tuple[Decimal, Decimal] | None = None
 
     @property
     def plan_gb(self) -> float:
         return self.usable_gb or self.memory_gb
 
 
+Billing = Literal["on_demand", "capacity_block", "reserved", "spot", "negotiated"]
+# How a price row was checked: high = seen on the provider's own public page or docs on `as_of`;
+# medium = a provider's figure relayed by a dated secondary source (the domain brief, a maintained dataset);
+# low = a third party's figure, or one not re-checked since `as_of`.
+Confidence = Literal["high", "medium", "low"]
+UNSPECIFIED = "unspecified"
+
+
 class NodePrice(Sourced):
     usd_per_hour: Decimal = Field(gt=0)
-    confidence: Literal["high", "medium", "low"]
+    confidence: Confidence
 
 
 class Node(Strict):
+    """One rentable offer: a shape (GPU × count, host RAM, network) at a price, billing kind and region."""
+
     id: str
     provider: str
     name: str
@@ -63,12 +78,24 @@ class Node(Strict):
     gpu_count: int = Field(ge=1)
     host_ram_gb: float = Field(ge=0)
     interconnect: Literal["infiniband", "efa", "nvlink-rack", "ethernet"]
-    billing: Literal["on_demand", "capacity_block", "reserved", "spot", "negotiated"]
+    billing: Billing
+    # Where it runs: the provider's region name, the legal jurisdiction ("EU", "US", "UK" …) and the ISO
+    # country when known. A team's own row may leave them out; residency rules then never pick it.
+    region: str = UNSPECIFIED
+    jurisdiction: str = UNSPECIFIED
+    country: str | None = None
     min_units: int = Field(default=1, ge=1)
     prices: list[NodePrice] = Field(min_length=1)
 
+    @property
+    def shape(self) -> tuple:
+        """What the fit depends on: offers with the same shape fit the same way, whatever their price."""
+        return (self.gpu, self.gpu_count, self.host_ram_gb, self.interconnect, self.min_units)
+
     def price_on(self, day: dt.date) -> NodePrice:
         """The newest price dated on or before `day` (the oldest when all are later)."""
+        if len(self.prices) == 1:  # most offers: answers look at hundreds of them
+            return self.prices[0]
         dated = sorted(self.prices, key=lambda p: p.as_of)
         valid = [p for p in dated if p.as_of <= day]
         return valid[-1] if valid else dated[0]
@@ -257,6 +284,7 @@ class ApiOverlay(Strict):
 # --- The whole set -----------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=8192)  # node ids and aliases are normalised on every question
 def normalise(name: str) -> str:
     """The key aliases are matched on: case, spaces, dashes, dots and underscores do not count."""
     return re.sub(r"[\s\-_.:/]+", "", name.lower())
@@ -338,6 +366,17 @@ def _index(path: Any, rows: list[Any]) -> dict[str, Any]:
     return out
 
 
+def _distinct_offers(path: Any, rows: list[Node]) -> list[Node]:
+    """Two rows for the same offer (provider, name, region, billing) under different ids: one is a mistake."""
+    seen: dict[tuple, str] = {}
+    for i, row in enumerate(rows, start=1):
+        key = (row.provider, row.name, row.region, row.billing)
+        if key in seen:
+            raise CatalogError(f"{path}: row {i} ({row.id}): duplicate offer, same as {seen[key]!r}")
+        seen[key] = row.id
+    return rows
+
+
 def _aliases(models: dict[str, Model]) -> dict[str, str]:
     index: dict[str, str] = {}
     for model in models.values():
@@ -349,23 +388,58 @@ def _aliases(models: dict[str, Model]) -> dict[str, str]:
     return index
 
 
-def catalog_files(node_overrides: list[Path] | None = None, data_dir: Path | None = None) -> list[Any]:
+def catalog_files(node_overrides: list[Path] | None = None, data_dir: Path | None = None,
+                  offers_snapshot: Path | None = None) -> list[Any]:
     """Every file `load_catalogs` reads, in order: what a cache of its result must be keyed on."""
     base = data_dir or DATA
-    return [base / name for name in ("models.yaml", "gpus.yaml", "nodes.yaml", "apis.yaml")] + list(
-        node_overrides or []
-    )
+    files = [base / name for name in ("models.yaml", "gpus.yaml", "nodes.yaml", "apis.yaml")]
+    return files + ([offers_snapshot] if offers_snapshot else []) + list(node_overrides or [])
 
 
-def load_catalogs(node_overrides: list[Path] | None = None, data_dir: Path | None = None) -> Catalogs:
-    """Load the bundled catalogs, then any node files a team names (their rows replace or add by id)."""
+def read_snapshot(path: Path) -> dict[str, Any]:
+    """An offers snapshot written by `llmcost refresh` (JSON: fetched_at, source, offers, rejected)."""
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CatalogError(f"{path}: cannot read the offers snapshot ({exc}); run `llmcost refresh` again, "
+                           "or delete the file to use the shipped catalog") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("offers"), list):
+        raise CatalogError(f"{path}: not an offers snapshot (no `offers` list); run `llmcost refresh` again, "
+                           "or delete the file to use the shipped catalog")
+    return data
+
+
+def _overrides(path: Any, rows: Any, nodes: dict[str, Node]) -> list[Any]:
+    """A team's row for a node we ship keeps the fields it leaves out (region, host RAM …) from ours."""
+    if not isinstance(rows, list):
+        return rows
+    return [
+        nodes[row["id"]].model_dump(mode="json") | row
+        if isinstance(row, dict) and row.get("id") in nodes else row
+        for row in rows
+    ]
+
+
+def load_catalogs(node_overrides: list[Path] | None = None, data_dir: Path | None = None,
+                  offers_snapshot: Path | None = None) -> Catalogs:
+    """Load the bundled catalogs, then the offers snapshot `llmcost refresh` wrote (its rows add offers),
+    then any node files a team names (their rows replace or add by id)."""
     read = read_yaml
     base = data_dir or DATA
     models = _index(base / "models.yaml", _rows(base / "models.yaml", Model, read(base / "models.yaml")))
     gpus = _index(base / "gpus.yaml", _rows(base / "gpus.yaml", Gpu, read(base / "gpus.yaml")))
-    nodes = _index(base / "nodes.yaml", _rows(base / "nodes.yaml", Node, read(base / "nodes.yaml")))
+    shipped = _rows(base / "nodes.yaml", Node, read(base / "nodes.yaml"))
+    nodes = _index(base / "nodes.yaml", _distinct_offers(base / "nodes.yaml", shipped))
+    if offers_snapshot is not None:
+        snapshot = _index(offers_snapshot, _rows(offers_snapshot, Node, read_snapshot(offers_snapshot)["offers"]))
+        for i, node_id in enumerate(snapshot, start=1):
+            if node_id in nodes:
+                raise CatalogError(f"{offers_snapshot}: row {i}: duplicate id {node_id!r} (also in nodes.yaml)")
+        nodes.update(snapshot)
     for path in node_overrides or []:
-        nodes.update(_index(path, _rows(path, Node, read(path))))
+        nodes.update(_index(path, _rows(path, Node, _overrides(path, read(path), nodes))))
     try:
         apis = ApiOverlay.model_validate(read(base / "apis.yaml"))
     except ValidationError as exc:

@@ -6,7 +6,7 @@ import datetime as dt
 from decimal import Decimal
 
 from costcore import fit as fitting
-from costcore import pricing
+from costcore import offers, pricing
 from costcore.answer import Answer, ApiLine, NodeFit, Tokens
 from costcore.calendar import UnknownTimeZone, hours_per_month, reference_week
 from costcore.catalog import Catalogs, Model
@@ -79,8 +79,8 @@ def _api_lines(model: Model, s: Scenario, catalogs: Catalogs, calendar, request,
     return lines
 
 
-def _choose(nodes: list[NodeFit], catalogs: Catalogs, wanted: str | None) -> NodeFit | None:
-    fitting_nodes = [n for n in nodes if n.fits and catalogs.nodes[n.id].billing != "spot"]
+def _choose(nodes: list[NodeFit], catalogs: Catalogs, wanted: str | None, allow_spot: bool = False) -> NodeFit | None:
+    fitting_nodes = [n for n in nodes if n.fits and (allow_spot or catalogs.nodes[n.id].billing != "spot")]
     if wanted:
         named = [n for n in fitting_nodes if n.id == wanted]
         if named:
@@ -96,6 +96,30 @@ def _with_break_even(node: NodeFit, per_token: Decimal | None, hours: int, catal
     seconds = Decimal(hours * 3600)
     break_even = fitting.unit_month(node, catalogs) / per_token / seconds
     return node.model_copy(update={"break_even_tok_s": float(break_even)})
+
+
+def _offer_findings(pool: offers.Pool, chosen: NodeFit | None, on: dt.date) -> tuple[list[Finding], list[Finding]]:
+    """(warnings, assumptions) about the offers: region, spot left out, a price past its age."""
+    warnings: list[Finding] = []
+    notes = [Finding(code="offers_considered", params={
+        "offers": len(pool.eligible), "shapes": len(pool.by_shape), "region": pool.region})]
+    if pool.region is not None:
+        if chosen is None:
+            warnings.append(Finding(code="region_none_fits", params={
+                "region": pool.region, "offers": len(pool.eligible)}))
+        else:
+            notes.append(Finding(code="region_chosen", params={
+                "region": pool.region, "node": chosen.name, "node_region": chosen.region}))
+    if pool.spot_left_out:
+        notes.append(Finding(code="spot_left_out", params={"offers": pool.spot_left_out}))
+    if chosen is not None:
+        if chosen.billing == "spot":
+            warnings.append(Finding(code="spot_chosen", params={"node": chosen.name}))
+        if offers.is_stale(chosen.price_as_of, on):
+            warnings.append(Finding(code="price_stale", params={
+                "node": chosen.name, "as_of": chosen.price_as_of.isoformat(),
+                "days": offers.age_days(chosen.price_as_of, on), "source": chosen.price_source}))
+    return warnings, notes
 
 
 def _serving(model: Model, node: NodeFit | None) -> dict | None:
@@ -170,11 +194,13 @@ def answer(
     cheapest = min(same, key=lambda line: line.usd_per_million_output) if same else None
     per_token = cheapest.usd_per_million_output / pricing.MILLION if cheapest else None
 
+    pool = offers.select(catalogs.nodes, on=on, region=offers.wanted_region(s.region, s.eu_residency),
+                         allow_spot=s.allow_spot, keep=s.node)
     fit = fitting.fit(model, catalogs, concurrency=concurrency, context=context, headroom=settings.headroom,
                       aggregate_tok_s=aggregate, measured_tok_s_per_node=s.measured_tok_s_per_node, on=on,
-                      hours_per_month=settings.hours_per_month)
+                      hours_per_month=settings.hours_per_month, nodes=pool.shortlist)
     nodes = [_with_break_even(n, per_token, hours, catalogs) for n in fit.nodes]
-    chosen = _choose(nodes, catalogs, s.node)
+    chosen = _choose(nodes, catalogs, s.node, s.allow_spot)
     fit = fit.model_copy(update={"nodes": nodes, "chosen_node": chosen.id if chosen else None})
 
     ruling = rule(s, model, fit, chosen, cheapest, apis, aggregate)
@@ -184,7 +210,9 @@ def answer(
         warnings.insert(0, Finding(code="break_even_beyond_capacity", params={
             "break_even": chosen.break_even_tok_s, "capacity": chosen.capacity_tok_s * chosen.units,
             "measured": chosen.capacity_measured}))
-    assumptions = _assumptions(s, settings, model, notes)
+    offer_warnings, offer_notes = _offer_findings(pool, chosen, on)
+    warnings += offer_warnings
+    assumptions = _assumptions(s, settings, model, notes) + offer_notes
     rules = [r for r in catalogs.apis.weekday_rules if cheapest and r.provider == cheapest.provider]
     assumptions += [Finding(code="weekday_rule", params={"note": r.note}) for r in rules]
     fx = catalogs.apis.fx_on(on)
@@ -193,5 +221,6 @@ def answer(
         status="ok", scenario=s, hours_per_month=hours, verdict=ruling.verdict, reasons=ruling.reasons,
         warnings=warnings, assumptions=assumptions, model_name=model.name, tokens=tokens, fit=fit, apis=apis,
         cheapest_api=cheapest, fx_usd_to_eur=fx.per_usd, fx_as_of=fx.as_of, vat_rate=vat,
-        catalog_as_of=catalogs.as_of, priced_at=now, serving=_serving(model, chosen),
+        catalog_as_of=catalogs.as_of, price_as_of=chosen.price_as_of if chosen else None, priced_at=now,
+        serving=_serving(model, chosen),
     )

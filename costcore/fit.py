@@ -174,6 +174,7 @@ def node_fit(
         id=node.id, name=node.name, provider=node.provider, gpu=node.gpu, gpu_count=node.gpu_count,
         memory_gb=node.gpu_count * gpu.plan_gb, usd_per_hour=price.usd_per_hour, usd_per_month=per_month,
         price_as_of=price.as_of, price_source=price.source, price_confidence=price.confidence,
+        billing=node.billing, region=node.region, jurisdiction=node.jurisdiction,
         reason=_reason(layout, node, need_all, gpu),
     )
     if layout is None:
@@ -207,13 +208,14 @@ def node_fit(
 
 def fit(model: Model, catalogs: Catalogs, *, concurrency: int, context: int, headroom: float,
         aggregate_tok_s: float | None, measured_tok_s_per_node: float | None, on: dt.date,
-        hours_per_month: int) -> Fit:
+        hours_per_month: int, nodes: list[Node] | None = None) -> Fit:
+    """`nodes`: the offers to fit (costcore.offers.select's shortlist); every catalog node by default."""
     kv = kv_gb(model, concurrency, context)
-    nodes = [
+    fitted = [
         node_fit(model, node, catalogs, kv=kv, headroom=headroom, concurrency=concurrency, context=context,
                  aggregate_tok_s=aggregate_tok_s, measured_tok_s_per_node=measured_tok_s_per_node, on=on,
                  hours_per_month=hours_per_month)
-        for node in catalogs.nodes.values()
+        for node in (catalogs.nodes.values() if nodes is None else nodes)
     ]
     return Fit(
         weights_gb=model.checkpoint_gb,
@@ -221,7 +223,7 @@ def fit(model: Model, catalogs: Catalogs, *, concurrency: int, context: int, hea
         kv_gb=kv,
         floor_gb=(model.checkpoint_gb + kv) * headroom,
         headroom=headroom,
-        nodes=nodes,
+        nodes=fitted,
     )
 
 

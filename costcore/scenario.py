@@ -51,6 +51,11 @@ class Scenario(BaseModel):
     gateway_pain: bool = False
     signals: list[Signal] = Field(default_factory=list)
     node: str | None = None  # a node id the asker insists on, else costcore chooses
+    # Where the node must run: a jurisdiction ("EU", "US"), a country ("ES") or a region ("eu-north1").
+    # None with eu_residency means "EU". The parser sets it for "in Spain" ("ES"); "in our account" is an
+    # override file's rows, not a region.
+    region: str | None = None
+    allow_spot: bool = False  # spot/preemptible offers may be chosen (never for a latency SLO unless asked)
 
     @field_validator("slo_tok_s")
     @classmethod

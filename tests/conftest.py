@@ -28,6 +28,8 @@ _CACHE_DIR = tempfile.mkdtemp(prefix="llmcost-test-cache-")
 def pytest_configure(config):
     """The start-up cache (bot/cache.py) of a test run lives in a folder of its own, not the user's."""
     os.environ["LLMCOST_CACHE_DIR"] = _CACHE_DIR
+    # Nor does it read an offers snapshot a `llmcost refresh` left in the user's data directory.
+    os.environ["LLMCOST_OFFERS_FILE"] = os.path.join(_CACHE_DIR, "no-offers-snapshot.json")
 
 
 def pytest_unconfigure(config):

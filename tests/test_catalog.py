@@ -37,14 +37,14 @@ def test_every_api_overlay_row_resolves_in_genai_prices(catalogs):
 def test_unknown_key_names_file_and_row(data_copy):
     text = (data_copy / "gpus.yaml").read_text().replace("arch: hopper, memory_gb: 80,", "arch: hopper, vram: 80,", 1)
     (data_copy / "gpus.yaml").write_text(text)
-    with pytest.raises(CatalogError, match=r"gpus\.yaml: row 2 \(H100\)"):
+    with pytest.raises(CatalogError, match=r"gpus\.yaml: row 6 \(H100\)"):
         load_catalogs(data_dir=data_copy)
 
 
 def test_duplicate_ids_are_rejected(data_copy):
     path = data_copy / "gpus.yaml"
     lines = path.read_text().splitlines()
-    first_row = next(line for line in lines if line.startswith("- {id: A100"))
+    first_row = next(line for line in lines if line.startswith("- {id: A100-80GB"))
     path.write_text("\n".join(lines + [first_row]) + "\n")
     with pytest.raises(CatalogError, match="duplicate id 'A100-80GB'"):
         load_catalogs(data_dir=data_copy)

@@ -14,7 +14,10 @@ def ask(catalogs, **fields):
 def test_text_that_may_not_leave_gives_the_node(catalogs):
     a = ask(catalogs, model="deepseek-flash", slo_tok_s=300, data_may_leave=False)
     assert a.verdict == "node" and a.reasons[0].code == "private_node"
-    assert a.fit.chosen_node == "coreweave-8xh200"
+    chosen = next(n for n in a.fit.nodes if n.id == a.fit.chosen_node)
+    verified = [n for n in a.fit.nodes if n.fits and n.recipe_verified]
+    assert chosen.recipe_verified and chosen.gpu == "H200"  # the recipe's shape
+    assert chosen.usd_per_month_for_slo == min(n.usd_per_month_for_slo for n in verified)
 
 
 def test_residency_beats_the_gateway_and_the_gateway_beats_money(catalogs):

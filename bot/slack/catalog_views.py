@@ -35,14 +35,13 @@ def models(ask: Any) -> list[dict]:
 def prices(model_name: str | None) -> dict:
     """Node prices (each with its date, source and confidence) and, for a model, its hosted API list prices."""
     from costcore import pricing
+    from costcore.offers import listing
 
     cats = runtime.catalogs()
     now = dt.datetime.now(dt.UTC)
-    nodes = []
-    for node in cats.nodes.values():
-        price = node.price_on(now.date())
-        nodes.append({"name": node.name, "usd_per_hour": float(price.usd_per_hour), "as_of": price.as_of,
-                      "source": price.source, "confidence": price.confidence, "billing": node.billing})
+    offers = listing(cats.nodes.values(), now.date())
+    nodes = _cheapest_per_shape(offers) if len(offers) > SLACK_MAX_OFFERS else offers
+    nodes = [row | {"usd_per_hour": float(row["usd_per_hour"])} for row in nodes]
     model = cats.find_model(model_name) if model_name else None
     apis = []
     for row in cats.apis.serving.get(model.id, []) if model else []:
@@ -57,7 +56,23 @@ def prices(model_name: str | None) -> dict:
                      "output": _per_million(price, "output_mtok"), "source": row.source, "as_of": row.as_of})
     fx = cats.apis.fx_on(now.date())
     return {"asked": model_name, "model_name": model.name if model else None, "nodes": nodes, "apis": apis,
+            "offers_total": len(offers),
             "fx": float(fx.per_usd), "fx_as_of": fx.as_of, "fx_source": fx.source, "priced_at": now.date()}
+
+
+SLACK_MAX_OFFERS = 25  # one Slack section holds ~3,000 characters: beyond this, the cheapest of each shape
+
+
+def _cheapest_per_shape(rows: list[dict]) -> list[dict]:
+    """Rows come sorted by GPU, count and price: the first of each (GPU, count, billing) is its cheapest."""
+    seen: set[tuple] = set()
+    out = []
+    for row in rows:
+        key = (row["gpu"], row["gpu_count"], row["billing"])
+        if key not in seen:
+            seen.add(key)
+            out.append(row)
+    return out
 
 
 def _per_million(price: Any, name: str) -> float | None:

@@ -41,7 +41,7 @@ def test_models_lists_the_catalog_with_a_fit_line_each(bot):
 def test_prices_without_a_model_lists_dated_node_prices(bot):
     bot.command("prices")
     body = texts(respond_call(bot).params["blocks"])
-    assert "$50.44/h" in body and "2026-09-01" in body and "CoreWeave list price" in body
+    assert "$50.44/h" in body and "2026-09-01" in body and "coreweave.com/pricing" in body
     assert "/llmcost prices deepseek-flash" in body
 
 

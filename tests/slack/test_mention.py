@@ -6,7 +6,7 @@ import json
 
 from tests.slack import signed
 
-QUESTION = "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?"
+QUESTION = "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s on coreweave-8xh200?"  # the brief's node
 
 
 def test_mention_gets_a_threaded_verdict_details_and_chart(bot):

@@ -51,7 +51,7 @@ def test_every_status_renders_valid_blocks_with_fallback_text(question):
 
 
 def test_euros_when_asked():
-    reply = ask("can we run deepseek-flash at 300 tok/s, in EUR?")
+    reply = ask("can we run deepseek-flash at 300 tok/s on coreweave-8xh200, in EUR?")
     fields = next(b for b in words.blocks("verdict.json.j2", **views.verdict(reply)) if "fields" in b)["fields"]
     assert "€33,876" in fields[0]["text"] and "$36,821" in fields[0]["text"]
 
