@@ -97,3 +97,4 @@ class Answer(Frozen):
     catalog_as_of: dt.date
     priced_at: dt.datetime
     serving: dict | None = None  # the recipe for the chosen node: engine, image, flags, env, notes
+    model_source: dict | None = None  # {kind: catalog|hub, repo, as_of}: where the model's facts came from

@@ -107,7 +107,7 @@ class WeightPart(Strict):
 class KvSpec(Strict):
     bytes_per_token: float | None = Field(default=None, gt=0)
     attention: Literal["standard", "mla"] | None = None
-    layers: int | None = Field(default=None, ge=1)
+    layers: int | None = Field(default=None, ge=0)  # 0: every attention layer slides (window only)
     kv_heads: int | None = None
     head_dim: int | None = None
     kv_lora_rank: int | None = None
@@ -121,7 +121,7 @@ class KvSpec(Strict):
     def _computable(self) -> KvSpec:
         if self.bytes_per_token is not None:
             return self
-        if self.attention == "standard" and self.layers and self.kv_heads and self.head_dim:
+        if self.attention == "standard" and (self.layers or self.sliding_layers) and self.kv_heads and self.head_dim:
             return self
         if self.attention == "mla" and self.layers and self.kv_lora_rank and self.rope_dim is not None:
             return self
@@ -184,6 +184,17 @@ class Model(Sourced):
     serving: Serving | None = None
     recipes: list[Recipe] = Field(default_factory=list)
     hosted_per_stream_tok_s: dict[str, tuple[float, float]] = Field(default_factory=dict)
+    # Where the facts come from: a curated row, or the Hub (read at answer time, dated by the fetch).
+    origin: Literal["catalog", "hub"] = "catalog"
+    hub_repo: str | None = None  # the Hub repo whose config.json the row was checked against
+    gated: str | None = None  # the Hub's gating of the repo ("auto", "manual"), when it is gated
+    vram_minimum_gb: float | None = Field(default=None, gt=0)  # vllm-project/recipes' stated minimum
+
+    @property
+    def source_ref(self) -> dict[str, str | None]:
+        """Where the answer's model facts came from, as the contract's `model_source` gives it."""
+        repo = self.hub_repo or (self.serving.repo if self.serving else None)
+        return {"kind": self.origin, "repo": repo, "as_of": self.as_of.isoformat()}
 
     @property
     def checkpoint_gb(self) -> float:

@@ -28,6 +28,9 @@ _CACHE_DIR = tempfile.mkdtemp(prefix="llmcost-test-cache-")
 def pytest_configure(config):
     """The start-up cache (bot/cache.py) of a test run lives in a folder of its own, not the user's."""
     os.environ["LLMCOST_CACHE_DIR"] = _CACHE_DIR
+    # No test reaches the Hub unless it starts a stand-in and turns the lookup on (tests/hub/).
+    os.environ["LLMCOST_HUB"] = "off"
+    os.environ["HF_ENDPOINT"] = "http://127.0.0.1:9"
 
 
 def pytest_unconfigure(config):
