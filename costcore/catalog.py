@@ -305,7 +305,7 @@ class Catalogs(Strict):
     @property
     def as_of(self) -> dt.date:
         """The newest date any catalog row carries: what the answer quotes as "catalog as of"."""
-        dates = [m.as_of for m in self.models.values()] + [g.as_of for g in self.gpus.values()]
+        dates = [m.as_of for m in self.models.values() if m.origin == "catalog"] + [g.as_of for g in self.gpus.values()]
         dates += [p.as_of for n in self.nodes.values() for p in n.prices]
         return max(dates)
 
