@@ -148,13 +148,22 @@ def _handler(hub: Hub):
     return Handler
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):  # a client that gave up (the budget ran out) is fine
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class StandIn:
     """Start with `with StandIn() as hub:`; `hub.url` is the endpoint to give HF_ENDPOINT."""
 
     def __init__(self, hub: Hub | None = None):
         self.hub = hub or Hub()
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self.hub))
-        self.server.daemon_threads = True
+        self.server = _Server(("127.0.0.1", 0), _handler(self.hub))
         self.hub.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 

@@ -261,3 +261,33 @@ def test_the_cli_answers_from_the_hub(hub_env, capsys):
     assert main(["ask", "--json", "--no-log", "can we run Qwen/Qwen2.5-7B-Instruct at 300 tok/s"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["model_source"]["kind"] == "hub"
+
+
+# --- catalog gaps in the digest ---------------------------------------------------------------------
+
+
+def test_the_digest_lists_hub_answers_as_not_yet_curated(hub_env):
+    from zoneinfo import ZoneInfo
+
+    from freezegun import freeze_time
+
+    from bot import digest
+    from bot.store import LogStore
+
+    madrid = ZoneInfo("Europe/Madrid")
+    with LogStore.memory() as store:
+        with freeze_time("2026-11-25 10:00"):
+            for question in ("can we run Qwen/Qwen2.5-7B-Instruct at 300 tok/s",
+                             "can we run Qwen/Qwen2.5-7B-Instruct at 30 tok/s",
+                             "can we run acme/nonexistent-model-9b at 10 tok/s",
+                             "can we run deepseek-flash at 300 tok/s"):
+                store.log(surface="cli", text=question, reply=ask(question, now=NOW))
+        summary = digest.summarise(store, digest.window(dt.datetime(2026, 11, 30, 9, tzinfo=madrid), madrid))
+        assert summary["hub_models"] == [{"model": "Qwen/Qwen2.5-7B-Instruct", "count": 2}]
+        assert summary["unknown_models"] == [{"model": "acme/nonexistent-model-9b", "count": 1}]
+        assert [m["model"] for m in summary["models"]] == ["deepseek-v4.1-flash"]
+        text = digest.render_text(summary)
+        blocks = "\n".join(b["text"]["text"] for b in digest.render_blocks(summary) if b["type"] == "section")
+        for words in (text, blocks):
+            assert "*Answered from the Hub, not yet curated*" in words
+            assert "`Qwen/Qwen2.5-7B-Instruct` × 2" in words
