@@ -73,3 +73,17 @@ def write_facts(folder: Path | None, facts: HubFacts) -> None:
     if folder is not None:
         data = asdict(facts) | {"fetched": facts.fetched.isoformat()}
         _write(_path(folder, "repos", facts.repo.lower()), data)
+
+
+def all_facts(folder: Path | None) -> list[HubFacts]:
+    """Every repo whose facts are cached, newest fetch first (for `llmcost models`)."""
+    if folder is None:
+        return []
+    found = []
+    for path in sorted((folder / "repos").glob("*.json")):
+        data = _read(path)
+        if data and data.get("repo"):
+            facts = read_facts(folder, str(data["repo"]))
+            if facts is not None:
+                found.append(facts)
+    return sorted(found, key=lambda f: (f.fetched, f.repo), reverse=True)

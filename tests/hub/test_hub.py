@@ -291,3 +291,18 @@ def test_the_digest_lists_hub_answers_as_not_yet_curated(hub_env):
         for words in (text, blocks):
             assert "*Answered from the Hub, not yet curated*" in words
             assert "`Qwen/Qwen2.5-7B-Instruct` × 2" in words
+
+
+def test_llmcost_models_marks_each_rows_source(hub_env, capsys):
+    from bot.cli import main
+
+    ask("can we run Qwen/Qwen2.5-7B-Instruct at 300 tok/s", now=NOW)  # caches the Hub's facts
+    assert main(["models", "--json"]) == 0
+    rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rows["hub:Qwen/Qwen2.5-7B-Instruct"]["model_source"] == {
+        "kind": "hub", "repo": "Qwen/Qwen2.5-7B-Instruct", "as_of": "2026-11-30"}
+    assert rows["deepseek-v4.1-flash"]["model_source"]["kind"] == "catalog"
+    assert main(["models"]) == 0
+    out = capsys.readouterr().out
+    assert "source: Hub: Qwen/Qwen2.5-7B-Instruct (fetched 2026-11-30; not curated" in out
+    assert "source: catalog (as of 2026-10-17)" in out
