@@ -66,6 +66,8 @@ def _miss(exc: Exception, repo: str, settings: HubSettings) -> HubMiss:
         status = getattr(getattr(exc, "response", None), "status_code", None)
         why = "rate-limited" if status == 429 else f"HTTP {status}" if status else "an HTTP error"
         return HubMiss("hub_unreachable", {"endpoint": settings.endpoint, "why": why})
+    if any("Timeout" in kind.__name__ for kind in type(exc).__mro__):  # the HTTP client's, whichever it is
+        return HubMiss("hub_timeout", {"seconds": settings.timeout_s, "endpoint": settings.endpoint})
     if isinstance(exc, ValueError | KeyError | json.JSONDecodeError):
         return HubMiss("hub_unreadable", {"repo": repo})
     log.info("Hub lookup for %s failed: %s: %s", repo, type(exc).__name__, exc)

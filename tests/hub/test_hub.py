@@ -20,7 +20,7 @@ from bot.service import ask
 from costcore.hubfacts import HubFacts, model_from_hub
 from tests.hub.standin import Hub, StandIn, load_fixtures
 
-NOW = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
+NOW = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
 TODAY = NOW.date()
 FIXTURES = load_fixtures()
 FAST = 1.0  # seconds: a missing, gated, offline or rate-limited answer comes back well within this
@@ -120,13 +120,13 @@ def test_a_pasted_repo_id_is_answered_from_the_hub(hub_env, schema):
     reply = ask("can we run Qwen/Qwen2.5-7B-Instruct at 300 tok/s", now=NOW)
     c = reply.contract
     assert c["status"] == "ok" and c["model_name"] == "Qwen2.5-7B-Instruct"
-    assert c["model_source"] == {"kind": "hub", "repo": "Qwen/Qwen2.5-7B-Instruct", "as_of": "2026-11-30"}
+    assert c["model_source"] == {"kind": "hub", "repo": "Qwen/Qwen2.5-7B-Instruct", "as_of": "2026-12-01"}
     said = " ".join(c["assumptions"])
-    assert "Facts from the Hub (Qwen/Qwen2.5-7B-Instruct, fetched 2026-11-30)" in said
+    assert "Facts from the Hub (Qwen/Qwen2.5-7B-Instruct, fetched 2026-12-01)" in said
     assert "fits by arithmetic only; no recipe verifies a shape" in said
     assert c["fit"]["weights_gb"] == pytest.approx(15.2312, rel=1e-3)
     assert not any(n["recipe_verified"] for n in c["fit"]["nodes"])
-    assert c["catalog_as_of"] < "2026-11-30"  # the Hub's fetch date is not the catalog's
+    assert c["catalog_as_of"] == runtime.catalogs().as_of.isoformat() < "2026-12-01"  # not the fetch date
     jsonschema.validate(c, schema)
 
 
@@ -276,7 +276,7 @@ def test_the_digest_lists_hub_answers_as_not_yet_curated(hub_env):
 
     madrid = ZoneInfo("Europe/Madrid")
     with LogStore.memory() as store:
-        with freeze_time("2026-11-25 10:00"):
+        with freeze_time("2026-11-26 10:00"):
             for question in ("can we run Qwen/Qwen2.5-7B-Instruct at 300 tok/s",
                              "can we run Qwen/Qwen2.5-7B-Instruct at 30 tok/s",
                              "can we run acme/nonexistent-model-9b at 10 tok/s",
@@ -300,9 +300,9 @@ def test_llmcost_models_marks_each_rows_source(hub_env, capsys):
     assert main(["models", "--json"]) == 0
     rows = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
     assert rows["hub:Qwen/Qwen2.5-7B-Instruct"]["model_source"] == {
-        "kind": "hub", "repo": "Qwen/Qwen2.5-7B-Instruct", "as_of": "2026-11-30"}
+        "kind": "hub", "repo": "Qwen/Qwen2.5-7B-Instruct", "as_of": "2026-12-01"}
     assert rows["deepseek-v4.1-flash"]["model_source"]["kind"] == "catalog"
     assert main(["models"]) == 0
     out = capsys.readouterr().out
-    assert "source: Hub: Qwen/Qwen2.5-7B-Instruct (fetched 2026-11-30; not curated" in out
+    assert "source: Hub: Qwen/Qwen2.5-7B-Instruct (fetched 2026-12-01; not curated" in out
     assert "source: catalog (as of 2026-10-17)" in out
