@@ -37,6 +37,17 @@ def pasted_repo(question: str, name: str) -> str | None:
     return None
 
 
+def _curated(catalogs: Catalogs, repo: str | None) -> Model | None:
+    """The curated row for a Hub repo: its declared repo, or its serving repo."""
+    if not repo:
+        return None
+    for model in catalogs.models.values():
+        known = {model.hub_repo, model.serving.repo if model.serving else None}
+        if model.origin == "catalog" and repo.lower() in {r.lower() for r in known if r}:
+            return model
+    return None
+
+
 def _facts_note(model: Model, cached: bool) -> Finding:
     return Finding(code="hub_facts", params={
         "repo": model.hub_repo, "fetched": model.as_of.isoformat(), "licence": model.licence,
@@ -59,6 +70,11 @@ def consult(question: str, scenario: Scenario, catalogs: Catalogs, settings: Hub
     if resolve_model(name, catalogs).status != "unknown_model":
         return HubStep(catalogs, scenario)  # a closed model: no weights to look up
     found = lookup(repo or name, settings, today)
+    curated = _curated(catalogs, found.model.hub_repo) if found.model is not None else None
+    if curated is not None:  # the Hub's search led to a repo a curated row describes: the row wins
+        return HubStep(catalogs, scenario.model_copy(update={"model": curated.id}), [Finding(
+            code="catalog_facts", params={"model": curated.name, "as_of": curated.as_of.isoformat(),
+                                          "repo": found.model.hub_repo})])
     if found.model is not None:
         extended = with_model(catalogs, found.model)
         return HubStep(extended, scenario.model_copy(update={"model": found.model.id}),

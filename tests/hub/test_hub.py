@@ -306,3 +306,25 @@ def test_llmcost_models_marks_each_rows_source(hub_env, capsys):
     out = capsys.readouterr().out
     assert "source: Hub: Qwen/Qwen2.5-7B-Instruct (fetched 2026-12-01; not curated" in out
     assert "source: catalog (as of 2026-10-17)" in out
+
+
+def test_a_search_that_lands_on_a_curated_repo_uses_the_catalog_row(catalogs):
+    """The Hub resolves a name the catalog does not spell that way to a repo a curated row describes: the
+    curated facts answer, and the answer says so."""
+    from bot.hub import HubLookup
+    from bot.hub.hook import consult
+    from costcore.scenario import Scenario
+
+    facts = HubFacts(repo="meta-llama/Llama-3.3-70B-Instruct", fetched=TODAY, dtype_counts={"BF16": 10**9},
+                     config=FIXTURES["Qwen/Qwen2.5-7B-Instruct"]["config"])
+    asked = []
+
+    def lookup_stub(name, settings, today):
+        asked.append(name)
+        return HubLookup(model=model_from_hub(facts), facts=facts)
+
+    step = consult("llama three three seventy", Scenario(model="llama three three seventy"), catalogs,
+                   HubSettings(), TODAY, lookup_stub)
+    assert asked == ["llama three three seventy"]
+    assert step.scenario.model == "llama-3.3-70b" and step.catalogs is catalogs
+    assert [n.code for n in step.notes] == ["catalog_facts"]
