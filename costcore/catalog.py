@@ -115,6 +115,9 @@ class KvSpec(Strict):
     bytes_per_element: float = 2
     sliding_layers: int = 0
     window: int = 0
+    # Gemma 4 style: sliding layers with their own KV heads and head size (the full layers' are above)
+    window_kv_heads: int | None = Field(default=None, ge=1)
+    window_head_dim: int | None = Field(default=None, ge=1)
     note: str | None = None
 
     @model_validator(mode="after")
@@ -139,10 +142,15 @@ class KvSpec(Strict):
             return self.bytes_per_token
         return (self.layers or 0) * self._per_layer_token_bytes() * self.bytes_per_element
 
+    def _window_layer_token_bytes(self) -> float:
+        if self.window_kv_heads or self.window_head_dim:
+            return 2 * (self.window_kv_heads or self.kv_heads or 0) * (self.window_head_dim or self.head_dim or 0)
+        return self._per_layer_token_bytes()
+
     def per_sequence(self, context_tokens: int) -> float:
         """Bytes one sequence of `context_tokens` holds: growing layers plus capped window layers."""
         windowed = self.sliding_layers * min(self.window, context_tokens)
-        return self.per_token * context_tokens + windowed * self._per_layer_token_bytes() * self.bytes_per_element
+        return self.per_token * context_tokens + windowed * self._window_layer_token_bytes() * self.bytes_per_element
 
 
 class Recipe(Strict):

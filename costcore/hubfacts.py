@@ -79,6 +79,14 @@ def layer_kinds(cfg: dict[str, Any]) -> list[str]:
     layers = int(cfg.get("num_hidden_layers") or cfg.get("num_layers") or cfg.get("n_layer") or 0)
     if layers <= 0:
         raise HubFactsError("config.json gives no layer count")
+    kinds = _declared_kinds(cfg, layers)
+    shared = int(cfg.get("num_kv_shared_layers") or 0)  # Gemma 4: the last layers reuse earlier layers' KV
+    if 0 < shared < len(kinds):
+        kinds = kinds[: len(kinds) - shared] + ["none"] * shared
+    return kinds
+
+
+def _declared_kinds(cfg: dict[str, Any], layers: int) -> list[str]:
     types = cfg.get("layer_types")
     if isinstance(types, list) and types:
         return [_kind(str(t)) for t in types[:layers]]
@@ -136,9 +144,14 @@ def kv_spec(cfg: dict[str, Any]) -> KvSpec:
     head_dim = cfg.get("head_dim") or (int(cfg["hidden_size"]) // int(heads) if heads and cfg.get("hidden_size") else None)
     if not (kv_heads and head_dim):
         raise HubFactsError("config.json gives no attention heads or head size")
+    geometry: dict[str, int] = {}
+    if cfg.get("global_head_dim") or cfg.get("num_global_key_value_heads"):  # Gemma 4: global layers differ
+        geometry = {"window_kv_heads": int(kv_heads), "window_head_dim": int(head_dim)}
+        kv_heads = cfg.get("num_global_key_value_heads") or kv_heads
+        head_dim = cfg.get("global_head_dim") or head_dim
     return KvSpec(attention="standard", layers=full, kv_heads=int(kv_heads), head_dim=int(head_dim),
                   bytes_per_element=KV_BYTES, sliding_layers=window, window=int(cfg.get("sliding_window") or 0),
-                  note=note)
+                  note=note, **geometry)
 
 
 def _quant_method(config: dict[str, Any]) -> str:

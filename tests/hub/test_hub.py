@@ -328,3 +328,17 @@ def test_a_search_that_lands_on_a_curated_repo_uses_the_catalog_row(catalogs):
     assert asked == ["llama three three seventy"]
     assert step.scenario.model == "llama-3.3-70b" and step.catalogs is catalogs
     assert [n.code for n in step.notes] == ["catalog_facts"]
+
+
+def test_gemma_4_global_and_sliding_layers_keep_their_own_geometry():
+    """google/gemma-4-31B-it's fields as copied in a public KV-cache test (read 2026-09-27): 10 global
+    layers of 4 KV heads × 512, 50 sliding layers of 16 KV heads × 256 over a 1,024-token window."""
+    cfg = {"model_type": "gemma4_text", "num_hidden_layers": 60, "num_attention_heads": 32,
+           "layer_types": (["sliding_attention"] * 5 + ["full_attention"]) * 10, "head_dim": 256,
+           "global_head_dim": 512, "num_key_value_heads": 16, "num_global_key_value_heads": 4,
+           "sliding_window": 1024, "hidden_size": 5376, "num_kv_shared_layers": 0,
+           "max_position_embeddings": 262144}
+    model = model_from_hub(HubFacts(repo="google/gemma-4-31B-it", config={"text_config": cfg},
+                                    dtype_counts={"BF16": 31_000_000_000}, fetched=TODAY))
+    assert model.kv.per_token == 10 * 2 * 4 * 512 * 2
+    assert model.kv.per_sequence(8192) == 10 * 2 * 4 * 512 * 2 * 8192 + 50 * 2 * 16 * 256 * 2 * 1024
