@@ -34,6 +34,7 @@ ROWS = [
     ("can we run gemma 3 27b at 300 tok/s", "gemma-3-27b", 27.43 * 2, None),
     ("v4 pro at 300 tok/s with 500k context", "deepseek-v4-pro", 960 / 1.2, 500_000),
     ("gemma 4 31b at 100 tok/s with 200k context", "gemma-4-31b", 31 * 2, 200_000),
+    ("minimax m3 at 300 tok/s with 500k context", "minimax-m3", 427 * 2, 500_000),
 ]
 
 
