@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 from bot.hub.settings import HubSettings
 from costcore.catalog import Catalogs, Model, normalise
-from costcore.hubfacts import with_model
+from costcore.hubfacts import hub_model_id, with_model
 from costcore.resolve import resolve_model
 from costcore.scenario import Finding, Scenario
 
+HUB_PREFIX = hub_model_id("")  # "hub:": a model answered from the Hub before, named by its id
 PASTED_REPO = re.compile(r"(?<![\w/.-])([A-Za-z0-9][\w.-]{0,95}/[A-Za-z0-9][\w.-]{0,95})(?![\w/])")
 
 
@@ -60,7 +61,7 @@ def consult(question: str, scenario: Scenario, catalogs: Catalogs, settings: Hub
     name = scenario.model
     if not name:
         return HubStep(catalogs, scenario)
-    repo = pasted_repo(question, name)
+    repo = name.removeprefix(HUB_PREFIX) if name.startswith(HUB_PREFIX) else pasted_repo(question, name)
     known = catalogs.find_model(repo or name) or catalogs.find_model(name)
     if known is not None:
         if repo:  # a pasted repo the catalog knows: the curated row wins, and the answer says so

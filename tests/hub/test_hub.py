@@ -342,3 +342,15 @@ def test_gemma_4_global_and_sliding_layers_keep_their_own_geometry():
                                     dtype_counts={"BF16": 31_000_000_000}, fetched=TODAY))
     assert model.kv.per_token == 10 * 2 * 4 * 512 * 2
     assert model.kv.per_sequence(8192) == 10 * 2 * 4 * 512 * 2 * 8192 + 50 * 2 * 16 * 256 * 2 * 1024
+
+
+def test_a_hub_id_given_back_is_looked_up_as_its_repo(standin, tmp_path, catalogs):
+    """`--model hub:org/name` (an id an earlier answer gave) asks the Hub for that repo, not a search."""
+    from bot.hub.hook import consult
+    from costcore.scenario import Scenario
+
+    step = consult("can we run it", Scenario(model="hub:Qwen/Qwen2.5-7B-Instruct"), catalogs,
+                   settings_for(standin, tmp_path), TODAY, lookup)
+    assert step.scenario.model == "hub:Qwen/Qwen2.5-7B-Instruct"
+    assert step.catalogs.models["hub:Qwen/Qwen2.5-7B-Instruct"].hub_repo == "Qwen/Qwen2.5-7B-Instruct"
+    assert standin.requests and not any("/api/models?" in r for r in standin.requests)
