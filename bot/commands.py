@@ -118,17 +118,35 @@ def _log(reply) -> None:
               "--no-log", file=sys.stderr)
 
 
+def _model_row(m) -> dict:
+    src = m.source_ref
+    return {"id": m.id, "name": m.name, "licence": m.licence, "params_b": m.params_total_b,
+            "active_b": m.params_active_b, "checkpoint_gb": round(m.checkpoint_gb, 1),
+            "kv_bytes_per_token": m.kv.per_token, "context": m.context_tokens,
+            "recipes": [f"{r.count}×{r.gpu} TP{r.tensor_parallel}" for r in m.recipes],
+            "vram_minimum_gb": m.vram_minimum_gb, "aliases": m.aliases, "source": m.source,
+            "as_of": m.as_of.isoformat(), "model_source": src}
+
+
+def hub_models() -> list:
+    """Models answered from the Hub whose facts this machine has cached, newest first."""
+    from bot import runtime
+    from bot.hub.cache import all_facts
+    from costcore.hubfacts import HubFactsError, model_from_hub
+
+    out = []
+    for facts in all_facts(runtime.hub_settings().cache_dir):
+        try:
+            out.append(model_from_hub(facts))
+        except (HubFactsError, ValueError):
+            continue
+    return out
+
+
 def run_models(args: argparse.Namespace) -> int:
     from bot import runtime
 
-    rows = [
-        {"id": m.id, "name": m.name, "licence": m.licence, "params_b": m.params_total_b,
-         "active_b": m.params_active_b, "checkpoint_gb": round(m.checkpoint_gb, 1),
-         "kv_bytes_per_token": m.kv.per_token, "context": m.context_tokens,
-         "recipes": [f"{r.count}×{r.gpu} TP{r.tensor_parallel}" for r in m.recipes],
-         "aliases": m.aliases, "source": m.source, "as_of": m.as_of.isoformat()}
-        for m in runtime.catalogs().models.values()
-    ]
+    rows = [_model_row(m) for m in runtime.catalogs().models.values()] + [_model_row(m) for m in hub_models()]
     if args.json:
         json.dump(rows, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -136,7 +154,12 @@ def run_models(args: argparse.Namespace) -> int:
     for r in rows:
         print(f"{r['id']:<22} {r['params_b']:>7,.0f} B ({r['active_b']:g} B active) {r['checkpoint_gb']:>7,.1f} GB"
               f"  {r['licence']:<28} recipes: {', '.join(r['recipes']) or 'none'}")
-        print(f"{'':<22} source: {r['source']} (as of {r['as_of']})")
+        where = r["model_source"]
+        if where["kind"] == "hub":
+            said = f"Hub: {where['repo']} (fetched {r['as_of']}; not curated, fits by arithmetic only)"
+        else:
+            said = f"catalog (as of {r['as_of']}): {r['source']}"
+        print(f"{'':<22} source: {said}")
     return 0
 
 

@@ -29,6 +29,7 @@ POST_TIME = dt.time(9, 0)
 RETRY_AFTER = dt.timedelta(minutes=15)
 TOP = 10  # rows per list; Slack caps a section at 3,000 characters
 CLOSED, UNKNOWN = "not_self_hostable", "unknown_model"
+HUB_PREFIX = "hub:"  # costcore.hubfacts.hub_model_id: a model answered from the Hub, not the catalog
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,7 @@ def summarise(store: LogStore, win: Window, names: dict[str, str] | None = None)
         "cli": sum(1 for r in rows if r["surface"] == "cli"),
         "unknown_models": [{"model": m, "count": n} for m, n in _top(_models(rows, UNKNOWN))],
         "closed_models": [{"model": m, "count": n} for m, n in _top(_models(rows, CLOSED))],
+        "hub_models": [{"model": m.removeprefix(HUB_PREFIX), "count": n} for m, n in _top(_hub_models(rows))],
         "errors": sum(1 for r in rows if r["error"]),
     }
 
@@ -131,8 +133,14 @@ def summarise(store: LogStore, win: Window, names: dict[str, str] | None = None)
 def _models(rows: list[dict], status: str | None = None) -> Counter:
     """Catalog models asked (status None), or the raw names behind unknown or closed answers."""
     if status is None:
-        return Counter(r["model"] for r in rows if r["model"] and r["status"] not in (UNKNOWN, CLOSED))
+        return Counter(r["model"] for r in rows if r["model"] and r["status"] not in (UNKNOWN, CLOSED)
+                       and not r["model"].startswith(HUB_PREFIX))
     return Counter(r["model"].strip() for r in rows if r["model"] and r["status"] == status)
+
+
+def _hub_models(rows: list[dict]) -> Counter:
+    """Models answered from the Hub's facts: still catalog gaps, though the asker got an answer."""
+    return Counter(r["model"] for r in rows if r["model"] and r["model"].startswith(HUB_PREFIX))
 
 
 def _top(counts: Counter, n: int = TOP) -> list[tuple[str, int]]:

@@ -13,7 +13,7 @@ from bot.templates import make_environment
 from costcore.answer import Answer
 from costcore.scenario import Finding
 
-FINDING_TEMPLATES = ("findings.j2", "parser_findings.j2", "offer_findings.j2")
+FINDING_TEMPLATES = ("findings.j2", "parser_findings.j2", "offer_findings.j2", "hub_findings.j2")
 
 
 def _num(value: float | Decimal) -> str:
@@ -99,6 +99,7 @@ def to_contract(question: str, a: Answer) -> dict[str, Any]:
         "price_as_of": a.price_as_of.isoformat() if a.price_as_of else None,  # the oldest price relied on
         "priced_at": a.priced_at.isoformat(),
         "model_name": a.model_name,
+        "model_source": a.model_source,
     }
     if out["scenario"]["vat_rate"] is None:
         del out["scenario"]["vat_rate"]

@@ -8,7 +8,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from bot.cache import cached_pickle
+from bot.cache import cache_dir, cached_pickle
 from costcore.catalog import Catalogs, catalog_files, load_catalogs
 from costcore.scenario import Settings
 
@@ -75,3 +75,11 @@ def catalogs() -> Catalogs:
 @cache
 def settings() -> Settings:
     return Settings()
+
+
+@cache
+def hub_settings():
+    """The Hub lookup's settings (LLMCOST_HUB, HF_ENDPOINT, HF_TOKEN, LLMCOST_HUB_TIMEOUT, ...)."""
+    from bot.hub.settings import from_environ
+
+    return from_environ(dict(os.environ), cache_dir())

@@ -42,14 +42,24 @@ def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime 
         }
         parsed = parsed.model_copy(update={"scenario": type(parsed.scenario)(**merged)})
     when = now or dt.datetime.now(dt.UTC)
+    catalogs, scenario, notes = runtime.catalogs(), parsed.scenario, list(parsed.notes)
+    if parsed.clarification is None and scenario.model:  # a name the catalog cannot resolve: ask the Hub
+        from bot.hub import lookup
+        from bot.hub.hook import consult
+
+        step = consult(question, scenario, catalogs, runtime.hub_settings(), when.date(), lookup)
+        catalogs, scenario, notes = step.catalogs, step.scenario, notes + step.notes
     answer = engine.answer(
-        parsed.scenario,
-        runtime.catalogs(),
+        scenario,
+        catalogs,
         now=when,
         settings=runtime.settings(),
         clarification=parsed.clarification,
-        notes=parsed.notes,
+        notes=notes,
     )
+    model = catalogs.models.get(answer.scenario.model or "")
+    if model is not None:
+        answer = answer.model_copy(update={"model_source": model.source_ref})
     contract = to_contract(question, answer)
     return Reply(
         question=question,

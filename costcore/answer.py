@@ -101,3 +101,4 @@ class Answer(Frozen):
     price_as_of: dt.date | None = None  # the oldest price the verdict relied on (the chosen offer's)
     priced_at: dt.datetime
     serving: dict | None = None  # the recipe for the chosen node: engine, image, flags, env, notes
+    model_source: dict | None = None  # {kind: catalog|hub, repo, as_of}: where the model's facts came from

@@ -134,7 +134,7 @@ class WeightPart(Strict):
 class KvSpec(Strict):
     bytes_per_token: float | None = Field(default=None, gt=0)
     attention: Literal["standard", "mla"] | None = None
-    layers: int | None = Field(default=None, ge=1)
+    layers: int | None = Field(default=None, ge=0)  # 0: every attention layer slides (window only)
     kv_heads: int | None = None
     head_dim: int | None = None
     kv_lora_rank: int | None = None
@@ -142,13 +142,16 @@ class KvSpec(Strict):
     bytes_per_element: float = 2
     sliding_layers: int = 0
     window: int = 0
+    # Gemma 4 style: sliding layers with their own KV heads and head size (the full layers' are above)
+    window_kv_heads: int | None = Field(default=None, ge=1)
+    window_head_dim: int | None = Field(default=None, ge=1)
     note: str | None = None
 
     @model_validator(mode="after")
     def _computable(self) -> KvSpec:
         if self.bytes_per_token is not None:
             return self
-        if self.attention == "standard" and self.layers and self.kv_heads and self.head_dim:
+        if self.attention == "standard" and (self.layers or self.sliding_layers) and self.kv_heads and self.head_dim:
             return self
         if self.attention == "mla" and self.layers and self.kv_lora_rank and self.rope_dim is not None:
             return self
@@ -166,10 +169,15 @@ class KvSpec(Strict):
             return self.bytes_per_token
         return (self.layers or 0) * self._per_layer_token_bytes() * self.bytes_per_element
 
+    def _window_layer_token_bytes(self) -> float:
+        if self.window_kv_heads or self.window_head_dim:
+            return 2 * (self.window_kv_heads or self.kv_heads or 0) * (self.window_head_dim or self.head_dim or 0)
+        return self._per_layer_token_bytes()
+
     def per_sequence(self, context_tokens: int) -> float:
         """Bytes one sequence of `context_tokens` holds: growing layers plus capped window layers."""
         windowed = self.sliding_layers * min(self.window, context_tokens)
-        return self.per_token * context_tokens + windowed * self._per_layer_token_bytes() * self.bytes_per_element
+        return self.per_token * context_tokens + windowed * self._window_layer_token_bytes() * self.bytes_per_element
 
 
 class Recipe(Strict):
@@ -211,6 +219,17 @@ class Model(Sourced):
     serving: Serving | None = None
     recipes: list[Recipe] = Field(default_factory=list)
     hosted_per_stream_tok_s: dict[str, tuple[float, float]] = Field(default_factory=dict)
+    # Where the facts come from: a curated row, or the Hub (read at answer time, dated by the fetch).
+    origin: Literal["catalog", "hub"] = "catalog"
+    hub_repo: str | None = None  # the Hub repo whose config.json the row was checked against
+    gated: str | None = None  # the Hub's gating of the repo ("auto", "manual"), when it is gated
+    vram_minimum_gb: float | None = Field(default=None, gt=0)  # vllm-project/recipes' stated minimum
+
+    @property
+    def source_ref(self) -> dict[str, str | None]:
+        """Where the answer's model facts came from, as the contract's `model_source` gives it."""
+        repo = self.hub_repo or (self.serving.repo if self.serving else None)
+        return {"kind": self.origin, "repo": repo, "as_of": self.as_of.isoformat()}
 
     @property
     def checkpoint_gb(self) -> float:
@@ -322,7 +341,7 @@ class Catalogs(Strict):
     @property
     def as_of(self) -> dt.date:
         """The newest date any catalog row carries: what the answer quotes as "catalog as of"."""
-        dates = [m.as_of for m in self.models.values()] + [g.as_of for g in self.gpus.values()]
+        dates = [m.as_of for m in self.models.values() if m.origin == "catalog"] + [g.as_of for g in self.gpus.values()]
         dates += [p.as_of for n in self.nodes.values() for p in n.prices]
         return max(dates)
 

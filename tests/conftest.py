@@ -30,6 +30,9 @@ def pytest_configure(config):
     os.environ["LLMCOST_CACHE_DIR"] = _CACHE_DIR
     # Nor does it read an offers snapshot a `llmcost refresh` left in the user's data directory.
     os.environ["LLMCOST_OFFERS_FILE"] = os.path.join(_CACHE_DIR, "no-offers-snapshot.json")
+    # No test reaches the Hub unless it starts a stand-in and turns the lookup on (tests/hub/).
+    os.environ["LLMCOST_HUB"] = "off"
+    os.environ["HF_ENDPOINT"] = "http://127.0.0.1:9"
 
 
 def pytest_unconfigure(config):

@@ -49,6 +49,8 @@ VARIANT_WORDS = frozenset(_VARIANTS.split())
 # Publishers, not models: "we're fine sending data to OpenAI" names no model ("openai/gpt-oss-120b" is an
 # alias, so "openai" starts two catalog names).
 VENDORS = frozenset({"openai", "google", "microsoft", "nvidia", "meta", "metaai", "amazon", "aws", "azure", "anthropic"})
+# Serving tools, not models: "Ollama" is no typo of "llama 8b".
+TOOLS = frozenset({"ollama", "vllm", "sglang", "llamacpp"})
 HARMLESS_WORDS = frozenset({"instruct", "chat", "base", "hf"})  # the same weights, as far as cost goes
 _SIZE = lazy(r"^(?:\d+(?:\.\d+)?b|a\d+(?:\.\d+)?b|\d+x\d+(?:\.\d+)?b?|\d+e)$")
 _PRECISION = lazy(
@@ -358,7 +360,10 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
         return Mention(start, toks[end].end, text[start : toks[end].end], None, "unknown")
     typed = text[start : toks[j].end]
     models = index.starts.get(tuple(_parts(toks[i : first_end + 1])), set())
-    if j == first_end and len(models) > 1:  # "mixtral": the catalog has two
+    # "mixtral": the catalog has two. A versioned name typed exactly ("glm 4.6", "qwen3 235b") is its own
+    # row even when a longer build's name starts with it ("GLM-4.6-FP8", "Qwen3-235B-A22B-Instruct-2507").
+    versioned = bool(digit_groups(text[start : toks[first_end].end]))
+    if j == first_end and len(models) > 1 and not versioned:
         return Mention(start, toks[j].end, typed, None, "several", tuple(sorted(models)))
     return Mention(start, toks[j].end, typed, model, "catalog", precision=precision)
 
@@ -367,6 +372,8 @@ def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _I
     confident: list[tuple[float, int, str]] = []  # (score, end token, model) with the digits unchanged
     loose: tuple[float, int] | None = None
     key = ""
+    if toks[i].key in TOOLS:
+        return None
     for j in range(i, min(len(toks), i + 4)):
         if j in covered or (j > i and toks[j].lower in STOPWORDS):
             break
