@@ -16,6 +16,7 @@ import pytest
 from slack_bolt.request import BoltRequest
 from slack_sdk.signature import SignatureVerifier
 
+from bot.errors import UserError
 from bot.slack import door
 from bot.slack.app import create_app
 from bot.slack.http import ServerSettings, server, wsgi_app
@@ -299,3 +300,31 @@ def test_readiness_checks_registered_at_build_time_are_reported(front, stand_in)
     status, answer, _ = raw_http(bot.port, "GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n")
     assert status == 503
     assert json.loads(answer.partition(b"\r\n\r\n")[2])["degraded"] == {"outbox": "RuntimeError: outbox stuck for 40 s"}
+
+
+def test_socket_mode_checks_the_allow_lists_too(stand_in, monkeypatch):
+    """No HTTP front in Socket Mode: the same allow-lists run as a Bolt middleware."""
+    monkeypatch.setenv("LLMCOST_ALLOWED_TEAMS", "T0009")
+    store = LogStore.memory()
+    app = create_app(token=signed.TOKEN, socket_mode=True, store=store, chart=False)
+    body, ctype = bodies(stand_in)["mention"]
+    assert app.dispatch(BoltRequest(body=body, headers={"content-type": ctype}, mode="socket_mode")).status == 403
+    nothing_happened(Bot(url="", store=store, slack=stand_in))
+
+
+def test_the_body_limit_comes_from_the_environment(front, stand_in, monkeypatch):
+    monkeypatch.setenv("LLMCOST_MAX_BODY_BYTES", "200")
+    bot = front()
+    assert bot.event(signed.mention(QUESTION)).status == 413  # a mention is ~500 bytes
+    nothing_happened(bot)
+    monkeypatch.setenv("LLMCOST_MAX_BODY_BYTES", "lots")
+    with pytest.raises(UserError, match="LLMCOST_MAX_BODY_BYTES"):
+        create_app(token=signed.TOKEN, signing_secret=signed.SECRET, store=LogStore.memory(), chart=False)
+
+
+def test_only_post_reaches_slack_events(front, stand_in):
+    bot = front()
+    status, _, _ = raw_http(bot.port, "GET /slack/events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n")
+    assert status == 405
+    status, _, _ = raw_http(bot.port, "GET /admin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n")
+    assert status == 404
