@@ -19,6 +19,7 @@ from typing import Any
 from slack_bolt.request.internals import parse_body
 from slack_sdk.signature import Clock
 
+from bot.errors import UserError
 from bot.slack.allow import AllowList, team_ids
 
 MAX_AGE_S = 5 * 60  # Slack's own rule: older (or further in the future) is a replay
@@ -59,13 +60,10 @@ class Door:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], *, signing_secret: str | None) -> Door:
-        raw = env.get("LLMCOST_MAX_BODY_BYTES", "").strip()
-        try:
-            max_body = int(raw) if raw else DEFAULT_MAX_BODY_BYTES
-        except ValueError:
-            from bot.errors import UserError
-
-            raise UserError(f"LLMCOST_MAX_BODY_BYTES must be a number of bytes, not {raw!r}") from None
+        raw = env.get("LLMCOST_MAX_BODY_BYTES", "").strip() or str(DEFAULT_MAX_BODY_BYTES)
+        if not raw.isdigit() or int(raw) <= 0:
+            raise UserError(f"LLMCOST_MAX_BODY_BYTES must be a number of bytes, not {raw!r}")
+        max_body = int(raw)
         return cls(signing_secret=signing_secret, allow=AllowList.from_env(env), max_body_bytes=max_body)
 
     def ready_check(self, name: str, check: Callable[[], str | None]) -> None:
@@ -102,7 +100,7 @@ class Door:
             return self.allow.refusal(body) is None
         headers = getattr(request, "headers", None) or {}
         first = lambda name: (headers.get(name) or [None])[0]  # noqa: E731
-        if hmac.compare_digest(first(ADMITTED_HEADER) or "", self.mark):
+        if hmac.compare_digest((first(ADMITTED_HEADER) or "").encode(), self.mark.encode()):
             return True
         raw = getattr(request, "raw_body", "") or ""
         try:

@@ -227,9 +227,8 @@ def test_an_8_mb_body_gets_413_before_it_is_sent(front, stand_in):
     bot = front()
     head = ("POST /slack/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 8000000\r\n"
             "X-Slack-Request-Timestamp: 1\r\nX-Slack-Signature: v0=00\r\n")
-    status, _, seconds = raw_http(bot.port, head)  # the body is never sent: the answer cannot wait for it
+    status, _, _ = raw_http(bot.port, head)  # the body is never sent: waiting for it would end in a 408
     assert status == 413
-    assert seconds < FAST.read_timeout_s  # refused on the headers, not after a read timeout
     nothing_happened(bot)
 
 
@@ -261,15 +260,13 @@ def test_a_stalled_request_is_dropped_while_others_are_served(front, stand_in):
     stalled = socket.create_connection(("127.0.0.1", bot.port), timeout=10)
     stalled.sendall(b"POST /slack/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                     b"Content-Length: 500\r\n\r\n{\"type\":")  # then nothing
-    started = time.monotonic()
     assert bot.event(signed.mention(QUESTION)).status == 200  # served meanwhile
     stand_in.wait_for("chat.postMessage")
     answer = b""
     while chunk := stalled.recv(4096):  # the server answers 408 and closes: recv returns b""
         answer += chunk
     stalled.close()
-    assert answer.startswith(b"HTTP/1.1 408")
-    assert time.monotonic() - started < FAST.read_timeout_s + 5
+    assert answer.startswith(b"HTTP/1.1 408")  # (had it never been closed, recv would have timed out)
 
 
 def test_health_and_readiness(front, stand_in, tmp_path):
