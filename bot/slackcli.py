@@ -22,6 +22,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     serve.add_argument("--backlog", type=int, default=256, help="connections queued before refusing (default 256)")
     serve.add_argument("--read-timeout", type=float, default=10.0, metavar="S",
                        help="drop a client silent this long mid-request (default 10 s)")
+    serve.add_argument("--request-deadline", type=float, default=30.0, metavar="S",
+                       help="cut off a client still sending its request after this long (default 30 s)")
     serve.add_argument("--drain", type=float, default=10.0, metavar="S",
                        help="on SIGTERM, time to finish requests and answers under way (default 10 s)")
     serve.add_argument("--no-chart", action="store_true", help="do not upload the chart")
@@ -48,7 +50,7 @@ def run_serve(args: argparse.Namespace) -> int:
         from bot.slack.http import ServerSettings, serve_until_stopped, server
 
         settings = ServerSettings(threads=args.threads, backlog=args.backlog, read_timeout_s=args.read_timeout,
-                                  drain_s=args.drain)
+                                  drain_s=args.drain, request_deadline_s=args.request_deadline)
         httpd = server(app, args.host, args.port, settings)
         logging.getLogger("llmcost").info("llmcost listening on http://%s:%s/slack/events", args.host, httpd.server_port)
         return serve_until_stopped(app, httpd)

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import logging
 import signal
+import socket
 import threading
 import time
 from collections.abc import Iterable
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cheroot import wsgi as cheroot_wsgi
+from cheroot.server import HTTPConnection
 from slack_bolt import App
 from slack_bolt.adapter.wsgi import SlackRequestHandler
 
@@ -102,6 +105,30 @@ class ServerSettings:
     backlog: int = 256  # connections the kernel queues before refusing (the stdlib server had 5)
     read_timeout_s: float = 10.0  # a client silent this long mid-request (or idle between) is dropped
     drain_s: float = 10.0  # on stop, how long in-flight requests (and answers under way) may take
+    # A client trickling a byte now and then never trips the read timeout; past this, reading is cut off
+    # (headers or body) and the thread goes back to work. Slack sends a request in milliseconds.
+    request_deadline_s: float = 30.0
+
+
+class DeadlineConnection(HTTPConnection):
+    """cheroot's connection, with a deadline on each request: when it passes, the socket's reading side is
+    shut down, so a blocked read returns at once and the request ends (408/400) instead of holding a
+    worker thread for as long as the client likes. Writing the answer is unaffected."""
+
+    deadline_s = 30.0
+
+    def communicate(self) -> bool:
+        timer = threading.Timer(self.deadline_s, self._stop_reading)
+        timer.daemon = True
+        timer.start()
+        try:
+            return super().communicate()
+        finally:
+            timer.cancel()
+
+    def _stop_reading(self) -> None:
+        with contextlib.suppress(OSError):
+            self.socket.shutdown(socket.SHUT_RD)
 
 
 class Server:
@@ -115,6 +142,7 @@ class Server:
             (host, port), application, numthreads=settings.threads, request_queue_size=settings.backlog,
             timeout=settings.read_timeout_s, shutdown_timeout=settings.drain_s, server_name="llmcost")
         self.cheroot.max_request_body_size = max_body_bytes  # 413 from the headers, before the body is read
+        self.cheroot.ConnectionClass = type("Connection", (DeadlineConnection,), {"deadline_s": settings.request_deadline_s})
         self.cheroot.error_log = self._error_log
         self.cheroot.prepare()
         self._stopping = threading.Lock()

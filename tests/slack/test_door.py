@@ -25,7 +25,7 @@ from tests.slack import signed
 from tests.slack.conftest import Bot
 
 QUESTION = "can we run deepseek-flash at 300 tok/s?"
-FAST = ServerSettings(threads=4, backlog=64, read_timeout_s=0.5, drain_s=2.0)
+FAST = ServerSettings(threads=4, backlog=64, read_timeout_s=0.5, drain_s=2.0, request_deadline_s=1.5)
 
 
 @pytest.fixture
@@ -267,6 +267,30 @@ def test_a_stalled_request_is_dropped_while_others_are_served(front, stand_in):
         answer += chunk
     stalled.close()
     assert answer.startswith(b"HTTP/1.1 408")  # (had it never been closed, recv would have timed out)
+
+
+def test_a_client_trickling_its_request_is_cut_off_at_the_deadline(front, stand_in):
+    """One byte every 0.2 s never trips the 0.5 s read timeout; the 1.5 s request deadline ends it."""
+    bot = front()
+    trickler = socket.create_connection(("127.0.0.1", bot.port), timeout=10)
+    trickler.setblocking(False)  # (a recv with a timeout would wait, and stop the trickle)
+    request = b"POST /slack/events HTTP/1.1\r\nHost: x\r\nX-Padding: " + b"a" * 200
+    ended = False
+    for byte in request:
+        try:
+            trickler.sendall(bytes([byte]))
+            time.sleep(0.2)
+            trickler.recv(4096)  # an answer (408/400) or b"" (closed): it is over
+            ended = True
+            break
+        except BlockingIOError:  # nothing yet: still being read
+            continue
+        except OSError:  # reset: the server gave up on us
+            ended = True
+            break
+    trickler.close()
+    assert ended, "the server read a trickling request for 40 s"
+    assert bot.event(signed.mention(QUESTION)).status == 200  # and the thread went back to work
 
 
 def test_health_and_readiness(front, stand_in, tmp_path):
