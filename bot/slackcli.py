@@ -12,7 +12,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "serve",
         help="run the Slack bot (Socket Mode with SLACK_APP_TOKEN, or --http with SLACK_SIGNING_SECRET)",
         description="Tokens come from the environment: SLACK_BOT_TOKEN, and SLACK_APP_TOKEN (Socket Mode) or "
-        "SLACK_SIGNING_SECRET (HTTP). SLACK_API_URL points the Web API elsewhere; LLMCOST_DB is the log.",
+        "SLACK_SIGNING_SECRET (HTTP). SLACK_API_URL points the Web API elsewhere; LLMCOST_DB is the log; "
+        "LLMCOST_ALLOWED_TEAMS and LLMCOST_ALLOWED_APP_ID restrict who may talk to it.",
     )
     serve.add_argument("--http", action="store_true",
                        help="serve HTTP at /slack/events (and /healthz, /readyz) instead of Socket Mode")

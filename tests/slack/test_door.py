@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import importlib
+import io
 import json
 import socket
 import sqlite3
+import sys
 import threading
 import time
+import wsgiref.util
 from urllib.parse import parse_qs, urlencode
 
 import pytest
@@ -349,3 +353,25 @@ def test_only_post_reaches_slack_events(front, stand_in):
     assert status == 405
     status, _, _ = raw_http(bot.port, "GET /admin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n")
     assert status == 404
+
+
+def test_the_gunicorn_entry_point_has_the_door_too(stand_in, monkeypatch, tmp_path):
+    monkeypatch.setenv("SLACK_BOT_TOKEN", signed.TOKEN)
+    monkeypatch.setenv("SLACK_SIGNING_SECRET", signed.SECRET)
+    monkeypatch.setenv("LLMCOST_DB", str(tmp_path / "wsgi.db"))
+    sys.modules.pop("bot.slack.wsgi", None)
+    application = importlib.import_module("bot.slack.wsgi").application
+    body = bodies(stand_in)["mention"][0].encode()
+    environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/slack/events", "CONTENT_TYPE": "application/json",
+               "CONTENT_LENGTH": str(len(body)), "HTTP_X_SLACK_REQUEST_TIMESTAMP": "abc"}
+    wsgiref.util.setup_testing_defaults(environ)
+    environ["wsgi.input"] = io.BytesIO(body)
+    statuses = []
+    application(environ, lambda status, headers: statuses.append(status))
+    ready = {"REQUEST_METHOD": "GET", "PATH_INFO": "/readyz"}
+    wsgiref.util.setup_testing_defaults(ready)
+    application(ready, lambda status, headers: statuses.append(status))
+    assert statuses == ["401 Unauthorized", "200 OK"]
+    stand_in.quiet_for(0.3)
+    assert {c.method for c in stand_in.calls} == {"auth.test"}
+    sys.modules.pop("bot.slack.wsgi", None)
