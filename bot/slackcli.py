@@ -48,7 +48,8 @@ def run_serve(args: argparse.Namespace) -> int:
         logging.getLogger("slack_sdk").setLevel(logging.INFO)
     warm_up()
     if args.http:
-        from bot.slack.http import ServerSettings, serve_until_stopped, server
+        from bot.slack.http import server
+        from bot.slack.serving import ServerSettings, serve_until_stopped
 
         settings = ServerSettings(threads=args.threads, backlog=args.backlog, read_timeout_s=args.read_timeout,
                                   drain_s=args.drain, request_deadline_s=args.request_deadline)

@@ -23,7 +23,8 @@ from slack_sdk.signature import SignatureVerifier
 from bot.errors import UserError
 from bot.slack import door
 from bot.slack.app import create_app
-from bot.slack.http import ServerSettings, server, wsgi_app
+from bot.slack.http import server, wsgi_app
+from bot.slack.serving import ServerSettings
 from bot.store import LogStore
 from tests.slack import signed
 from tests.slack.conftest import Bot
