@@ -43,7 +43,8 @@ def front(stand_in):
         stores.append(store)
         app = create_app(token=signed.TOKEN, signing_secret=signed.SECRET, store=store, chart=False, **options)
         httpd = server(app, "127.0.0.1", 0, settings)
-        thread = threading.Thread(target=httpd.serve_forever, name="llmcost-http", daemon=True)
+        thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="llmcost-http",
+                                  daemon=True)
         thread.start()
         running.append((httpd, thread))
         bot = Bot(url=f"http://127.0.0.1:{httpd.server_port}/slack/events", store=store, slack=stand_in)
