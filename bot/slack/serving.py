@@ -31,6 +31,7 @@ class ServerSettings:
     # A client trickling a byte now and then never trips the read timeout; past this, reading is cut off
     # (headers or body) and the thread goes back to work. Slack sends a request in milliseconds.
     request_deadline_s: float = 30.0
+    max_header_bytes: int = 64 * 1024  # request line and headers (cheroot's default is no limit): 413/414
 
 
 class DeadlineConnection(HTTPConnection):
@@ -59,12 +60,13 @@ class Server:
     socketserver-like calls the tests use: serve_forever(), shutdown(), server_close()."""
 
     def __init__(self, application: Any, host: str, port: int, *, max_body_bytes: int,
-                 settings: ServerSettings = ServerSettings()):
-        self.settings = settings
+                 settings: ServerSettings | None = None):
+        self.settings = settings = settings or ServerSettings()
         self.cheroot = cheroot_wsgi.Server(
             (host, port), application, numthreads=settings.threads, request_queue_size=settings.backlog,
             timeout=settings.read_timeout_s, shutdown_timeout=settings.drain_s, server_name="llmcost")
         self.cheroot.max_request_body_size = max_body_bytes  # 413 from the headers, before the body is read
+        self.cheroot.max_request_header_size = settings.max_header_bytes
         self.cheroot.ConnectionClass = type("Connection", (DeadlineConnection,), {"deadline_s": settings.request_deadline_s})
         self.cheroot.error_log = self._error_log
         self.cheroot.prepare()

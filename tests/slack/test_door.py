@@ -238,6 +238,13 @@ def test_an_8_mb_body_gets_413_before_it_is_sent(front, stand_in):
     nothing_happened(bot)
 
 
+def test_oversized_headers_get_413(front, stand_in):
+    bot = front()
+    head = "POST /slack/events HTTP/1.1\r\nHost: x\r\n" + "".join(f"X-Pad-{i}: {'a' * 1000}\r\n" for i in range(100))
+    assert raw_http(bot.port, head)[0] == 413  # 100 kB of headers, over the 64 kB limit
+    nothing_happened(bot)
+
+
 def test_the_wsgi_app_refuses_an_oversized_body_without_reading_it(stand_in):
     """Under gunicorn there is no cheroot limit: the WSGI application itself answers 413 from Content-Length."""
     app = create_app(token=signed.TOKEN, signing_secret=signed.SECRET, store=LogStore.memory(), chart=False)
