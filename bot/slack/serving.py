@@ -101,7 +101,10 @@ class Server:
 def serve_until_stopped(app: App, httpd: Server) -> int:
     """Serve until SIGTERM or SIGINT; then stop accepting, drain in-flight requests and the answers Bolt is
     still working on, within `drain_s` in all, and return 0."""
+    asked = []
+
     def stop(signum: int, frame: Any) -> None:
+        asked.append(time.monotonic())
         log.info("%s: no new requests; draining for up to %.0f s", signal.Signals(signum).name, httpd.settings.drain_s)
         threading.Thread(target=httpd.shutdown, name="llmcost-stop").start()
 
@@ -111,7 +114,7 @@ def serve_until_stopped(app: App, httpd: Server) -> int:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-    started = time.monotonic()
+    started = asked[0] if asked else time.monotonic()
     httpd.shutdown()  # returns once the in-flight requests are done (or drain_s passed)
     _drain(app, httpd.settings.drain_s - (time.monotonic() - started))
     return 0
