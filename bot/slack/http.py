@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -79,6 +80,8 @@ def wsgi_app(app: App, door: Door | None = None) -> Any:
 
     def application(environ: dict, start_response: Any) -> Iterable[bytes]:
         path = environ.get("PATH_INFO")
+        if log.isEnabledFor(logging.DEBUG):  # `llmcost serve -v`: one line a request
+            start_response = _logged(start_response, environ)
         if path == EVENTS_PATH:
             return events(environ, start_response)
         if path == "/healthz":
@@ -89,6 +92,17 @@ def wsgi_app(app: App, door: Door | None = None) -> Any:
         return _answer(start_response, 404, {"ok": False, "error": "not found"})
 
     return application
+
+
+def _logged(start_response: Any, environ: dict) -> Any:
+    started = time.perf_counter()
+
+    def logging_start_response(status: str, headers: list, *exc_info: Any) -> Any:
+        log.debug("%s %s %s %s %.1f ms", environ.get("REMOTE_ADDR"), environ.get("REQUEST_METHOD"),
+                  environ.get("PATH_INFO"), status.split(" ", 1)[0], (time.perf_counter() - started) * 1000)
+        return start_response(status, headers, *exc_info)
+
+    return logging_start_response
 
 
 def server(app: App, host: str = "127.0.0.1", port: int = 3000, settings: ServerSettings | None = None) -> Server:

@@ -8,6 +8,7 @@ import hmac
 import importlib
 import io
 import json
+import logging
 import socket
 import sqlite3
 import sys
@@ -384,3 +385,10 @@ def test_the_gunicorn_entry_point_has_the_door_too(stand_in, monkeypatch, tmp_pa
     stand_in.quiet_for(0.3)
     assert {c.method for c in stand_in.calls} == {"auth.test"}
     sys.modules.pop("bot.slack.wsgi", None)
+
+
+def test_verbose_mode_logs_one_line_a_request(front, stand_in, caplog):
+    bot = front()
+    with caplog.at_level(logging.DEBUG, logger="llmcost.slack.http"):
+        raw_http(bot.port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n")
+    assert any("GET /healthz 200" in r.getMessage() for r in caplog.records)
