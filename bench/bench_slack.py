@@ -6,7 +6,8 @@ slash commands at once, then reports:
 - dropped: requests that got no HTTP answer (reset, refused, timed out) or not a 200;
 - ack: from sending the signed request to its HTTP 200 (Slack wants it within 3 s);
 - verdicts per question: how many verdict messages each question got (exactly one is the promise);
-- verdict time: from sending to the stand-in receiving the verdict message.
+- verdict time: from sending to the stand-in receiving the verdict message;
+- with --chart, chart time: from sending to files.completeUploadExternal into the question's thread.
 
     .venv/bin/python bench/bench_slack.py [--mentions 200] [--concurrency 20] [--commands 50] [--chart]
 
@@ -162,6 +163,25 @@ def verdicts(slack: StandIn, results: list[Sent], wait_s: float) -> tuple[Counte
     return counts, times
 
 
+def chart_times(slack: StandIn, results: list[Sent], wait_s: float) -> list[float]:
+    """Each answered question's time to its chart (completeUploadExternal carries the thread)."""
+    started = {r.key: r.started for r in results if r.status == 200}
+    deadline = time.monotonic() + wait_s
+    while time.monotonic() < deadline:
+        uploads = slack.calls_to("files.completeUploadExternal")
+        if len(uploads) >= len(started):
+            break
+        time.sleep(0.2)
+    times = []
+    for call in slack.calls_to("files.completeUploadExternal"):
+        key = call.params.get("thread_ts")
+        if key not in started:  # a command's thread is its verdict's ts: find it by channel
+            key = call.params.get("channel_id") or call.params.get("channel")
+        if key in started:
+            times.append(call.at - started[key])
+    return times
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mentions", type=int, default=200)
@@ -178,6 +198,7 @@ def main() -> int:
         try:
             results = run(slack, url, args.mentions, args.concurrency, args.commands)
             counts, times = verdicts(slack, results, args.wait)
+            charts = chart_times(slack, results, args.wait) if args.chart else []
         finally:
             proc.terminate()
             proc.wait(timeout=30)
@@ -195,6 +216,8 @@ def main() -> int:
           + f" -> exactly one for {exactly_one} of {sum(counts.values())}")
     if times:
         print(f"verdict: p50 {ms(statistics.median(times))}, p95 {ms(percentile(times, 95))}, max {ms(max(times))}")
+    if charts:
+        print(f"chart: {len(charts)} uploaded, p50 {ms(statistics.median(charts))}, p95 {ms(percentile(charts, 95))}")
     return 0 if not dropped and exactly_one == len(results) else 1
 
 

@@ -12,7 +12,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "serve",
         help="run the Slack bot (Socket Mode with SLACK_APP_TOKEN, or --http with SLACK_SIGNING_SECRET)",
         description="Tokens come from the environment: SLACK_BOT_TOKEN, and SLACK_APP_TOKEN (Socket Mode) or "
-        "SLACK_SIGNING_SECRET (HTTP). SLACK_API_URL points the Web API elsewhere; LLMCOST_DB is the log.",
+        "SLACK_SIGNING_SECRET (HTTP). SLACK_API_URL points the Web API elsewhere; LLMCOST_DB is the log; "
+        "LLMCOST_ALLOWED_TEAMS and LLMCOST_ALLOWED_APP_ID restrict who may talk to it.",
     )
     serve.add_argument("--http", action="store_true",
                        help="serve HTTP at /slack/events (and /healthz, /readyz) instead of Socket Mode")
@@ -22,6 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     serve.add_argument("--backlog", type=int, default=256, help="connections queued before refusing (default 256)")
     serve.add_argument("--read-timeout", type=float, default=10.0, metavar="S",
                        help="drop a client silent this long mid-request (default 10 s)")
+    serve.add_argument("--request-deadline", type=float, default=30.0, metavar="S",
+                       help="cut off a client still sending its request after this long (default 30 s)")
     serve.add_argument("--drain", type=float, default=10.0, metavar="S",
                        help="on SIGTERM, time to finish requests and answers under way (default 10 s)")
     serve.add_argument("--no-chart", action="store_true", help="do not upload the chart")
@@ -45,10 +48,11 @@ def run_serve(args: argparse.Namespace) -> int:
         logging.getLogger("slack_sdk").setLevel(logging.INFO)
     warm_up()
     if args.http:
-        from bot.slack.http import ServerSettings, serve_until_stopped, server
+        from bot.slack.http import server
+        from bot.slack.serving import ServerSettings, serve_until_stopped
 
         settings = ServerSettings(threads=args.threads, backlog=args.backlog, read_timeout_s=args.read_timeout,
-                                  drain_s=args.drain)
+                                  drain_s=args.drain, request_deadline_s=args.request_deadline)
         httpd = server(app, args.host, args.port, settings)
         logging.getLogger("llmcost").info("llmcost listening on http://%s:%s/slack/events", args.host, httpd.server_port)
         return serve_until_stopped(app, httpd)

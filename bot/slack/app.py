@@ -11,7 +11,7 @@ from slack_sdk import WebClient
 from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
 
 from bot.errors import UserError
-from bot.slack import dedupe, door, failures, health, listeners
+from bot.slack import allow, dedupe, door, failures, health, listeners
 from bot.slack.reply import Deps
 
 log = logging.getLogger("llmcost.slack")
@@ -77,7 +77,7 @@ def create_app(
         context["llmcost"] = deps
         next()
 
-    app.middleware(door.middleware(front))
+    app.middleware(allow.middleware(front.allow))
     app.middleware(dedupe.middleware(dedupe.Seen()))
     app.middleware(provide_deps)
     listeners.register(app)

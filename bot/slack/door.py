@@ -16,8 +16,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from slack_bolt.request.internals import extract_team_id, parse_body
+from slack_bolt.request.internals import parse_body
 from slack_sdk.signature import Clock
+
+from bot.errors import UserError
+from bot.slack.allow import AllowList, team_ids
 
 MAX_AGE_S = 5 * 60  # Slack's own rule: older (or further in the future) is a replay
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024  # Slack's payloads are a few kB; a 20 kB question is large
@@ -39,42 +42,6 @@ class Refused(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True)
-class AllowList:
-    """Optional allow-lists: empty means anyone whose request is verified."""
-
-    teams: frozenset[str] = frozenset()
-    app_id: str | None = None
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> AllowList:
-        teams = frozenset(t.strip() for t in env.get("LLMCOST_ALLOWED_TEAMS", "").split(",") if t.strip())
-        return cls(teams=teams, app_id=env.get("LLMCOST_ALLOWED_APP_ID", "").strip() or None)
-
-    def refusal(self, body: Mapping[str, Any]) -> str | None:
-        """Why this parsed body may not come in, or None. Slack's handshakes (url_verification, ssl_check)
-        carry no team and do no work, so they pass."""
-        if body.get("type") == "url_verification" or body.get("ssl_check"):
-            return None
-        if self.teams:
-            teams = team_ids(body)
-            if not teams:
-                return "no team id"
-            if not teams <= self.teams:
-                return f"team {', '.join(sorted(teams - self.teams))} is not allowed"
-        if self.app_id and body.get("api_app_id") != self.app_id:
-            return f"app {body.get('api_app_id')!r} is not allowed"
-        return None
-
-
-def team_ids(body: Mapping[str, Any]) -> set[str]:
-    """Every team the body names where we look for one (events and commands: team_id; interactive payloads:
-    team.id), and the one Bolt will put in the context: all of them must be allowed."""
-    team = body.get("team")
-    found = {body.get("team_id"), team.get("id") if isinstance(team, dict) else team, extract_team_id(dict(body))}
-    return {t for t in found if isinstance(t, str) and t}
-
-
 @dataclass
 class Door:
     """What the HTTP front needs to know, built once with the app (see `bot.slack.app.create_app`).
@@ -93,13 +60,10 @@ class Door:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], *, signing_secret: str | None) -> Door:
-        raw = env.get("LLMCOST_MAX_BODY_BYTES", "").strip()
-        try:
-            max_body = int(raw) if raw else DEFAULT_MAX_BODY_BYTES
-        except ValueError:
-            from bot.errors import UserError
-
-            raise UserError(f"LLMCOST_MAX_BODY_BYTES must be a number of bytes, not {raw!r}") from None
+        raw = env.get("LLMCOST_MAX_BODY_BYTES", "").strip() or str(DEFAULT_MAX_BODY_BYTES)
+        if not raw.isdigit() or int(raw) <= 0:
+            raise UserError(f"LLMCOST_MAX_BODY_BYTES must be a number of bytes, not {raw!r}")
+        max_body = int(raw)
         return cls(signing_secret=signing_secret, allow=AllowList.from_env(env), max_body_bytes=max_body)
 
     def ready_check(self, name: str, check: Callable[[], str | None]) -> None:
@@ -136,7 +100,7 @@ class Door:
             return self.allow.refusal(body) is None
         headers = getattr(request, "headers", None) or {}
         first = lambda name: (headers.get(name) or [None])[0]  # noqa: E731
-        if hmac.compare_digest(first(ADMITTED_HEADER) or "", self.mark):
+        if hmac.compare_digest((first(ADMITTED_HEADER) or "").encode(), self.mark.encode()):
             return True
         raw = getattr(request, "raw_body", "") or ""
         try:
@@ -211,15 +175,3 @@ def attach(app: Any, door: Door) -> None:
 def of(app: Any) -> Door:
     return app._llmcost_door
 
-
-def middleware(door: Door) -> Callable[..., Any]:
-    """The allow-lists inside Bolt too, for Socket Mode (no HTTP front) and as a second line in HTTP mode."""
-    from slack_bolt import BoltResponse
-
-    def allow_listed(body: dict, next: Any, logger: Any) -> Any:
-        if why := door.allow.refusal(body):
-            logger.warning("refused a request: %s", why)
-            return BoltResponse(status=403, body="")
-        return next()
-
-    return allow_listed

@@ -1,24 +1,22 @@
 """HTTP mode: the door (bot.slack.door) in front of Bolt's WSGI adapter at /slack/events, plus /healthz and
-/readyz, served by cheroot for `llmcost serve --http` and the tests (gunicorn can run `bot.slack.wsgi`)."""
+/readyz; served by cheroot (bot.slack.serving) for `llmcost serve --http` and the tests, or by gunicorn
+(`bot.slack.wsgi`)."""
 
 from __future__ import annotations
 
 import io
 import json
 import logging
-import signal
-import threading
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
-from cheroot import wsgi as cheroot_wsgi
 from slack_bolt import App
 from slack_bolt.adapter.wsgi import SlackRequestHandler
 
 from bot.slack import door as door_mod
 from bot.slack.door import Door, Refused
+from bot.slack.serving import Server, ServerSettings
 
 log = logging.getLogger("llmcost.slack.http")
 EVENTS_PATH = "/slack/events"
@@ -82,6 +80,8 @@ def wsgi_app(app: App, door: Door | None = None) -> Any:
 
     def application(environ: dict, start_response: Any) -> Iterable[bytes]:
         path = environ.get("PATH_INFO")
+        if log.isEnabledFor(logging.DEBUG):  # `llmcost serve -v`: one line a request
+            start_response = _logged(start_response, environ)
         if path == EVENTS_PATH:
             return events(environ, start_response)
         if path == "/healthz":
@@ -94,88 +94,19 @@ def wsgi_app(app: App, door: Door | None = None) -> Any:
     return application
 
 
-@dataclass(frozen=True)
-class ServerSettings:
-    """cheroot's knobs, named for what they protect against."""
+def _logged(start_response: Any, environ: dict) -> Any:
+    started = time.perf_counter()
 
-    threads: int = 16  # requests handled at once; Bolt acks in milliseconds
-    backlog: int = 256  # connections the kernel queues before refusing (the stdlib server had 5)
-    read_timeout_s: float = 10.0  # a client silent this long mid-request (or idle between) is dropped
-    drain_s: float = 10.0  # on stop, how long in-flight requests (and answers under way) may take
+    def logging_start_response(status: str, headers: list, *exc_info: Any) -> Any:
+        log.debug("%s %s %s %s %.1f ms", environ.get("REMOTE_ADDR"), environ.get("REQUEST_METHOD"),
+                  environ.get("PATH_INFO"), status.split(" ", 1)[0], (time.perf_counter() - started) * 1000)
+        return start_response(status, headers, *exc_info)
 
-
-class Server:
-    """cheroot's WSGI server, bound on construction (port 0 picks a free one: `server_port`), with the
-    socketserver-like calls the tests use: serve_forever(), shutdown(), server_close()."""
-
-    def __init__(self, application: Any, host: str, port: int, *, max_body_bytes: int,
-                 settings: ServerSettings = ServerSettings()):
-        self.settings = settings
-        self.cheroot = cheroot_wsgi.Server(
-            (host, port), application, numthreads=settings.threads, request_queue_size=settings.backlog,
-            timeout=settings.read_timeout_s, shutdown_timeout=settings.drain_s, server_name="llmcost")
-        self.cheroot.max_request_body_size = max_body_bytes  # 413 from the headers, before the body is read
-        self.cheroot.error_log = self._error_log
-        self.cheroot.prepare()
-        self._stopping = threading.Lock()
-        self._stopped = False
-
-    @property
-    def server_port(self) -> int:
-        return self.cheroot.bind_addr[1]
-
-    def serve_forever(self, poll_interval: float | None = None) -> None:
-        if poll_interval:
-            self.cheroot.expiration_interval = poll_interval
-        self.cheroot.serve()
-
-    def shutdown(self) -> None:
-        """Stop accepting, let in-flight requests finish (up to `drain_s`), then close. A second caller
-        returns when the first one's drain is over."""
-        with self._stopping:
-            if not self._stopped:
-                self.cheroot.stop()
-                self._stopped = True
-
-    def server_close(self) -> None:
-        self.shutdown()
-
-    @staticmethod
-    def _error_log(msg: str = "", level: int = logging.INFO, traceback: bool = False) -> None:
-        log.log(level, "%s", msg, exc_info=traceback)
+    return logging_start_response
 
 
-def server(app: App, host: str = "127.0.0.1", port: int = 3000, settings: ServerSettings = ServerSettings()) -> Server:
+def server(app: App, host: str = "127.0.0.1", port: int = 3000, settings: ServerSettings | None = None) -> Server:
+    """The app behind its door on cheroot, bound (port 0 picks a free one: `server_port`); serve_forever()."""
     door = door_mod.of(app)
-    return Server(wsgi_app(app, door), host, port, max_body_bytes=door.max_body_bytes, settings=settings)
-
-
-def serve_until_stopped(app: App, httpd: Server) -> int:
-    """Serve until SIGTERM or SIGINT; then stop accepting, drain in-flight requests and the answers Bolt is
-    still working on, within `drain_s` in all, and return 0."""
-    def stop(signum: int, frame: Any) -> None:
-        log.info("%s: no new requests; draining for up to %.0f s", signal.Signals(signum).name, httpd.settings.drain_s)
-        threading.Thread(target=httpd.shutdown, name="llmcost-stop").start()
-
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
-    try:
-        httpd.serve_forever()
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-    started = time.monotonic()
-    httpd.shutdown()  # returns once the in-flight requests are done (or drain_s passed)
-    _drain(app, httpd.settings.drain_s - (time.monotonic() - started))
-    return 0
-
-
-def _drain(app: App, seconds: float) -> None:
-    """Let the answers Bolt runs after its acks finish, within `seconds`."""
-    executor = getattr(getattr(app, "listener_runner", None), "listener_executor", None)
-    if executor is None:
-        return
-    waiter = threading.Thread(target=executor.shutdown, kwargs={"wait": True}, name="llmcost-drain", daemon=True)
-    waiter.start()
-    waiter.join(max(seconds, 0.1))
-    if waiter.is_alive():
-        log.warning("stopped with answers still under way after the %.0f s drain", seconds)
+    return Server(wsgi_app(app, door), host, port, max_body_bytes=door.max_body_bytes,
+                  settings=settings or ServerSettings())

@@ -5,26 +5,33 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import importlib
+import io
 import json
+import logging
 import socket
 import sqlite3
+import sys
 import threading
 import time
+import wsgiref.util
 from urllib.parse import parse_qs, urlencode
 
 import pytest
 from slack_bolt.request import BoltRequest
 from slack_sdk.signature import SignatureVerifier
 
+from bot.errors import UserError
 from bot.slack import door
 from bot.slack.app import create_app
-from bot.slack.http import ServerSettings, server, wsgi_app
+from bot.slack.http import server, wsgi_app
+from bot.slack.serving import ServerSettings
 from bot.store import LogStore
 from tests.slack import signed
 from tests.slack.conftest import Bot
 
 QUESTION = "can we run deepseek-flash at 300 tok/s?"
-FAST = ServerSettings(threads=4, backlog=64, read_timeout_s=0.5, drain_s=2.0)
+FAST = ServerSettings(threads=4, backlog=64, read_timeout_s=0.5, drain_s=2.0, request_deadline_s=1.5)
 
 
 @pytest.fixture
@@ -37,7 +44,8 @@ def front(stand_in):
         stores.append(store)
         app = create_app(token=signed.TOKEN, signing_secret=signed.SECRET, store=store, chart=False, **options)
         httpd = server(app, "127.0.0.1", 0, settings)
-        thread = threading.Thread(target=httpd.serve_forever, name="llmcost-http", daemon=True)
+        thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="llmcost-http",
+                                  daemon=True)
         thread.start()
         running.append((httpd, thread))
         bot = Bot(url=f"http://127.0.0.1:{httpd.server_port}/slack/events", store=store, slack=stand_in)
@@ -226,9 +234,15 @@ def test_an_8_mb_body_gets_413_before_it_is_sent(front, stand_in):
     bot = front()
     head = ("POST /slack/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 8000000\r\n"
             "X-Slack-Request-Timestamp: 1\r\nX-Slack-Signature: v0=00\r\n")
-    status, _, seconds = raw_http(bot.port, head)  # the body is never sent: the answer cannot wait for it
+    status, _, _ = raw_http(bot.port, head)  # the body is never sent: waiting for it would end in a 408
     assert status == 413
-    assert seconds < FAST.read_timeout_s  # refused on the headers, not after a read timeout
+    nothing_happened(bot)
+
+
+def test_oversized_headers_get_413(front, stand_in):
+    bot = front()
+    head = "POST /slack/events HTTP/1.1\r\nHost: x\r\n" + "".join(f"X-Pad-{i}: {'a' * 1000}\r\n" for i in range(100))
+    assert raw_http(bot.port, head)[0] == 413  # 100 kB of headers, over the 64 kB limit
     nothing_happened(bot)
 
 
@@ -260,15 +274,37 @@ def test_a_stalled_request_is_dropped_while_others_are_served(front, stand_in):
     stalled = socket.create_connection(("127.0.0.1", bot.port), timeout=10)
     stalled.sendall(b"POST /slack/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                     b"Content-Length: 500\r\n\r\n{\"type\":")  # then nothing
-    started = time.monotonic()
     assert bot.event(signed.mention(QUESTION)).status == 200  # served meanwhile
     stand_in.wait_for("chat.postMessage")
     answer = b""
     while chunk := stalled.recv(4096):  # the server answers 408 and closes: recv returns b""
         answer += chunk
     stalled.close()
-    assert answer.startswith(b"HTTP/1.1 408")
-    assert time.monotonic() - started < FAST.read_timeout_s + 5
+    assert answer.startswith(b"HTTP/1.1 408")  # (had it never been closed, recv would have timed out)
+
+
+def test_a_client_trickling_its_request_is_cut_off_at_the_deadline(front, stand_in):
+    """One byte every 0.2 s never trips the 0.5 s read timeout; the 1.5 s request deadline ends it."""
+    bot = front()
+    trickler = socket.create_connection(("127.0.0.1", bot.port), timeout=10)
+    trickler.setblocking(False)  # (a recv with a timeout would wait, and stop the trickle)
+    request = b"POST /slack/events HTTP/1.1\r\nHost: x\r\nX-Padding: " + b"a" * 200
+    ended = False
+    for byte in request:
+        try:
+            trickler.sendall(bytes([byte]))
+            time.sleep(0.2)
+            trickler.recv(4096)  # an answer (408/400) or b"" (closed): it is over
+            ended = True
+            break
+        except BlockingIOError:  # nothing yet: still being read
+            continue
+        except OSError:  # reset: the server gave up on us
+            ended = True
+            break
+    trickler.close()
+    assert ended, "the server read a trickling request for 40 s"
+    assert bot.event(signed.mention(QUESTION)).status == 200  # and the thread went back to work
 
 
 def test_health_and_readiness(front, stand_in, tmp_path):
@@ -299,3 +335,60 @@ def test_readiness_checks_registered_at_build_time_are_reported(front, stand_in)
     status, answer, _ = raw_http(bot.port, "GET /readyz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n")
     assert status == 503
     assert json.loads(answer.partition(b"\r\n\r\n")[2])["degraded"] == {"outbox": "RuntimeError: outbox stuck for 40 s"}
+
+
+def test_socket_mode_checks_the_allow_lists_too(stand_in, monkeypatch):
+    """No HTTP front in Socket Mode: the same allow-lists run as a Bolt middleware."""
+    monkeypatch.setenv("LLMCOST_ALLOWED_TEAMS", "T0009")
+    store = LogStore.memory()
+    app = create_app(token=signed.TOKEN, socket_mode=True, store=store, chart=False)
+    body, ctype = bodies(stand_in)["mention"]
+    assert app.dispatch(BoltRequest(body=body, headers={"content-type": ctype}, mode="socket_mode")).status == 403
+    nothing_happened(Bot(url="", store=store, slack=stand_in))
+
+
+def test_the_body_limit_comes_from_the_environment(front, stand_in, monkeypatch):
+    monkeypatch.setenv("LLMCOST_MAX_BODY_BYTES", "200")
+    bot = front()
+    assert bot.event(signed.mention(QUESTION)).status == 413  # a mention is ~500 bytes
+    nothing_happened(bot)
+    monkeypatch.setenv("LLMCOST_MAX_BODY_BYTES", "lots")
+    with pytest.raises(UserError, match="LLMCOST_MAX_BODY_BYTES"):
+        create_app(token=signed.TOKEN, signing_secret=signed.SECRET, store=LogStore.memory(), chart=False)
+
+
+def test_only_post_reaches_slack_events(front, stand_in):
+    bot = front()
+    status, _, _ = raw_http(bot.port, "GET /slack/events HTTP/1.1\r\nHost: x\r\nConnection: close\r\n")
+    assert status == 405
+    status, _, _ = raw_http(bot.port, "GET /admin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n")
+    assert status == 404
+
+
+def test_the_gunicorn_entry_point_has_the_door_too(stand_in, monkeypatch, tmp_path):
+    monkeypatch.setenv("SLACK_BOT_TOKEN", signed.TOKEN)
+    monkeypatch.setenv("SLACK_SIGNING_SECRET", signed.SECRET)
+    monkeypatch.setenv("LLMCOST_DB", str(tmp_path / "wsgi.db"))
+    sys.modules.pop("bot.slack.wsgi", None)
+    application = importlib.import_module("bot.slack.wsgi").application
+    body = bodies(stand_in)["mention"][0].encode()
+    environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/slack/events", "CONTENT_TYPE": "application/json",
+               "CONTENT_LENGTH": str(len(body)), "HTTP_X_SLACK_REQUEST_TIMESTAMP": "abc"}
+    wsgiref.util.setup_testing_defaults(environ)
+    environ["wsgi.input"] = io.BytesIO(body)
+    statuses = []
+    application(environ, lambda status, headers: statuses.append(status))
+    ready = {"REQUEST_METHOD": "GET", "PATH_INFO": "/readyz"}
+    wsgiref.util.setup_testing_defaults(ready)
+    application(ready, lambda status, headers: statuses.append(status))
+    assert statuses == ["401 Unauthorized", "200 OK"]
+    stand_in.quiet_for(0.3)
+    assert {c.method for c in stand_in.calls} == {"auth.test"}
+    sys.modules.pop("bot.slack.wsgi", None)
+
+
+def test_verbose_mode_logs_one_line_a_request(front, stand_in, caplog):
+    bot = front()
+    with caplog.at_level(logging.DEBUG, logger="llmcost.slack.http"):
+        raw_http(bot.port, "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n")
+    assert any("GET /healthz 200" in r.getMessage() for r in caplog.records)

@@ -1,0 +1,132 @@
+"""The HTTP server for `llmcost serve --http` and the tests: cheroot (pure Python, threaded) with a listen
+backlog, a per-read timeout, a per-request deadline, a body limit answered from the headers, and a drain
+on SIGTERM. See docs/slack.md, "The door"."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import signal
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from cheroot import wsgi as cheroot_wsgi
+from cheroot.server import HTTPConnection
+from slack_bolt import App
+
+log = logging.getLogger("llmcost.slack.http")
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """cheroot's knobs, named for what they protect against."""
+
+    threads: int = 16  # requests handled at once; Bolt acks in milliseconds
+    backlog: int = 256  # connections the kernel queues before refusing (the stdlib server had 5)
+    read_timeout_s: float = 10.0  # a client silent this long mid-request (or idle between) is dropped
+    drain_s: float = 10.0  # on stop, how long in-flight requests (and answers under way) may take
+    # A client trickling a byte now and then never trips the read timeout; past this, reading is cut off
+    # (headers or body) and the thread goes back to work. Slack sends a request in milliseconds.
+    request_deadline_s: float = 30.0
+    max_header_bytes: int = 64 * 1024  # request line and headers (cheroot's default is no limit): 413/414
+
+
+class DeadlineConnection(HTTPConnection):
+    """cheroot's connection, with a deadline on each request: when it passes, the socket's reading side is
+    shut down, so a blocked read returns at once and the request ends (408/400) instead of holding a
+    worker thread for as long as the client likes. Writing the answer is unaffected."""
+
+    deadline_s = 30.0
+
+    def communicate(self) -> bool:
+        timer = threading.Timer(self.deadline_s, self._stop_reading)
+        timer.daemon = True
+        timer.start()
+        try:
+            return super().communicate()
+        finally:
+            timer.cancel()
+
+    def _stop_reading(self) -> None:
+        with contextlib.suppress(OSError):
+            self.socket.shutdown(socket.SHUT_RD)
+
+
+class Server:
+    """cheroot's WSGI server, bound on construction (port 0 picks a free one: `server_port`), with the
+    socketserver-like calls the tests use: serve_forever(), shutdown(), server_close()."""
+
+    def __init__(self, application: Any, host: str, port: int, *, max_body_bytes: int,
+                 settings: ServerSettings | None = None):
+        self.settings = settings = settings or ServerSettings()
+        self.cheroot = cheroot_wsgi.Server(
+            (host, port), application, numthreads=settings.threads, request_queue_size=settings.backlog,
+            timeout=settings.read_timeout_s, shutdown_timeout=settings.drain_s, server_name="llmcost")
+        self.cheroot.max_request_body_size = max_body_bytes  # 413 from the headers, before the body is read
+        self.cheroot.max_request_header_size = settings.max_header_bytes
+        self.cheroot.ConnectionClass = type("Connection", (DeadlineConnection,), {"deadline_s": settings.request_deadline_s})
+        self.cheroot.error_log = self._error_log
+        self.cheroot.prepare()
+        self._stopping = threading.Lock()
+        self._stopped = False
+
+    @property
+    def server_port(self) -> int:
+        return self.cheroot.bind_addr[1]
+
+    def serve_forever(self, poll_interval: float | None = None) -> None:
+        if poll_interval:
+            self.cheroot.expiration_interval = poll_interval
+        self.cheroot.serve()
+
+    def shutdown(self) -> None:
+        """Stop accepting, let in-flight requests finish (up to `drain_s`), then close. A second caller
+        returns when the first one's drain is over."""
+        with self._stopping:
+            if not self._stopped:
+                self.cheroot.stop()
+                self._stopped = True
+
+    def server_close(self) -> None:
+        self.shutdown()
+
+    @staticmethod
+    def _error_log(msg: str = "", level: int = logging.INFO, traceback: bool = False) -> None:
+        log.log(level, "%s", msg, exc_info=traceback)
+
+
+def serve_until_stopped(app: App, httpd: Server) -> int:
+    """Serve until SIGTERM or SIGINT; then stop accepting, drain in-flight requests and the answers Bolt is
+    still working on, within `drain_s` in all, and return 0."""
+    asked = []
+
+    def stop(signum: int, frame: Any) -> None:
+        asked.append(time.monotonic())
+        log.info("%s: no new requests; draining for up to %.0f s", signal.Signals(signum).name, httpd.settings.drain_s)
+        threading.Thread(target=httpd.shutdown, name="llmcost-stop").start()
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        httpd.serve_forever()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    started = asked[0] if asked else time.monotonic()
+    httpd.shutdown()  # returns once the in-flight requests are done (or drain_s passed)
+    _drain(app, httpd.settings.drain_s - (time.monotonic() - started))
+    return 0
+
+
+def _drain(app: App, seconds: float) -> None:
+    """Let the answers Bolt runs after its acks finish, within `seconds`."""
+    executor = getattr(getattr(app, "listener_runner", None), "listener_executor", None)
+    if executor is None:
+        return
+    waiter = threading.Thread(target=executor.shutdown, kwargs={"wait": True}, name="llmcost-drain", daemon=True)
+    waiter.start()
+    waiter.join(max(seconds, 0.1))
+    if waiter.is_alive():
+        log.warning("stopped with answers still under way after the %.0f s drain", seconds)
