@@ -111,7 +111,8 @@ def to_contract(question: str, a: Answer) -> dict[str, Any]:
                 n.model_dump(mode="json", exclude={"reason"}) | {
                     "reason": finding(n.reason), "usd_per_hour": float(n.usd_per_hour),
                     "usd_per_month": float(n.usd_per_month),
-                    "usd_per_month_for_slo": _f(n.usd_per_month_for_slo)}
+                    "usd_per_month_for_slo": _f(n.usd_per_month_for_slo),
+                    "usd_per_month_fleet": _f(n.usd_per_month_fleet)}
                 for n in a.fit.nodes
             ],
         }
