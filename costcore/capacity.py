@@ -177,7 +177,13 @@ def capacity(
     """The most trusted per-node figure available, never above the roofline at full bandwidth."""
     ceiling = roofline(model, gpu, shape, per_user_tok_s, context)
 
+    # A node whose bandwidth allows the speed serves at least one stream per replica at it, whatever a
+    # curve extrapolated far beyond its fastest point says.
+    one_stream_each = per_user_tok_s * shape.replicas / shape.units if ceiling > 0 else 0.0
+
     def made(tok_s: float, basis: Basis, source: str, scaling: dict | None = None) -> Capacity:
+        if basis != "measured":
+            tok_s = max(tok_s, one_stream_each)
         low, high = BAND[basis]
         return Capacity(tok_s=tok_s, basis=basis, source=source, per_user_tok_s=per_user_tok_s,
                         low=tok_s * low, high=tok_s * high, scaling=scaling or {})
@@ -195,4 +201,4 @@ def capacity(
         return made(min(value, ceiling), "scaled", source + (capped if value > ceiling else ""), scaling)
     bound = made(ceiling * BOUND_EFFICIENCY, "bound", "memory-bandwidth roofline × 0.5 efficiency")
     return Capacity(tok_s=bound.tok_s, basis="bound", source=bound.source, per_user_tok_s=per_user_tok_s,
-                    low=bound.tok_s * BAND["bound"][0], high=ceiling)
+                    low=bound.tok_s * BAND["bound"][0], high=max(ceiling, bound.tok_s))
