@@ -96,26 +96,60 @@ def roofline(model: Model, gpu: Gpu, shape: Shape, per_user_tok_s: float, contex
     return batch * per_user_tok_s * shape.replicas / shape.units
 
 
-def _along(points: list[tuple[float, float]], per_user: float) -> float:
+def _along(points: tuple[tuple[float, float], ...] | list[tuple[float, float]], per_user: float) -> float:
     """A published curve (per-user speed, tok/s per GPU) at `per_user`: log-log interpolation between
     points; below the slowest point its figure (never more than was measured); above the fastest, the
-    last segment's slope carried on (throughput keeps falling as streams get faster)."""
+    last segment's slope carried on (throughput keeps falling as streams get faster), or, for a single
+    point, throughput falling as fast as the speed rises (the same streams, no more)."""
     points = sorted(points)
-    if per_user <= points[0][0] or len(points) == 1:
-        return points[0][1] if per_user <= points[0][0] else points[-1][1] * (points[-1][0] / per_user)
+    (u_first, t_first), (u_last, t_last) = points[0], points[-1]
+    if per_user <= u_first:
+        return t_first
+    if len(points) == 1:
+        return t_first * u_first / per_user
     for (u0, t0), (u1, t1) in zip(points, points[1:], strict=False):
         if per_user <= u1:
             w = math.log(per_user / u0) / math.log(u1 / u0)
             return math.exp(math.log(t0) + w * (math.log(t1) - math.log(t0)))
-    (u0, t0), (u1, t1) = points[-2], points[-1]
-    slope = (math.log(t1) - math.log(t0)) / (math.log(u1) - math.log(u0))
-    return t1 * (per_user / u1) ** slope
+    (u0, t0) = points[-2]
+    slope = (math.log(t_last) - math.log(t0)) / (math.log(u_last) - math.log(u0))
+    return t_last * (per_user / u_last) ** slope
 
 
-def _curves(rows: list[ThroughputRow]) -> dict[tuple, list[ThroughputRow]]:
-    out: dict[tuple, list[ThroughputRow]] = {}
+@dataclass(frozen=True)
+class Curve:
+    rows: tuple[ThroughputRow, ...]
+    points: tuple[tuple[float, float], ...]  # (per-user speed, output tok/s per GPU), sorted
+    source: str
+
+    @property
+    def model(self) -> str:
+        return self.rows[0].model
+
+    @property
+    def gpu(self) -> str:
+        return self.rows[0].gpu
+
+    @property
+    def scale_from(self) -> bool:
+        return all(r.scale_from for r in self.rows)
+
+
+_CURVES: dict[int, tuple[list[ThroughputRow], list[Curve]]] = {}
+
+
+def curves(rows: list[ThroughputRow]) -> list[Curve]:
+    """The table's rows grouped into curves, once per table (the table never changes while a process runs;
+    the memo is keyed on the list itself, kept alive beside it)."""
+    memo = _CURVES.get(id(rows))
+    if memo is not None and memo[0] is rows:
+        return memo[1]
+    grouped: dict[tuple, list[ThroughputRow]] = {}
     for row in rows:
-        out.setdefault(row.curve, []).append(row)
+        grouped.setdefault(row.curve, []).append(row)
+    out = [Curve(tuple(g), tuple(sorted((r.per_user_tok_s, r.output_tok_s_per_gpu) for r in g)), _describe(g))
+           for g in grouped.values()]
+    _CURVES[id(rows)] = (rows, out)
     return out
 
 
@@ -133,10 +167,11 @@ def _vendor(gpu: Gpu) -> str:
 def published(rows: list[ThroughputRow], model: Model, gpu: Gpu, per_user: float) -> tuple[float, str] | None:
     """Output tok/s per GPU for this model on this GPU at `per_user`: the best published curve."""
     best: tuple[float, str] | None = None
-    for curve in _curves([r for r in rows if r.model == model.id and r.gpu == gpu.id]).values():
-        value = _along([(r.per_user_tok_s, r.output_tok_s_per_gpu) for r in curve], per_user)
-        if best is None or value > best[0]:
-            best = (value, _describe(curve))
+    for curve in curves(rows):
+        if curve.model == model.id and curve.gpu == gpu.id:
+            value = _along(curve.points, per_user)
+            if best is None or value > best[0]:
+                best = (value, curve.source)
     return best
 
 
@@ -146,19 +181,26 @@ def scaled(rows: list[ThroughputRow], models: dict[str, Model], gpus: dict[str, 
     this model and GPU: × the bandwidth ratio × the inverse ratio of bytes per step. Of curves equally
     near, the lower figure."""
     found = []
-    for curve in _curves([r for r in rows if r.scale_from]).values():
-        ref_model, ref_gpu = models[curve[0].model], gpus[curve[0].gpu]
+    target_bytes = step_bytes(model)
+    for curve in curves(rows):
+        if not curve.scale_from:
+            continue
+        ref_model, ref_gpu = models[curve.model], gpus[curve.gpu]
         bandwidth = gpu.bandwidth_tb_s / ref_gpu.bandwidth_tb_s
-        weight = step_bytes(ref_model) / step_bytes(model)
+        weight = step_bytes(ref_model) / target_bytes
         vendor = 0.0 if _vendor(ref_gpu) == _vendor(gpu) else VENDOR_DISTANCE
         distance = round(abs(math.log(bandwidth)) + abs(math.log(weight)) + vendor, 6)
-        value = _along([(r.per_user_tok_s, r.output_tok_s_per_gpu) for r in curve], per_user) * bandwidth * weight
-        scaling = {"model": ref_model.name, "gpu": ref_gpu.name, "bandwidth": bandwidth, "bytes": weight}
-        found.append((distance, value, _describe(curve), scaling))
+        found.append((distance, curve, ref_model, ref_gpu, bandwidth, weight))
     if not found:
         return None
-    _, value, source, scaling = min(found, key=lambda item: (item[0], item[1]))
-    return value, source, scaling
+    nearest = min(item[0] for item in found)
+    candidates = []
+    for distance, curve, ref_model, ref_gpu, bandwidth, weight in found:
+        if distance == nearest:
+            value = _along(curve.points, per_user) * bandwidth * weight
+            scaling = {"model": ref_model.name, "gpu": ref_gpu.name, "bandwidth": bandwidth, "bytes": weight}
+            candidates.append((value, curve.source, scaling))
+    return min(candidates, key=lambda item: item[0])
 
 
 def capacity(
