@@ -217,7 +217,7 @@ def answer(
                       measured_tok_s_per_node=s.measured_tok_s_per_node, measured_source=s.measured_source,
                       on=on, hours_per_month=settings.hours_per_month)
     per_tok_s_month = per_token * hours * 3600 if per_token else None
-    api_month = cheapest.usd_per_month if cheapest and aggregate else None
+    api_month = cheapest.usd_per_month if cheapest and aggregate and s.data_may_leave else None
     nodes = [_with_economics(n, per_tok_s_month, aggregate, api_month) for n in fit.nodes]
     eligible = _eligible(nodes, catalogs)
     chosen = _choose(eligible, s.node, api_month)

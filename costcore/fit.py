@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 
 from costcore.answer import Fit, NodeFit
-from costcore.capacity import Capacity, Shape, capacity
+from costcore.capacity import Capacity, Shape, capacity, roofline
 from costcore.catalog import Catalogs, Gpu, Model, Node, Recipe
 from costcore.fleet import Steps
 from costcore.scenario import Finding
@@ -160,15 +160,24 @@ class Sizing:
     def layout(self, node: Node, gpu: Gpu) -> Layout | None:
         key = (node.gpu, node.gpu_count, node.host_ram_gb, node.multi_node_ok)
         if key not in self.layouts:
-            layout = best(single_node_layouts(self.model, node, gpu, self.kv, self.headroom))
+            # Of the shapes that hold the model, those whose bandwidth reaches the per-user speed: a fast
+            # stream may need TP8 where TP2 replicas carry more slow ones.
+            layouts = single_node_layouts(self.model, node, gpu, self.kv, self.headroom)
+            layout = best([lay for lay in layouts if self._reaches_speed(gpu, lay)]) or best(layouts)
             if layout is None and node.multi_node_ok:
                 layout = multi_node_layout(self.model, node, gpu, self.kv, self.headroom)
             self.layouts[key] = layout
         return self.layouts[key]
 
+    def shape(self, layout: Layout) -> Shape:
+        return Shape(layout.tensor_parallel, layout.pipeline_parallel, layout.replicas, layout.units,
+                     resident_gb(self.model, layout.placement) / layout.pipeline_parallel)
+
+    def _reaches_speed(self, gpu: Gpu, layout: Layout) -> bool:
+        return roofline(self.model, gpu, self.shape(layout), self.per_user_tok_s, self.context) > 0
+
     def capacity(self, gpu: Gpu, layout: Layout) -> Capacity:
-        shape = Shape(layout.tensor_parallel, layout.pipeline_parallel, layout.replicas, layout.units,
-                      resident_gb(self.model, layout.placement) / layout.pipeline_parallel)
+        shape = self.shape(layout)
         key = (gpu.id, shape)
         if key not in self.capacities:
             self.capacities[key] = capacity(

@@ -128,6 +128,8 @@ def rule(
             "until": fit.fleet_wins_until_tok_s, "always_from": fit.fleet_always_from_tok_s,
             "capacity": chosen.capacity_tok_s, "basis": chosen.capacity_basis, "step": chosen.nodes_per_step,
             "per_step": chosen.usd_per_month * chosen.nodes_per_step})
+    elif any(n.fits for n in fit.nodes):
+        money_finding = Finding(code="speed_beyond_nodes", params={"per_user": fit.per_user_tok_s})
     else:
         money_finding = Finding(code="nothing_fits_api", params={"floor_gb": fit.floor_gb})
 

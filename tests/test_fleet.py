@@ -178,3 +178,18 @@ def test_the_per_user_speed_sets_how_much_a_node_carries(catalogs):
     slow = ask(catalogs, model="deepseek-flash", slo_tok_s=40, slo_kind="per_stream", concurrency=100)
     fast = ask(catalogs, model="deepseek-flash", slo_tok_s=150, slo_kind="per_stream", concurrency=100)
     assert node(slow, "coreweave-8xh200").capacity_tok_s > node(fast, "coreweave-8xh200").capacity_tok_s
+
+
+def test_a_fast_stream_gets_the_shape_whose_bandwidth_reaches_it(catalogs):
+    # TP2 replicas carry more slow streams; one stream at 250 tok/s of a 141 GB dense model needs TP8.
+    slow = ask(catalogs, model="llama-3.1-70b", slo_tok_s=2000)
+    fast = ask(catalogs, model="llama-3.1-70b", slo_tok_s=250, slo_kind="per_stream", concurrency=1)
+    assert node(fast, "coreweave-8xh200").tensor_parallel == 8
+    assert node(fast, "coreweave-8xh200").capacity_tok_s >= 250
+    assert node(slow, "coreweave-8xh200").fits
+
+
+def test_text_that_may_not_leave_takes_the_cheapest_fleet_that_carries_it(catalogs):
+    a = ask(catalogs, model="llama-3.1-70b", slo_tok_s=5000, data_may_leave=False, measured_tok_s_per_node=2535)
+    assert a.verdict == "node" and a.reasons[0].code == "private_node"
+    assert a.reasons[0].params["nodes"] == chosen(a).nodes_needed == 2
