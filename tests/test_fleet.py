@@ -193,3 +193,24 @@ def test_text_that_may_not_leave_takes_the_cheapest_fleet_that_carries_it(catalo
     a = ask(catalogs, model="llama-3.1-70b", slo_tok_s=5000, data_may_leave=False, measured_tok_s_per_node=2535)
     assert a.verdict == "node" and a.reasons[0].code == "private_node"
     assert a.reasons[0].params["nodes"] == chosen(a).nodes_needed == 2
+
+
+@pytest.mark.parametrize("question", [
+    "deepseek flash for a single agent at 400 tok/s",
+    "llama 3.1 70b, one user at 80 tok/s",
+    "deepseek flash, un solo agente a 400 tok/s",
+    "gpt-oss-120b: 1 stream at 200 tok/s",
+])
+def test_one_stream_said_is_one_stream(catalogs, question):
+    from bot.parser import parse
+
+    s = parse(question, catalogs).scenario
+    assert (s.slo_kind, s.concurrency) == ("per_stream", 1)
+
+
+@pytest.mark.parametrize("question", ["deepseek flash at 400 tok/s", "one team at 400 tok/s of deepseek flash"])
+def test_a_rate_without_one_stream_stays_a_total(catalogs, question):
+    from bot.parser import parse
+
+    s = parse(question, catalogs).scenario
+    assert s.slo_kind == "aggregate" and s.concurrency is None

@@ -82,8 +82,9 @@ _STREAMS_AT_BEFORE = lazy(
 # One stream, said: "a single agent at 400 tok/s", "one user at 80 tok/s" (fleet, issue 11: the rate is
 # that stream's speed, and there is one of it, not the default number of sessions).
 _ONE_STREAM_BEFORE = lazy(
-    rf"(?<![\w.,:])(?:a\s+single|one\s+single|just\s+one|only\s+one|a\s+lone|one|1)\s+(?:{CONCURRENT}\s+)?"
-    rf"(?:{STREAMS}|{STREAM_WHO})\s*(?:at|@|doing|getting|needs|needing|wants|wanting)\s*(?:about|around|~|≈)?\s*$",
+    rf"(?<![\w.,:])(?:a\s+single|one\s+single|just\s+one|only\s+one|a\s+lone|one|un\s+s[oó]lo|una\s+sola|1)\s+"
+    rf"(?:{CONCURRENT}\s+)?(?:{STREAMS}|{STREAM_WHO})\s*(?:at|@|doing|getting|needs|needing|wants|wanting|a)\s*"
+    r"(?:about|around|unos|~|≈)?\s*$",
     re.I,
 )
 _AGGREGATE = lazy(
