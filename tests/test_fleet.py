@@ -214,3 +214,34 @@ def test_a_rate_without_one_stream_stays_a_total(catalogs, question):
 
     s = parse(question, catalogs).scenario
     assert s.slo_kind == "aggregate" and s.concurrency is None
+
+
+def test_the_cli_question_from_the_issue_prices_two_nodes_and_says_so(capsys):
+    from freezegun import freeze_time
+
+    from bot.cli import main
+
+    with freeze_time(SEPT_2026):
+        assert main(["ask", "--no-log", "llama 3.1 70b at 5000 tok/s"]) == 0
+    headline = capsys.readouterr().out.splitlines()[0]
+    assert headline.startswith("API WINS") and "2 × coreweave-8xh200 = $73,642 a month vs Groq" in headline
+
+
+def test_the_contract_carries_the_fleet_and_its_capacity(schema):
+    import jsonschema
+
+    from bot.service import ask as ask_text
+
+    reply = ask_text("llama 3.1 70b at 5000 tok/s", now=SEPT_2026)
+    jsonschema.validate(reply.contract, schema)
+    fit = reply.contract["fit"]
+    for n in fit["nodes"]:
+        if n["fits"]:
+            assert n["nodes_needed"] >= 1 and n["usd_per_month_fleet"] == pytest.approx(
+                n["nodes_needed"] * n["usd_per_month"])
+            assert n["capacity_tok_s"] > 0 and n["capacity_basis"] in ("measured", "benchmark", "scaled", "bound")
+            assert n["capacity_source"]
+        else:
+            assert n["nodes_needed"] is None
+    weighed = next(n for n in fit["nodes"] if n["id"] == fit["chosen_node"])
+    assert f"{weighed['nodes_needed']} × {weighed['name']}" in reply.contract["reasons"][0]
