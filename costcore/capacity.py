@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Literal
 
-from costcore.catalog import Gpu, Model, ThroughputRow
+from costcore.catalog import DTYPE_BYTES, Gpu, Model, ThroughputRow
 
 Basis = Literal["measured", "benchmark", "scaled", "bound"]
 GB = 1e9
@@ -160,6 +160,17 @@ def _describe(rows: list[ThroughputRow]) -> str:
     return f"{first.source}, {first.engine}, {first.precision}{shape}{counted} (as of {first.as_of})"
 
 
+def _precision_ratio(curve: Curve, model: Model) -> float:
+    """Bytes per parameter the curve was measured at, over the catalog checkpoint's (1.0 when they agree
+    within 15 %, or the precision is not one we know): an FP8 figure for a BF16 checkpoint read half the
+    bytes a step."""
+    measured = DTYPE_BYTES.get(curve.rows[0].precision.lower())
+    if measured is None:
+        return 1.0
+    ratio = measured / model.bytes_per_param
+    return 1.0 if abs(ratio - 1.0) <= 0.15 else ratio
+
+
 def _vendor(gpu: Gpu) -> str:
     return "amd" if gpu.arch.startswith("cdna") else "nvidia"
 
@@ -168,7 +179,7 @@ def published(rows: list[ThroughputRow], model: Model, gpu: Gpu, per_user: float
     """Output tok/s per GPU for this model on this GPU at `per_user`: the best published curve."""
     best: tuple[float, str] | None = None
     for curve in curves(rows):
-        if curve.model == model.id and curve.gpu == gpu.id:
+        if curve.model == model.id and curve.gpu == gpu.id and _precision_ratio(curve, model) == 1.0:
             value = _along(curve.points, per_user)
             if best is None or value > best[0]:
                 best = (value, curve.source)
@@ -187,7 +198,7 @@ def scaled(rows: list[ThroughputRow], models: dict[str, Model], gpus: dict[str, 
             continue
         ref_model, ref_gpu = models[curve.model], gpus[curve.gpu]
         bandwidth = gpu.bandwidth_tb_s / ref_gpu.bandwidth_tb_s
-        weight = step_bytes(ref_model) / target_bytes
+        weight = step_bytes(ref_model) * _precision_ratio(curve, ref_model) / target_bytes
         vendor = 0.0 if _vendor(ref_gpu) == _vendor(gpu) else VENDOR_DISTANCE
         distance = round(abs(math.log(bandwidth)) + abs(math.log(weight)) + vendor, 6)
         found.append((distance, curve, ref_model, ref_gpu, bandwidth, weight))

@@ -112,3 +112,13 @@ def test_every_answer_says_the_basis(catalogs):
         if n.fits:
             assert n.capacity_basis in ("benchmark", "scaled", "bound") and n.capacity_source
     assert any(w.code == "capacity_basis" for w in a.warnings)
+
+
+def test_a_figure_at_another_precision_is_scaled_not_read(catalogs):
+    # InferenceX measured Llama 3.3 70B in FP8; the catalog's checkpoint is BF16: a step reads twice the bytes.
+    bf16 = cap(catalogs, "llama-3.1-70b", "B200", 76, shape=Shape(4, 1, 2, 1, 141))
+    assert bf16.basis == "scaled"
+    assert bf16.scaling["model"] == "Llama-3.1-70B" and bf16.scaling["bytes"] == pytest.approx(0.5)
+    fp8_per_gpu = 4431 / 2  # 1k/1k, input + output → output
+    assert bf16.tok_s == pytest.approx(min(fp8_per_gpu * 0.5 * 8, roofline(
+        catalogs.models["llama-3.1-70b"], catalogs.gpus["B200"], Shape(4, 1, 2, 1, 141), 76, 8192)))
