@@ -245,3 +245,16 @@ def test_the_contract_carries_the_fleet_and_its_capacity(schema):
             assert n["nodes_needed"] is None
     weighed = next(n for n in fit["nodes"] if n["id"] == fit["chosen_node"])
     assert f"{weighed['nodes_needed']} × {weighed['name']}" in reply.contract["reasons"][0]
+
+
+def test_the_contract_says_a_close_call_and_the_fleet_break_even(schema):
+    import jsonschema
+
+    from bot.service import ask as ask_text
+
+    close = ask_text("deepseek flash at 12000 tok/s", {"measured_tok_s_per_node": 11_000}, now=SEPT_2026).contract
+    jsonschema.validate(close, schema)
+    assert close["fit"]["close_call"] is True and "Close call" in close["reasons"][0]
+    wins = ask_text("deepseek flash", {"measured_tok_s_per_node": 15_000}, now=SEPT_2026).contract
+    assert wins["fit"]["close_call"] is False
+    assert 0 < wins["fit"]["fleet_break_even_tok_s"] < wins["fit"]["fleet_wins_until_tok_s"]
