@@ -45,7 +45,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     ask.add_argument("--vat", type=_share, nargs="?", const=0.21, help="add VAT (default Spain's 21%%)")
     ask.add_argument("--concurrency", type=int, help="concurrent sessions")
     ask.add_argument("--context", type=int, help="tokens per session for the KV cache")
-    ask.add_argument("--measured", type=float, help="measured tok/s per node")
+    ask.add_argument("--measured", type=float, help="measured output tok/s per node")
+    ask.add_argument("--measured-from", metavar="FILE", dest="measured_from",
+                     help="read tok/s per node from a `vllm bench serve --save-result` JSON or an AIPerf "
+                          "profile_export_aiperf.json")
     ask.add_argument("--region", help="where the node must run: EU, US, a country (ES) or a region (eu-north1)")
     ask.add_argument("--spot", action="store_true", help="spot/preemptible offers may be chosen")
     ask.add_argument("--no-log", action="store_true", help="do not record this question in the log")
@@ -73,6 +76,12 @@ def overrides_from(args: argparse.Namespace) -> dict:
     }
     if args.spot:
         out["allow_spot"] = True
+    if getattr(args, "measured_from", None):
+        from bot.measured import read
+
+        measurement = read(args.measured_from)
+        out["measured_tok_s_per_node"] = measurement.output_tok_s
+        out["measured_source"] = measurement.source
     if args.per_stream:
         out["slo_kind"] = "per_stream"
     if args.private:

@@ -109,12 +109,19 @@ def to_contract(question: str, a: Answer) -> dict[str, Any]:
         out["fit"] = {
             "weights_gb": a.fit.weights_gb, "kv_gb": a.fit.kv_gb, "floor_gb": a.fit.floor_gb,
             "host_capable_gb": a.fit.host_capable_gb, "chosen_node": a.fit.chosen_node,
+            # fleet (issue 11): the per-user speed capacity is quoted at, and where some fleet beats the API
+            "per_user_tok_s": a.fit.per_user_tok_s, "fleet_break_even_tok_s": a.fit.fleet_break_even_tok_s,
+            "fleet_break_even_node": a.fit.fleet_break_even_node,
+            "fleet_wins_until_tok_s": a.fit.fleet_wins_until_tok_s,
+            "fleet_always_from_tok_s": a.fit.fleet_always_from_tok_s,
+            "close_call": bool(a.reasons and a.reasons[0].params.get("uncertain")),
             "nodes": [
                 {k: v for k, v in n.model_dump(mode="json", exclude={"reason"}).items()
                  if v is not None or k == "break_even_tok_s"} | {
                     "reason": finding(n.reason), "usd_per_hour": float(n.usd_per_hour),
                     "usd_per_month": float(n.usd_per_month),
-                    "usd_per_month_for_slo": _f(n.usd_per_month_for_slo)}
+                    "usd_per_month_for_slo": _f(n.usd_per_month_for_slo),
+                    "usd_per_month_fleet": _f(n.usd_per_month_fleet)}
                 for n in a.fit.nodes
             ],
         }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,11 +41,22 @@ class NodeFit(Frozen):
     billing: str = "on_demand"
     region: str | None = None
     jurisdiction: str | None = None
-    capacity_tok_s: float | None = None  # per node: measured, or a memory-bandwidth upper bound
+    capacity_tok_s: float | None = None  # sustained output tok/s per node at per_user_tok_s
     capacity_measured: bool = False
-    nodes_needed: int | None = None
-    usd_per_month_for_slo: Decimal | None = None
-    break_even_tok_s: float | None = None
+    capacity_basis: Literal["measured", "benchmark", "scaled", "bound"] | None = None
+    capacity_source: str | None = None
+    capacity_low: float | None = None  # how far the real figure may sit from capacity_tok_s
+    capacity_high: float | None = None
+    capacity_scaling: dict | None = None  # scaled: the published reference and the factors applied
+    per_user_tok_s: float | None = None
+    nodes_per_step: int = 1  # what the provider rents at once: a node, a multi-node unit, an NVL72 rack
+    nodes_needed: int | None = None  # rented for the asked volume; None when no volume was asked
+    nodes_in_use: int | None = None  # of those, the nodes the volume keeps busy
+    usd_per_month_fleet: Decimal | None = None
+    usd_per_month_for_slo: Decimal | None = None  # the same figure, under its older name
+    utilisation: float | None = None
+    break_even_tok_s: float | None = None  # one rental step against the cheapest same-model API
+    capacity_to_win: float | None = None  # per-node tok/s at which this fleet beats the API at the asked volume
 
 
 class Fit(Frozen):
@@ -55,6 +67,14 @@ class Fit(Frozen):
     headroom: float
     nodes: list[NodeFit]
     chosen_node: str | None = None
+    per_user_tok_s: float | None = None
+    # The lowest sustained volume at which some fleet beats the cheapest same-model API, the node type
+    # that does it, how far its first step carries, and the volume above which some fleet always wins.
+    # None when no fleet beats the API at any volume.
+    fleet_break_even_tok_s: float | None = None
+    fleet_break_even_node: str | None = None
+    fleet_wins_until_tok_s: float | None = None
+    fleet_always_from_tok_s: float | None = None
 
 
 class ApiLine(Frozen):

@@ -244,6 +244,43 @@ class Model(Sourced):
         return self.checkpoint_gb / self.params_total_b
 
 
+# --- Published throughput ----------------------------------------------------------------------------
+
+
+class ThroughputRow(Sourced):
+    """One published point: what one GPU sustains serving `model` at `per_user_tok_s` per stream."""
+
+    model: str
+    gpu: str
+    engine: str
+    precision: str
+    isl: int | None = Field(default=None, ge=1)
+    osl: int | None = Field(default=None, ge=1)
+    per_user_tok_s: float = Field(gt=0)
+    tok_s_per_gpu: float = Field(gt=0)
+    counts: Literal["output", "input+output"]
+    gpus: int | None = Field(default=None, ge=1)
+    scale_from: bool = True
+
+    @model_validator(mode="after")
+    def _shape_when_input_counts(self) -> ThroughputRow:
+        if self.counts == "input+output" and (self.isl is None or self.osl is None):
+            raise ValueError("a figure that counts input + output tokens needs `isl` and `osl`")
+        return self
+
+    @property
+    def output_tok_s_per_gpu(self) -> float:
+        if self.counts == "output":
+            return self.tok_s_per_gpu
+        assert self.isl is not None and self.osl is not None
+        return self.tok_s_per_gpu * self.osl / (self.isl + self.osl)
+
+    @property
+    def curve(self) -> tuple[str, str, str, str, int | None, int | None]:
+        """Rows with the same key are points of one published curve."""
+        return (self.model, self.gpu, self.engine, self.precision, self.isl, self.osl)
+
+
 # --- API overlay -------------------------------------------------------------------------------------
 
 
@@ -326,6 +363,7 @@ class Catalogs(Strict):
     nodes: dict[str, Node]
     apis: ApiOverlay
     alias_index: dict[str, str]
+    throughput: list[ThroughputRow] = Field(default_factory=list)
 
     def find_model(self, name: str) -> Model | None:
         """A catalog model by id or alias, insensitive to case, spaces, dashes and dots, but not to how the
@@ -411,7 +449,8 @@ def catalog_files(node_overrides: list[Path] | None = None, data_dir: Path | Non
                   offers_snapshot: Path | None = None) -> list[Any]:
     """Every file `load_catalogs` reads, in order: what a cache of its result must be keyed on."""
     base = data_dir or DATA
-    files = [base / name for name in ("models.yaml", "gpus.yaml", "nodes.yaml", "apis.yaml")]
+    names = ("models.yaml", "gpus.yaml", "nodes.yaml", "apis.yaml", "throughput.yaml")
+    files = [base / name for name in names]
     return files + ([offers_snapshot] if offers_snapshot else []) + list(node_overrides or [])
 
 
@@ -475,4 +514,18 @@ def load_catalogs(node_overrides: list[Path] | None = None, data_dir: Path | Non
     for model_id in apis.serving:
         if model_id not in models:
             raise CatalogError(f"apis.yaml: serving names unknown model {model_id!r}")
-    return Catalogs(models=models, gpus=gpus, nodes=nodes, apis=apis, alias_index=_aliases(models))
+    throughput = _throughput(base / "throughput.yaml", models, gpus)
+    return Catalogs(models=models, gpus=gpus, nodes=nodes, apis=apis, alias_index=_aliases(models),
+                    throughput=throughput)
+
+
+def _throughput(path: Any, models: dict[str, Model], gpus: dict[str, Gpu]) -> list[ThroughputRow]:
+    if not path.is_file():
+        return []
+    rows = _rows(path, ThroughputRow, read_yaml(path))
+    for i, row in enumerate(rows, start=1):
+        if row.model not in models:
+            raise CatalogError(f"{path}: row {i}: unknown model {row.model!r}")
+        if row.gpu not in gpus:
+            raise CatalogError(f"{path}: row {i}: unknown GPU {row.gpu!r}")
+    return rows

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from costcore import fit as fitting
 from costcore import offers, pricing
-from costcore.answer import Answer, ApiLine, NodeFit, Tokens
+from costcore.answer import Answer, ApiLine, Fit, NodeFit, Tokens
 from costcore.calendar import UnknownTimeZone, hours_per_month, reference_week
 from costcore.catalog import Catalogs, Model
 from costcore.resolve import resolve_model
@@ -29,6 +29,8 @@ def _assumptions(s: Scenario, settings: Settings, model: Model | None, extra: li
     default("cache_hit_rate", "default_cache", rate=settings.cache_hit_rate)
     default("data_may_leave", "default_may_leave")
     default("concurrency", "default_concurrency", concurrency=settings.concurrency)
+    if s.slo_kind != "per_stream" and not s.concurrency:
+        out.append(Finding(code="default_per_user", params={"per_user": settings.per_user_tok_s}))
     default("context_tokens", "default_context", context=settings.context_tokens)
     default("currency", "default_currency")
     if s.calendar == "business_hours":
@@ -79,23 +81,63 @@ def _api_lines(model: Model, s: Scenario, catalogs: Catalogs, calendar, request,
     return lines
 
 
-def _choose(nodes: list[NodeFit], catalogs: Catalogs, wanted: str | None, allow_spot: bool = False) -> NodeFit | None:
-    fitting_nodes = [n for n in nodes if n.fits and (allow_spot or catalogs.nodes[n.id].billing != "spot")]
-    if wanted:
-        named = [n for n in fitting_nodes if n.id == wanted]
-        if named:
-            return named[0]
-    if not fitting_nodes:
+def _eligible(nodes: list[NodeFit], allow_spot: bool = False) -> list[NodeFit]:
+    """Node types a fleet may be made of: they hold the model, are not spot (unless asked), and serve the
+    per-user speed."""
+    return [n for n in nodes if n.fits and (allow_spot or n.billing != "spot") and n.capacity_tok_s]
+
+
+def _choose(nodes: list[NodeFit], wanted: str | None, api_month: Decimal | None) -> NodeFit | None:
+    """The node type whose fleet the verdict weighs: the one asked for; else, among fleets that cost less
+    than the API at the asked volume, the verified, cheapest; else the verified, cheapest fleet."""
+    named = [n for n in nodes if n.id == wanted]
+    if named:
+        return named[0]
+    if not nodes:
         return None
-    return min(fitting_nodes, key=lambda n: (not n.recipe_verified, n.usd_per_month_for_slo, n.id))
+    if api_month is not None:
+        winners = [n for n in nodes if n.usd_per_month_fleet is not None and n.usd_per_month_fleet < api_month]
+        if winners:
+            nodes = winners
+
+    def cost(n: NodeFit) -> Decimal:
+        return n.usd_per_month_fleet if n.usd_per_month_fleet is not None else n.usd_per_month * n.nodes_per_step
+
+    return min(nodes, key=lambda n: (not n.recipe_verified, cost(n), n.id))
 
 
-def _with_break_even(node: NodeFit, per_token: Decimal | None, hours: int, catalogs: Catalogs) -> NodeFit:
-    if not node.fits or not per_token:
+def _with_economics(node: NodeFit, per_tok_s_month: Decimal | None, aggregate: float | None,
+                    api_month: Decimal | None) -> NodeFit:
+    """Break-even of one rental step, and the per-node throughput at which this fleet beats the API."""
+    if not node.fits or not per_tok_s_month or not node.capacity_tok_s:
         return node
-    seconds = Decimal(hours * 3600)
-    break_even = fitting.unit_month(node, catalogs) / per_token / seconds
-    return node.model_copy(update={"break_even_tok_s": float(break_even)})
+    steps = fitting.steps(node)
+    update: dict = {"break_even_tok_s": steps.break_even(per_tok_s_month)}
+    if aggregate and api_month:
+        update["capacity_to_win"] = steps.capacity_to_win(aggregate, api_month)
+    return node.model_copy(update=update)
+
+
+def _fleet_break_even(fit: Fit, eligible: list[NodeFit], per_tok_s_month: Decimal | None) -> Fit:
+    """The lowest volume at which some fleet beats the API, and how far that holds."""
+    if not per_tok_s_month:
+        return fit
+    stretches = [(w, n) for n in eligible if (w := fitting.steps(n).winning_volumes(per_tok_s_month))]
+    if not stretches:
+        return fit
+    (start, until, _), node = min(stretches, key=lambda item: (item[0][0], item[1].id))
+    return fit.model_copy(update={
+        "fleet_break_even_tok_s": start, "fleet_break_even_node": node.id, "fleet_wins_until_tok_s": until,
+        "fleet_always_from_tok_s": min(w[2] for w, _ in stretches)})
+
+
+def _per_user_tok_s(s: Scenario, aggregate: float | None, settings: Settings) -> float:
+    """The speed each stream gets: said per user; else the total over the sessions said; else the default."""
+    if s.slo_kind == "per_stream" and s.slo_tok_s:
+        return s.slo_tok_s
+    if aggregate and s.concurrency:
+        return aggregate / s.concurrency
+    return settings.per_user_tok_s
 
 
 def _offer_findings(pool: offers.Pool, chosen: NodeFit | None, on: dt.date) -> tuple[list[Finding], list[Finding]]:
@@ -196,20 +238,24 @@ def answer(
 
     pool = offers.select(catalogs.nodes, on=on, region=offers.wanted_region(s.region, s.eu_residency),
                          allow_spot=s.allow_spot, keep=s.node)
+    per_user = _per_user_tok_s(s, aggregate, settings)
     fit = fitting.fit(model, catalogs, concurrency=concurrency, context=context, headroom=settings.headroom,
-                      aggregate_tok_s=aggregate, measured_tok_s_per_node=s.measured_tok_s_per_node, on=on,
-                      hours_per_month=settings.hours_per_month, nodes=pool.shortlist)
-    nodes = [_with_break_even(n, per_token, hours, catalogs) for n in fit.nodes]
-    chosen = _choose(nodes, catalogs, s.node, s.allow_spot)
+                      aggregate_tok_s=aggregate, per_user_tok_s=per_user,
+                      measured_tok_s_per_node=s.measured_tok_s_per_node, measured_source=s.measured_source,
+                      on=on, hours_per_month=settings.hours_per_month, nodes=pool.shortlist)
+    per_tok_s_month = per_token * hours * 3600 if per_token else None
+    api_month = cheapest.usd_per_month if cheapest and aggregate and s.data_may_leave else None
+    nodes = [_with_economics(n, per_tok_s_month, aggregate, api_month) for n in fit.nodes]
+    eligible = _eligible(nodes, s.allow_spot)
+    chosen = _choose(eligible, s.node, api_month)
     fit = fit.model_copy(update={"nodes": nodes, "chosen_node": chosen.id if chosen else None})
+    # A node the asker insists on is the only fleet its break-even is about.
+    pinned = [n for n in eligible if n.id == s.node]
+    fit = _fleet_break_even(fit, pinned or eligible, per_tok_s_month)
 
-    ruling = rule(s, model, fit, chosen, cheapest, apis, aggregate)
+    ruling = rule(s, model, fit, chosen, cheapest, apis, aggregate, eligible=eligible,
+                  per_tok_s_month=per_tok_s_month)
     warnings = ruling.warnings + warnings_for(s, model, fit, chosen)
-    if chosen and chosen.break_even_tok_s and chosen.capacity_tok_s and chosen.break_even_tok_s > (
-            chosen.capacity_tok_s * chosen.units):
-        warnings.insert(0, Finding(code="break_even_beyond_capacity", params={
-            "break_even": chosen.break_even_tok_s, "capacity": chosen.capacity_tok_s * chosen.units,
-            "measured": chosen.capacity_measured}))
     offer_warnings, offer_notes = _offer_findings(pool, chosen, on)
     warnings += offer_warnings
     assumptions = _assumptions(s, settings, model, notes) + offer_notes

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from dataclasses import dataclass
-from decimal import Decimal
+from dataclasses import dataclass, field
 
 from costcore.answer import Fit, NodeFit
+from costcore.capacity import Capacity, Shape, capacity, roofline
 from costcore.catalog import Catalogs, Gpu, Model, Node, Recipe
+from costcore.fleet import Steps
 from costcore.scenario import Finding
 
 GB = 1e9
@@ -120,16 +121,6 @@ def multi_node_layout(model: Model, node: Node, gpu: Gpu, kv: float, headroom: f
     )
 
 
-def capacity_estimate(model: Model, gpu: Gpu, layout: Layout, concurrency: int, context: int) -> float:
-    """Memory-bandwidth upper bound on decode tok/s per node: each step reads the active weights once for
-    the whole batch plus every sequence's KV cache. Real serving lands well below it: measure."""
-    gpus_per_replica = layout.tensor_parallel * layout.pipeline_parallel
-    bandwidth = gpus_per_replica * gpu.bandwidth_tb_s * 1e12
-    step_bytes = model.params_active_b * model.bytes_per_param * GB + concurrency * model.kv.per_sequence(context)
-    per_replica = concurrency * bandwidth / step_bytes
-    return per_replica * layout.replicas / layout.units
-
-
 def _reason(layout: Layout | None, node: Node, need_all_gb: float, gpu: Gpu) -> Finding:
     mem = node.gpu_count * gpu.plan_gb
     if layout is None:
@@ -149,27 +140,60 @@ def _reason(layout: Layout | None, node: Node, need_all_gb: float, gpu: Gpu) -> 
     return Finding(code="fit_arithmetic", params=common | {"margin_gb": layout.mem_gb - layout.need_gb})
 
 
-def node_fit(
-    model: Model,
-    node: Node,
-    catalogs: Catalogs,
-    *,
-    kv: float,
-    headroom: float,
-    concurrency: int,
-    context: int,
-    aggregate_tok_s: float | None,
-    measured_tok_s_per_node: float | None,
-    on: dt.date,
-    hours_per_month: int,
-) -> NodeFit:
+@dataclass
+class Sizing:
+    """What every node of a call shares: the model, the question's figures, and a cache per node shape, so
+    a catalog of hundreds of offers computes layouts and capacity once per (GPU, count, host RAM)."""
+
+    model: Model
+    catalogs: Catalogs
+    kv: float
+    headroom: float
+    context: int
+    per_user_tok_s: float
+    aggregate_tok_s: float | None
+    measured_tok_s: float | None
+    measured_source: str | None
+    layouts: dict = field(default_factory=dict)
+    capacities: dict = field(default_factory=dict)
+
+    def layout(self, node: Node, gpu: Gpu) -> Layout | None:
+        key = (node.gpu, node.gpu_count, node.host_ram_gb, node.multi_node_ok)
+        if key not in self.layouts:
+            # Of the shapes that hold the model, those whose bandwidth reaches the per-user speed: a fast
+            # stream may need TP8 where TP2 replicas carry more slow ones.
+            layouts = single_node_layouts(self.model, node, gpu, self.kv, self.headroom)
+            layout = best([lay for lay in layouts if self._reaches_speed(gpu, lay)]) or best(layouts)
+            if layout is None and node.multi_node_ok:
+                layout = multi_node_layout(self.model, node, gpu, self.kv, self.headroom)
+            self.layouts[key] = layout
+        return self.layouts[key]
+
+    def shape(self, layout: Layout) -> Shape:
+        return Shape(layout.tensor_parallel, layout.pipeline_parallel, layout.replicas, layout.units,
+                     resident_gb(self.model, layout.placement) / layout.pipeline_parallel)
+
+    def _reaches_speed(self, gpu: Gpu, layout: Layout) -> bool:
+        return roofline(self.model, gpu, self.shape(layout), self.per_user_tok_s, self.context) > 0
+
+    def capacity(self, gpu: Gpu, layout: Layout) -> Capacity:
+        shape = self.shape(layout)
+        key = (gpu.id, shape)
+        if key not in self.capacities:
+            self.capacities[key] = capacity(
+                self.model, gpu, shape, per_user_tok_s=self.per_user_tok_s, context=self.context,
+                rows=self.catalogs.throughput, models=self.catalogs.models, gpus=self.catalogs.gpus,
+                measured_tok_s=self.measured_tok_s, measured_source=self.measured_source)
+        return self.capacities[key]
+
+
+def node_fit(node: Node, sizing: Sizing, *, on: dt.date, hours_per_month: int) -> NodeFit:
+    model, catalogs = sizing.model, sizing.catalogs
     gpu = catalogs.gpus[node.gpu]
-    layout = best(single_node_layouts(model, node, gpu, kv, headroom))
-    if layout is None and node.multi_node_ok:
-        layout = multi_node_layout(model, node, gpu, kv, headroom)
+    layout = sizing.layout(node, gpu)
     price = node.price_on(on)
     per_month = price.usd_per_hour * hours_per_month
-    need_all = (model.checkpoint_gb + kv) * headroom
+    need_all = (model.checkpoint_gb + sizing.kv) * sizing.headroom
     fields = dict(
         id=node.id, name=node.name, provider=node.provider, gpu=node.gpu, gpu_count=node.gpu_count,
         memory_gb=node.gpu_count * gpu.plan_gb, usd_per_hour=price.usd_per_hour, usd_per_month=per_month,
@@ -179,14 +203,14 @@ def node_fit(
     )
     if layout is None:
         return NodeFit(fits=False, **fields)
-    if measured_tok_s_per_node:
-        capacity, measured = measured_tok_s_per_node, True
-    else:
-        capacity, measured = capacity_estimate(model, gpu, layout, concurrency, context), False
-    nodes_needed = layout.units
-    if aggregate_tok_s:
-        nodes_needed = max(layout.units, math.ceil(aggregate_tok_s / capacity / layout.units) * layout.units)
-    billed = max(nodes_needed, node.min_units)
+    cap = sizing.capacity(gpu, layout)
+    steps = Steps.of(layout.units, node.min_units, cap.tok_s, per_month)
+    volume = sizing.aggregate_tok_s
+    fleet: dict = {}
+    if volume and steps.serves:
+        fleet = dict(nodes_needed=steps.nodes_for(volume), nodes_in_use=steps.nodes_in_use(volume),
+                     usd_per_month_fleet=steps.usd_for(volume), usd_per_month_for_slo=steps.usd_for(volume),
+                     utilisation=steps.utilisation(volume))
     return NodeFit(
         fits=True,
         placement=layout.placement,
@@ -198,25 +222,30 @@ def node_fit(
         recipe_source=layout.recipe.source if layout.recipe else None,
         recipe_flags=list(layout.recipe.flags) if layout.recipe else [],
         host_ram_needed_gb=model.host_ok_gb * layout.replicas if layout.placement == "engram-on-host" else 0.0,
-        capacity_tok_s=capacity,
-        capacity_measured=measured,
-        nodes_needed=nodes_needed,
-        usd_per_month_for_slo=per_month * billed,
+        capacity_tok_s=cap.tok_s,
+        capacity_measured=cap.basis == "measured",
+        capacity_basis=cap.basis,
+        capacity_source=cap.source,
+        capacity_low=cap.low,
+        capacity_high=cap.high,
+        capacity_scaling=cap.scaling or None,
+        per_user_tok_s=cap.per_user_tok_s,
+        nodes_per_step=steps.nodes,
+        **fleet,
         **fields,
     )
 
 
 def fit(model: Model, catalogs: Catalogs, *, concurrency: int, context: int, headroom: float,
-        aggregate_tok_s: float | None, measured_tok_s_per_node: float | None, on: dt.date,
-        hours_per_month: int, nodes: list[Node] | None = None) -> Fit:
+        aggregate_tok_s: float | None, per_user_tok_s: float, measured_tok_s_per_node: float | None,
+        measured_source: str | None = None, on: dt.date, hours_per_month: int,
+        nodes: list[Node] | None = None) -> Fit:
     """`nodes`: the offers to fit (costcore.offers.select's shortlist); every catalog node by default."""
     kv = kv_gb(model, concurrency, context)
-    fitted = [
-        node_fit(model, node, catalogs, kv=kv, headroom=headroom, concurrency=concurrency, context=context,
-                 aggregate_tok_s=aggregate_tok_s, measured_tok_s_per_node=measured_tok_s_per_node, on=on,
-                 hours_per_month=hours_per_month)
-        for node in (catalogs.nodes.values() if nodes is None else nodes)
-    ]
+    sizing = Sizing(model, catalogs, kv, headroom, context, per_user_tok_s, aggregate_tok_s,
+                    measured_tok_s_per_node, measured_source)
+    fitted = [node_fit(node, sizing, on=on, hours_per_month=hours_per_month)
+              for node in (catalogs.nodes.values() if nodes is None else nodes)]
     return Fit(
         weights_gb=model.checkpoint_gb,
         host_capable_gb=model.host_ok_gb,
@@ -224,13 +253,10 @@ def fit(model: Model, catalogs: Catalogs, *, concurrency: int, context: int, hea
         floor_gb=(model.checkpoint_gb + kv) * headroom,
         headroom=headroom,
         nodes=fitted,
+        per_user_tok_s=per_user_tok_s,
     )
 
 
-def billed_units(node: NodeFit, catalogs: Catalogs) -> int:
-    """Nodes one serving unit bills for: the layout's units, or the provider's minimum rental."""
-    return max(node.units, catalogs.nodes[node.id].min_units)
-
-
-def unit_month(node: NodeFit, catalogs: Catalogs) -> Decimal:
-    return node.usd_per_month * billed_units(node, catalogs)
+def steps(node: NodeFit) -> Steps:
+    """The rental steps of a fitting node type, rebuilt from its row."""
+    return Steps(node.nodes_per_step, node.units, node.capacity_tok_s or 0.0, node.usd_per_month)

@@ -48,6 +48,7 @@ class Scenario(BaseModel):
     currency: Currency = "USD"
     vat_rate: float | None = Field(default=None, ge=0, le=1)
     measured_tok_s_per_node: float | None = Field(default=None, gt=0)
+    measured_source: str | None = None  # where the measurement comes from (a benchmark file and its run)
     gateway_pain: bool = False
     signals: list[Signal] = Field(default_factory=list)
     node: str | None = None  # a node id the asker insists on, else costcore chooses
@@ -82,6 +83,9 @@ class Settings(BaseModel):
     input_per_output: float = 4.0  # the agentic 4:1 mix
     cache_hit_rate: float = 0.0
     concurrency: int = 32
+    # The speed each stream gets when the question names only a total: it decides how much a node
+    # carries (throughput per GPU falls steeply as the per-user speed rises).
+    per_user_tok_s: float = 40.0
     context_tokens: int = 32_768
     output_tokens_per_request: int = 1_000
     headroom: float = 1.2

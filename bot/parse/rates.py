@@ -79,6 +79,14 @@ _STREAMS_AT_BEFORE = lazy(
     r"(?:at|@|a|doing|getting)\s*(?:about|around|~|≈)?\s*$",
     re.I,
 )
+# One stream, said: "a single agent at 400 tok/s", "one user at 80 tok/s" (fleet, issue 11: the rate is
+# that stream's speed, and there is one of it, not the default number of sessions).
+_ONE_STREAM_BEFORE = lazy(
+    rf"(?<![\w.,:])(?:a\s+single|one\s+single|just\s+one|only\s+one|a\s+lone|one|un\s+s[oó]lo|una\s+sola|1)\s+"
+    rf"(?:{CONCURRENT}\s+)?(?:{STREAMS}|{STREAM_WHO})\s*(?:at|@|doing|getting|needs|needing|wants|wanting|a)\s*"
+    r"(?:about|around|unos|~|≈)?\s*$",
+    re.I,
+)
 _AGGREGATE = lazy(
     r"\b(?:aggregate|in\s+total|total|across\s+all|combined|en\s+total|agregados?|sostenidos?|sustained)\b",
     re.I,
@@ -302,6 +310,9 @@ def _read_kind(clause: str, value: float, before: str, after: str, draft: Draft)
         draft.set("slo_kind", "per_stream")
     elif _AGGREGATE.search(clause):
         draft.set("slo_kind", "aggregate")
+    elif _ONE_STREAM_BEFORE.search(before):
+        draft.set("slo_kind", "per_stream")
+        draft.set("concurrency", 1)
     elif (streams := _STREAMS_AT_BEFORE.search(before)) and (count := first_number(streams.group("n"))):
         draft.set("slo_kind", "per_stream")
         draft.set("concurrency", round(count))

@@ -1,8 +1,9 @@
 """The chart under a verdict: monthly cost against sustained output tok/s, as PNG bytes.
 
-The node is a flat line (it costs the same idle or busy); each API is a straight line through zero
-(cost = $ per million output tokens × tok/s × 3,600 × hours a month / 10^6). The asked point and the
-break-even are marked. Uses the object API on the Agg canvas, not pyplot, so threads can draw at once.
+The fleet is a staircase: flat while its nodes carry the volume (they cost the same idle or busy), one
+rental step (a node, a multi-node unit, an NVL72 rack) higher each time the volume outgrows them. Each API
+is a straight line through zero (cost = $ per million output tokens × tok/s × 3,600 × hours a month /
+10^6). The asked point and the fleet break-even are marked. Uses the object API on the Agg canvas, not pyplot, so threads can draw at once.
 """
 
 from __future__ import annotations
@@ -33,24 +34,40 @@ def _lines(apis: list[Any]) -> list[tuple[str, float, bool]]:
         :MAX_API_LINES]
 
 
+def fleet_steps(node: Any, x_max: float) -> tuple[list[float], list[float]]:
+    """(volumes, $ a month) of the fleet's staircase from 0 to x_max, for `Axes.step(where="post")`."""
+    step_usd = float(node.usd_per_month) * node.nodes_per_step
+    step_tok_s = (node.capacity_tok_s or 0.0) * node.nodes_per_step
+    if step_tok_s <= 0:
+        return [0.0, x_max], [step_usd, step_usd]
+    edges = [0.0]
+    while edges[-1] + step_tok_s < x_max and len(edges) < 400:
+        edges.append(edges[-1] + step_tok_s)
+    costs = [step_usd * (k + 1) for k in range(len(edges))]
+    return edges + [x_max], costs + [costs[-1]]
+
+
 def png(reply: Any) -> bytes | None:
     """The chart, or None when there is nothing to compare (no node holds the model, or no API)."""
     a = reply.answer
     node = next((n for n in a.fit.nodes if n.id == a.fit.chosen_node), None) if a.fit else None
     if node is None or not a.apis:
         return None
-    node_month = float(node.usd_per_month_for_slo or node.usd_per_month)
-    asked = a.scenario.slo_tok_s
-    break_even = node.break_even_tok_s
+    asked = a.tokens.output_per_month / 3600 / a.hours_per_month if a.tokens and a.scenario.slo_tok_s else None
+    node_month = float(node.usd_per_month_fleet or node.usd_per_month * node.nodes_per_step)
+    # This fleet's own break-even, where its first step crosses the cheapest API (none if it never does).
+    wins = node.break_even_tok_s and (node.capacity_tok_s or 0) * node.nodes_per_step > node.break_even_tok_s
+    break_even = node.break_even_tok_s if wins else None
     hours = a.hours_per_month
-    x_max = max(v for v in (asked, break_even, 1000.0) if v) * 1.3
+    x_max = max(v for v in (asked, break_even, node.break_even_tok_s, 1000.0) if v) * 1.3
+    volumes, fleet = fleet_steps(node, x_max)
     labels = words.data("chart.json.j2", model_name=a.model_name or "", node_name=node.name)
 
     fig = Figure(figsize=(8, 4.5), dpi=90)
     FigureCanvasAgg(fig)
     fig.subplots_adjust(left=0.12, right=0.97, top=0.92, bottom=0.12)
     ax = fig.add_subplot()
-    ax.axhline(node_month, color="#1f2937", linewidth=2.5, label=labels["node"])
+    ax.step(volumes, fleet, where="post", color="#1f2937", linewidth=2.5, label=labels["node"])
     for legend, per_million, same in _lines(a.apis):
         ax.plot([0, x_max], [0, api_month(per_million, x_max, hours)], linestyle="-" if same else ":",
                 linewidth=1.8 if same else 1.2, label=legend)
@@ -60,9 +77,10 @@ def png(reply: Any) -> bytes | None:
         ax.plot([asked], [api_month(float(cheapest.usd_per_million_output), asked, hours)], "o", color="#dc2626",
                 label=labels["asked"])
     if break_even:
-        ax.plot([break_even], [node_month], "D", color="#16a34a", label=labels["break_even"])
+        ax.plot([break_even], [float(node.usd_per_month) * node.nodes_per_step], "D", color="#16a34a",
+                label=labels["break_even"])
     ax.set_xlim(0, x_max)
-    ax.set_ylim(0, node_month * 2.2)
+    ax.set_ylim(0, max(node_month * 2.2, fleet[-1] * 1.1))
     ax.set_xlabel(labels["x"])
     ax.set_ylabel(labels["y"])
     ax.set_title(labels["title"], fontsize=11)

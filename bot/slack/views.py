@@ -69,12 +69,19 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
     slo = a.scenario.slo_tok_s
     node_view = None
     if node is not None:
-        monthly = float(node.usd_per_month_for_slo or node.usd_per_month)
+        monthly = float(node.usd_per_month_fleet or node.usd_per_month * node.nodes_per_step)
         node_view = {
             "name": node.name,
             "usd_per_month": monthly,
             "eur_per_month": monthly * fx,
-            "nodes_needed": node.nodes_needed or 1,
+            "nodes_needed": node.nodes_needed or node.nodes_per_step,
+            "usd_per_node": float(node.usd_per_month),
+            "nodes_per_step": node.nodes_per_step,
+            "nodes_in_use": node.nodes_in_use,
+            "capacity_tok_s": node.capacity_tok_s,
+            "capacity_basis": node.capacity_basis,
+            "fleet_break_even_tok_s": a.fit.fleet_break_even_tok_s if a.fit else None,
+            "close_call": bool(a.reasons and a.reasons[0].params.get("uncertain")),
             "break_even_tok_s": node.break_even_tok_s,
             "share_pct": (slo / node.break_even_tok_s * 100) if slo and node.break_even_tok_s else None,
             "price_as_of": node.price_as_of.isoformat(),
@@ -135,6 +142,14 @@ def details(reply: Reply) -> dict:
             "usd_per_month": float(n.usd_per_month),
             "break_even_tok_s": n.break_even_tok_s,
             "reason": reasons.get(n.id, ""),
+            "nodes": n.nodes_needed or n.nodes_per_step,
+            "nodes_per_step": n.nodes_per_step,
+            "nodes_in_use": n.nodes_in_use,
+            "units": n.units,
+            "fleet_usd": float(n.usd_per_month_fleet or n.usd_per_month * n.nodes_per_step),
+            "capacity_tok_s": n.capacity_tok_s,
+            "capacity_basis": n.capacity_basis,
+            "capacity_to_win": n.capacity_to_win,
         }
         for n in (a.fit.nodes if a.fit else [])
     ]
