@@ -155,7 +155,7 @@ def run_prices(args: argparse.Namespace) -> int:
             raise UserError(f"no model {args.model!r} in the catalog; see `llmcost models`")
         week = reference_week("24x7", "UTC", dt.datetime.now(dt.UTC), runtime.settings())
         for row in cats.apis.serving.get(model.id, []):
-            provider, info = pricing.lookup(row.provider, row.model_ref)
+            provider, info = cats.prices.lookup(row.provider, row.model_ref)
             rule = pricing.rule_for(cats.apis, row.provider, row.model_ref)
             for price, hours in pricing.regimes(info, week, rule):
                 apis.append({"provider": provider.name, "model_ref": row.model_ref, "prices": str(price),

@@ -1,14 +1,22 @@
-"""Everything loaded once per process: catalogs, settings, templates. The shell reads the environment here,
-so costcore never has to."""
+"""Everything loaded once per process: catalogs, genai-prices' data, settings, the clock. The shell reads the
+environment here, so costcore never has to.
+
+Price data: LLMCOST_PRICES_FILE names a genai-prices snapshot to answer from (a test pins one; a team may pin
+one too); otherwise the newest snapshot `llmcost refresh` saved (bot/refresh/apis.py); otherwise the data
+genai-prices ships with. LLMCOST_NOW (an ISO date-time) fixes the clock answers are priced at: for tests
+and reproductions, never needed in production.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sys
 from functools import cache
 from pathlib import Path
 
 from bot.cache import cached_pickle
+from costcore import prices as price_data
 from costcore.catalog import Catalogs, catalog_files, load_catalogs
 from costcore.scenario import Settings
 
@@ -42,13 +50,37 @@ def catalogs_key(overrides: list[Path]) -> tuple:
 
 @cache
 def catalogs() -> Catalogs:
-    """The catalogs, validated once per version of their files (a warm `llmcost ask` skips PyYAML and
-    pydantic validation). A file that cannot be read is never cached: load_catalogs names it."""
+    """The catalogs with genai-prices' data attached, validated once per version of their files (a warm
+    `llmcost ask` skips PyYAML and pydantic validation). A file that cannot be read is never cached:
+    load_catalogs names it."""
     overrides = node_override_files()
     key = catalogs_key(overrides)
     if any(stamp is None for stamp in key[2]):
-        return load_catalogs(node_overrides=overrides)
-    return cached_pickle("catalogs", key, lambda: load_catalogs(node_overrides=overrides))
+        loaded = load_catalogs(node_overrides=overrides)
+    else:
+        loaded = cached_pickle("catalogs", key, lambda: load_catalogs(node_overrides=overrides))
+    return loaded.with_prices(prices())
+
+
+@cache
+def prices() -> price_data.PriceData:
+    """genai-prices' data answers use: LLMCOST_PRICES_FILE, else the newest refreshed snapshot, else bundled."""
+    from bot.refresh.apis import latest_snapshot
+
+    pinned = os.environ.get("LLMCOST_PRICES_FILE", "").strip()
+    if pinned:
+        return price_data.read_file(Path(pinned))
+    saved = latest_snapshot()
+    return price_data.read_file(saved) if saved else price_data.bundled()
+
+
+def now() -> dt.datetime:
+    """The instant answers are priced at: LLMCOST_NOW when set (tests, reproductions), else the real clock."""
+    pinned = os.environ.get("LLMCOST_NOW", "").strip()
+    if not pinned:
+        return dt.datetime.now(dt.UTC)
+    when = dt.datetime.fromisoformat(pinned)
+    return when if when.tzinfo else when.replace(tzinfo=dt.UTC)
 
 
 @cache

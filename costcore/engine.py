@@ -6,7 +6,7 @@ import datetime as dt
 from decimal import Decimal
 
 from costcore import fit as fitting
-from costcore import pricing
+from costcore import hosts, pricing
 from costcore.answer import Answer, ApiLine, NodeFit, Tokens
 from costcore.calendar import UnknownTimeZone, hours_per_month, reference_week
 from costcore.catalog import Catalogs, Model
@@ -61,22 +61,46 @@ def _request_shape(ratio: float, cache: float, context: int | None, settings: Se
     return input_tokens, round(input_tokens * cache), output_tokens
 
 
+SAME_MODEL_SHOWN = 6  # same-model lines an answer lists (the cheapest; every host is still compared)
+
+
 def _api_lines(model: Model, s: Scenario, catalogs: Catalogs, calendar, request, output: int,
-               on: dt.date, settings: Settings) -> list[ApiLine]:
+               on: dt.date, settings: Settings) -> tuple[list[ApiLine], list[Finding]]:
+    """Every real-time host of the model's own weights priced, the cheapest per provider kept, and the
+    findings that say what was left out (withdrawn first-party APIs, batch tiers, hosts not shown)."""
+    prices = catalogs.prices
+    if prices is None:
+        raise ValueError("the catalogs carry no genai-prices data: the shell passes it in (Catalogs.with_prices)")
     common = dict(calendar=calendar, request=request, output_per_month=output, overlay=catalogs.apis,
                   eu_residency=s.eu_residency, on=on)
-    lines = [
-        pricing.price_line(provider_id=row.provider, model_ref=row.model_ref, label=model.name, same_model=True,
-                           per_stream_tok_s=row.per_stream_tok_s, **common)
-        for row in catalogs.apis.serving.get(model.id, [])
-    ]
+    found = hosts.same_weights(model.id, catalogs.apis, prices)
+    best: dict[str, ApiLine] = {}
+    for host in found.real_time:
+        line = pricing.price_line(provider=host.provider, model=host.info, model_ref=host.ref, label=model.name,
+                                  same_model=True, per_stream_tok_s=host.served and host.served.per_stream_tok_s,
+                                  **common)
+        kept = best.get(host.provider.id)  # a provider listing several refs of the weights: its cheapest
+        if kept is None or line.usd_per_million_output < kept.usd_per_million_output:
+            best[host.provider.id] = line
+    same = sorted(best.values(), key=lambda line: (line.usd_per_million_output, line.provider))
+    findings = [Finding(code="api_withdrawn", params={"provider": w.provider_name, "model_ref": w.model_ref,
+                                                      "on": w.on.isoformat() if w.on else None,
+                                                      "deprecated": w.deprecated})
+                for w in found.withdrawn]
+    if found.batch:
+        findings.append(Finding(code="batch_excluded", params={"providers": found.batch}))
+    if len(same) > SAME_MODEL_SHOWN:
+        findings.append(Finding(code="hosts_not_shown", params={"shown": SAME_MODEL_SHOWN, "considered": len(same)}))
+    lines = same[:SAME_MODEL_SHOWN]
     if settings.include_frontier:
-        lines += [
-            pricing.price_line(provider_id=row.provider, model_ref=row.model_ref, label=row.label,
-                               same_model=False, **common)
-            for row in catalogs.apis.frontier
-        ]
-    return lines
+        for row in catalogs.apis.frontier:
+            try:
+                provider, info = prices.lookup(row.provider, row.model_ref)
+            except pricing.ApiNotPriced:
+                continue
+            lines.append(pricing.price_line(provider=provider, model=info, model_ref=row.model_ref, label=row.label,
+                                            same_model=False, **common))
+    return lines, findings
 
 
 def _choose(nodes: list[NodeFit], catalogs: Catalogs, wanted: str | None) -> NodeFit | None:
@@ -165,7 +189,7 @@ def answer(
 
     on = now.date()
     request = _request_shape(ratio, cache, s.context_tokens, settings)
-    apis = _api_lines(model, s, catalogs, calendar, request, output, on, settings)
+    apis, api_findings = _api_lines(model, s, catalogs, calendar, request, output, on, settings)
     same = [line for line in apis if line.same_model]
     cheapest = min(same, key=lambda line: line.usd_per_million_output) if same else None
     per_token = cheapest.usd_per_million_output / pricing.MILLION if cheapest else None
@@ -186,7 +210,7 @@ def answer(
             "measured": chosen.capacity_measured}))
     assumptions = _assumptions(s, settings, model, notes)
     rules = [r for r in catalogs.apis.weekday_rules if cheapest and r.provider == cheapest.provider]
-    assumptions += [Finding(code="weekday_rule", params={"note": r.note}) for r in rules]
+    assumptions += [Finding(code="weekday_rule", params={"note": r.note}) for r in rules] + api_findings
     fx = catalogs.apis.fx_on(on)
     vat = Decimal(str(s.vat_rate)) if s.vat_rate is not None else None
     return Answer(

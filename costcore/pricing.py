@@ -10,29 +10,18 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache
 
 from genai_prices import Usage
-from genai_prices.data_snapshot import get_snapshot
 from genai_prices.types import ModelInfo, ModelPrice, Provider, StartDateConstraint, TimeOfDateConstraint
 
 from costcore.answer import ApiLine
 from costcore.calendar import Calendar, daily_cuts, split, zone
 from costcore.catalog import ApiOverlay, WeekdayRule
+from costcore.prices import ApiNotPriced, PriceData
+
+__all__ = ["ApiNotPriced", "MILLION", "price_at", "price_line", "regimes", "rule_for"]
 
 MILLION = Decimal(1_000_000)
-
-
-class ApiNotPriced(LookupError):
-    pass
-
-
-@cache
-def lookup(provider_id: str, model_ref: str) -> tuple[Provider, ModelInfo]:
-    try:
-        return get_snapshot().find_provider_model(model_ref, None, provider_id, None)
-    except LookupError as exc:
-        raise ApiNotPriced(f"genai-prices has no {model_ref!r} at {provider_id!r}") from exc
 
 
 def _prices_at(model: ModelInfo, when: dt.datetime, weekday_offpeak: bool) -> ModelPrice:
@@ -73,9 +62,10 @@ def _offpeak_day(rule: WeekdayRule | None, when: dt.datetime) -> bool:
     return bool(rule and when.astimezone(zone(rule.tz)).weekday() in rule.offpeak_weekdays)
 
 
-def price_at(provider_id: str, model_ref: str, when: dt.datetime, overlay: ApiOverlay) -> ModelPrice:
+def price_at(prices: PriceData, provider_id: str, model_ref: str, when: dt.datetime,
+             overlay: ApiOverlay) -> ModelPrice:
     """The list price in force at one instant, weekday rule included."""
-    _, model = lookup(provider_id, model_ref)
+    _, model = prices.lookup(provider_id, model_ref)
     return _prices_at(model, when, _offpeak_day(rule_for(overlay, provider_id, model_ref), when))
 
 
@@ -117,7 +107,8 @@ def residency_uplift(overlay: ApiOverlay, provider_id: str, on: dt.date) -> Deci
 
 def price_line(
     *,
-    provider_id: str,
+    provider: Provider,
+    model: ModelInfo,
     model_ref: str,
     label: str,
     same_model: bool,
@@ -129,7 +120,8 @@ def price_line(
     on: dt.date,
     per_stream_tok_s: tuple[float, float] | None = None,
 ) -> ApiLine:
-    provider, model = lookup(provider_id, model_ref)
+    """One provider's month for one genai-prices row (`model`, quoted as `model_ref`)."""
+    provider_id = provider.id
     rule = rule_for(overlay, provider_id, model_ref)
     priced = [(per_output_token(price, request), hours) for price, hours in regimes(model, calendar, rule)]
     total_hours = sum((h for _, h in priced), Fraction(0))

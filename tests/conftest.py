@@ -12,11 +12,16 @@ from pathlib import Path
 import pytest
 
 from costcore.catalog import load_catalogs
+from costcore.prices import bundled, read_file
 from costcore.scenario import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = Path(__file__).resolve().parent / "contract" / "answer.schema.json"
 SHARED_SCHEMA = ROOT.parent / "shared" / "contract" / "answer.schema.json"
+
+# genai-prices' data every test answers from unless it says otherwise: a dated subset of genai-prices' own
+# data (tests/fixtures/make_genai_prices_fixture.py), so an upstream price change cannot turn a money test red.
+PRICES_FIXTURE = Path(__file__).resolve().parent / "fixtures" / "genai_prices_snapshot.json"
 
 # The worked example's month: September 2026 list prices. Tuesday 15 September, noon UTC.
 SEPT_2026 = dt.datetime(2026, 9, 15, 12, 0, tzinfo=dt.UTC)
@@ -28,6 +33,7 @@ _CACHE_DIR = tempfile.mkdtemp(prefix="llmcost-test-cache-")
 def pytest_configure(config):
     """The start-up cache (bot/cache.py) of a test run lives in a folder of its own, not the user's."""
     os.environ["LLMCOST_CACHE_DIR"] = _CACHE_DIR
+    os.environ["LLMCOST_PRICES_FILE"] = str(PRICES_FIXTURE)  # the shell (and CLI subprocesses) answer from it
 
 
 def pytest_unconfigure(config):
@@ -35,8 +41,20 @@ def pytest_unconfigure(config):
 
 
 @pytest.fixture(scope="session")
-def catalogs():
-    return load_catalogs()
+def fixture_prices():
+    return read_file(PRICES_FIXTURE)
+
+
+@pytest.fixture(scope="session")
+def catalogs(fixture_prices):
+    return load_catalogs(prices=fixture_prices)
+
+
+@pytest.fixture(scope="session")
+def live_catalogs():
+    """The catalogs with the genai-prices data installed today: for properties that must hold on whatever
+    genai-prices ships (no deprecated row answers), never for dollar figures."""
+    return load_catalogs(prices=bundled())
 
 
 @pytest.fixture(scope="session")

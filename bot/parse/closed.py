@@ -2,25 +2,19 @@
 
 The engine answers `not_self_hostable` for these when `scenario.model` is a reference genai-prices
 resolves, so the parser hands over that reference ("claude-opus-5"), not the words typed ("Claude Opus 5").
+Which models are closed is data (costcore/data/closed.yaml, `catalogs.closed`), and genai-prices' data is
+the snapshot the composition root attached to the catalogs (`catalogs.prices`): the parser reads both
+through the catalogs it is given, never a list of its own or genai-prices' process-wide snapshot.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
 
 from bot.parse.lazyre import lazy
 from bot.parse.words import STOPWORDS, Token, model_context
-
-# Vendors that publish no weights for the models genai-prices lists under them. Hosts of open weights
-# (DeepSeek, Together, Groq, …) are deliberately absent: a name they resolve is an open model.
-CLOSED_PROVIDERS = frozenset(
-    {"openai", "anthropic", "google", "x-ai", "cohere", "perplexity", "openai-decisions"}
-)
-OPEN_MARKERS = ("gpt-oss",)  # OpenAI's open-weights line, listed under openai by genai-prices
-_OPEN_KEYS = tuple(re.sub(r"[\W_]+", "", m) for m in OPEN_MARKERS)  # "gpt oss", "GPT-OSS": the catalog's
+from costcore.catalog import Catalogs
 
 _HEAD = lazy(r"^(?:chatgpt|gpt|claude|gemini|grok|command|opus|sonnet|haiku|o[134])(?:[-.\d]|$)", re.I)
 _CLAUDE_TIERS = ("opus", "sonnet", "haiku")
@@ -35,36 +29,32 @@ class ClosedMention:
     end: int
     typed: str
     ref: str | None  # what genai-prices resolves; None when only the family was named ("Claude")
-    open_host: bool = False  # genai-prices knows it, but under a host of open weights
+    open_host: bool = False  # genai-prices knows it, but it publishes weights or is listed by a host of open weights
     corrected: bool = False  # the ref is the one listed model the typed name starts
 
 
-@cache
-def _snapshot() -> Any:
-    from genai_prices import data_snapshot
-
-    return data_snapshot.get_snapshot()
-
-
-@cache
-def lookup(ref: str) -> tuple[str, str] | None:
+def lookup(ref: str, catalogs: Catalogs) -> tuple[str, str] | None:
     """(provider id, model id) genai-prices resolves `ref` to, else None."""
-    try:
-        provider, model = _snapshot().find_provider_model(ref, None, None, None)
-    except LookupError:
-        return None
-    return provider.id, model.id
+    hit = catalogs.prices.find(ref) if catalogs.prices is not None else None
+    return (hit[0].id, hit[1].id) if hit else None
 
 
-@cache
-def _by_prefix(ref: str) -> str | None:
+def is_closed(ref: str, catalogs: Catalogs) -> bool:
+    """Whether genai-prices resolves `ref` to a model closed.yaml calls closed."""
+    hit = lookup(ref, catalogs)
+    return hit is not None and catalogs.closed.is_closed(*hit)
+
+
+def _by_prefix(ref: str, catalogs: Catalogs) -> str | None:
     """The shortest closed model id that starts with `ref-` ("gemini-3-pro" -> "gemini-3-pro-preview")."""
+    if catalogs.prices is None:
+        return None
     ids = [
         model.id
-        for provider in _snapshot().providers
-        if provider.id in CLOSED_PROVIDERS
+        for provider in catalogs.prices.providers
+        if provider.id in catalogs.closed.providers
         for model in provider.models
-        if model.id.lower().startswith(ref + "-")
+        if model.id.lower().startswith(ref + "-") and catalogs.closed.is_closed(provider.id, model.id)
     ]
     return min(ids, key=len) if ids else None
 
@@ -83,7 +73,7 @@ def _candidates(head: Token, followers: list[Token]) -> list[str]:
     return ["-".join(names[:k]) for k in range(len(names), 0, -1)]
 
 
-def find_closed(text: str, toks: list[Token], covered: set[int]) -> list[ClosedMention]:
+def find_closed(text: str, toks: list[Token], covered: set[int], catalogs: Catalogs) -> list[ClosedMention]:
     """Closed-model names in `toks`, skipping the tokens a catalog model already covers."""
     found: list[ClosedMention] = []
     heads = 0
@@ -100,14 +90,14 @@ def find_closed(text: str, toks: list[Token], covered: set[int]) -> list[ClosedM
             if j in covered or tok.lower in STOPWORDS or not _FOLLOWER.match(tok.lower):
                 break
             followers.append(tok)
-        typed = re.sub(r"[\W_]+", "", text[head.start : (followers or [head])[-1].end].lower())
-        if typed.startswith(_OPEN_KEYS):  # open weights under OpenAI's name: the catalog reads it
+        typed = re.sub(r"[\W_]+", "-", text[head.start : (followers or [head])[-1].end].lower())
+        if catalogs.closed.is_open_family(typed):  # open weights under a closed vendor's name: the catalog reads it
             i += 1 + len(followers)
             continue
         if _bare_tier(text, head, followers):  # "our magnum opus" is no Claude
             i += 1
             continue
-        if mention := _resolve(text, head, followers):
+        if mention := _resolve(text, head, followers, catalogs):
             found.append(mention)
         i += 1 + len(followers)
     return found
@@ -120,21 +110,19 @@ def _bare_tier(text: str, head: Token, followers: list[Token]) -> bool:
     return not model_context(text, head.start, head.end)
 
 
-def _resolve(text: str, head: Token, followers: list[Token]) -> ClosedMention | None:
+def _resolve(text: str, head: Token, followers: list[Token], catalogs: Catalogs) -> ClosedMention | None:
     candidates = _candidates(head, followers)
     for k, ref in enumerate(candidates):
-        hit = lookup(ref)
+        hit = lookup(ref, catalogs)
         if not hit:
             continue
-        provider_id, model_id = hit
         last = (followers[: len(candidates) - 1 - k] or [head])[-1]
         typed = text[head.start : last.end]
-        open_host = provider_id not in CLOSED_PROVIDERS or any(m in model_id.lower() for m in OPEN_MARKERS)
-        return ClosedMention(head.start, last.end, typed, ref, open_host=open_host)
-    # Only the whole name typed may be completed: "gemini 3 pro" -> gemini-3-pro-preview, but "gpt-oss 120"
-    # never becomes the shortest gpt-oss once "120" is dropped. Open weights are not completed at all.
-    model_id = _by_prefix(candidates[0]) if candidates[0].count("-") >= 1 else None
-    if model_id and not any(m in model_id.lower() for m in OPEN_MARKERS):
+        return ClosedMention(head.start, last.end, typed, ref, open_host=not catalogs.closed.is_closed(*hit))
+    # Only the whole name typed may be completed: "gemini 3 pro" -> gemini-3-pro-preview, but "gpt-oss 120" never
+    # becomes the shortest gpt-oss once "120" is dropped. Open weights are not completed at all (_by_prefix).
+    model_id = _by_prefix(candidates[0], catalogs) if candidates[0].count("-") >= 1 else None
+    if model_id:
         last = (followers or [head])[-1]
         return ClosedMention(head.start, last.end, text[head.start : last.end], model_id, corrected=True)
     if re.fullmatch(r"(?:chatgpt|gpt|claude|gemini|grok|opus|sonnet|haiku)", head.lower):

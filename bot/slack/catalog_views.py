@@ -47,8 +47,8 @@ def prices(model_name: str | None) -> dict:
     apis = []
     for row in cats.apis.serving.get(model.id, []) if model else []:
         try:
-            provider, _ = pricing.lookup(row.provider, row.model_ref)
-            price = pricing.price_at(row.provider, row.model_ref, now, cats.apis)
+            provider, _ = cats.prices.lookup(row.provider, row.model_ref)
+            price = pricing.price_at(cats.prices, row.provider, row.model_ref, now, cats.apis)
         except pricing.ApiNotPriced as exc:
             log.warning("%s", exc)
             continue

@@ -1,0 +1,1 @@
+"""`llmcost refresh`: opt-in, never at answer time, pulls current prices into dated local snapshots."""
