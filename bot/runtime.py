@@ -68,10 +68,15 @@ def prices() -> price_data.PriceData:
     from bot.refresh.apis import latest_snapshot
 
     pinned = os.environ.get("LLMCOST_PRICES_FILE", "").strip()
-    if pinned:
-        return price_data.read_file(Path(pinned))
-    saved = latest_snapshot()
-    return price_data.read_file(saved) if saved else price_data.bundled()
+    path = Path(pinned) if pinned else latest_snapshot()
+    if path is None:
+        return price_data.bundled()
+    import genai_prices
+
+    key = (sys.version, genai_prices.__version__, _stamp(path), _stamp(Path(price_data.__file__)))
+    if key[2] is None:
+        return price_data.read_file(path)  # names the missing file
+    return cached_pickle("prices", key, lambda: price_data.read_file(path))
 
 
 def now() -> dt.datetime:

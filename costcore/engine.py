@@ -72,7 +72,7 @@ def _api_lines(model: Model, s: Scenario, catalogs: Catalogs, calendar, request,
     if prices is None:
         raise ValueError("the catalogs carry no genai-prices data: the shell passes it in (Catalogs.with_prices)")
     common = dict(calendar=calendar, request=request, output_per_month=output, overlay=catalogs.apis,
-                  eu_residency=s.eu_residency, on=on)
+                  eu_residency=s.eu_residency, on=on, prices=prices)
     found = hosts.same_weights(model.id, catalogs.apis, prices)
     best: dict[str, ApiLine] = {}
     for host in found.real_time:

@@ -23,11 +23,13 @@ _FIREWORKS_DOT = re.compile(r"(?<=\d)p(?=\d)")  # "llama-v3p1-70b" -> "llama-v3.
 
 def normalise_ref(model_id: str) -> str:
     """The part of a genai-prices id that names the weights: "accounts/fireworks/models/llama-v3p1-8b-instruct"
-    -> "llama-3.1-8b-instruct", "openai.gpt-oss-120b-1:0" -> "gpt-oss-120b"."""
+    -> "llama-3.1-8b-instruct", "openai.gpt-oss-120b-1:0" -> "gpt-oss-120b", "deepseek/deepseek_v3" ->
+    "deepseek-v3"."""
     tail = model_id.lower().rsplit("/", 1)[-1]
     tail = _HOST_PREFIX.sub("", tail)
     tail = _VERSION_SUFFIX.sub("", tail)
     tail = _FIREWORKS_DOT.sub(".", tail)
+    tail = re.sub(r"(?<=\d)_(?=\d)", ".", tail).replace("_", "-")  # "llama-3_3-70b", "deepseek_v3"
     return re.sub(r"(llama)-v(\d)", r"\1-\2", tail)
 
 
@@ -68,7 +70,26 @@ def _has_batch_variant(info: ModelInfo) -> bool:
     return any(v.when.get("processing") == "batch" for v in info.price_variants or ())
 
 
+def _rows(overlay: ApiOverlay, prices: PriceData) -> list[tuple[Provider, ModelInfo, str | None, str]]:
+    """Every row of the data with its tier and normalised id, computed once per data and overlay."""
+
+    def build() -> list[tuple[Provider, ModelInfo, str | None, str]]:
+        out = []
+        for provider in prices.providers:
+            for info in provider.models:
+                tier, bare = _tier(overlay, info.id)
+                out.append((provider, info, tier, normalise_ref(bare)))
+        return out
+
+    return prices.memo("rows", overlay, build)
+
+
 def same_weights(model_id: str, overlay: ApiOverlay, prices: PriceData) -> Hosts:
+    """The hosts of `model_id`'s weights in `prices`, found once per data and overlay."""
+    return prices.memo(("same_weights", model_id), overlay, lambda: _same_weights(model_id, overlay, prices))
+
+
+def _same_weights(model_id: str, overlay: ApiOverlay, prices: PriceData) -> Hosts:
     out = Hosts()
     taken: set[str] = set()
     for row in overlay.serving.get(model_id, []):
@@ -85,17 +106,15 @@ def same_weights(model_id: str, overlay: ApiOverlay, prices: PriceData) -> Hosts
     if model_id not in overlay.weights:
         return out
     routed: list[Host] = []
-    for provider in prices.providers:
-        for info in provider.models:
-            tier, bare = _tier(overlay, info.id)
-            if not overlay.same_weights(model_id, normalise_ref(bare)):
-                continue
-            if (tier == "batch" or _has_batch_variant(info)) and provider.name not in out.batch:
-                out.batch.append(provider.name)
-            route = overlay.route(provider.id)
-            if tier or info.deprecated or provider.id in taken or (route and not route.via):
-                continue
-            (routed if route else out.real_time).append(Host(provider, info, info.id))
+    for provider, info, tier, ref in _rows(overlay, prices):
+        if not overlay.same_weights(model_id, ref):
+            continue
+        if (tier == "batch" or _has_batch_variant(info)) and provider.name not in out.batch:
+            out.batch.append(provider.name)
+        route = overlay.route(provider.id)
+        if tier or info.deprecated or provider.id in taken or (route and not route.via):
+            continue
+        (routed if route else out.real_time).append(Host(provider, info, info.id))
     direct = {h.provider.id for h in out.real_time}
     out.real_time += [h for h in routed if overlay.route(h.provider.id).via not in direct]  # type: ignore[union-attr]
     return out

@@ -18,6 +18,9 @@ from genai_prices.data_snapshot import DataSnapshot
 from genai_prices.types import ModelInfo, Provider
 
 
+MEMO_LIMIT = 20_000
+
+
 class ApiNotPriced(LookupError):
     pass
 
@@ -28,6 +31,17 @@ class PriceData:
     source: str  # "genai-prices 0.2.3 (bundled)", a refresh URL, a fixture path
     as_of: dt.date | None = None  # when the data was observed, when known
     _found: dict[tuple[str, str], tuple[Provider, ModelInfo]] = field(default_factory=dict, repr=False)
+    _memo: dict[Any, tuple[Any, Any]] = field(default_factory=dict, repr=False)
+
+    def memo(self, key: Any, owner: Any, build: Any) -> Any:
+        """`build()` once per `key` and `owner` (held, and compared by identity, so a new owner rebuilds):
+        what is derived from this data (an index, a model's hosts) is computed once per process."""
+        hit = self._memo.get(key)
+        if hit is None or hit[0] is not owner:
+            if len(self._memo) > MEMO_LIMIT:  # a long-running bot meets many request shapes: start afresh
+                self._memo.clear()
+            hit = self._memo[key] = (owner, build())
+        return hit[1]
 
     @property
     def providers(self) -> list[Provider]:

@@ -94,6 +94,13 @@ def per_output_token(price: ModelPrice, request: tuple[int, int, int]) -> Decima
     return price.calc_price(usage)["total_price"] / Decimal(output_tokens)
 
 
+def _per_output_token(prices: PriceData | None, price: ModelPrice, request: tuple[int, int, int]) -> Decimal:
+    """per_output_token, computed once per price and request shape for the data's lifetime."""
+    if prices is None:
+        return per_output_token(price, request)
+    return prices.memo(("per_output_token", id(price), request), price, lambda: per_output_token(price, request))
+
+
 def _to_decimal(value: Fraction) -> Decimal:
     return Decimal(value.numerator) / Decimal(value.denominator)
 
@@ -107,6 +114,7 @@ def residency_uplift(overlay: ApiOverlay, provider_id: str, on: dt.date) -> Deci
 
 def price_line(
     *,
+    prices: PriceData | None = None,
     provider: Provider,
     model: ModelInfo,
     model_ref: str,
@@ -123,7 +131,7 @@ def price_line(
     """One provider's month for one genai-prices row (`model`, quoted as `model_ref`)."""
     provider_id = provider.id
     rule = rule_for(overlay, provider_id, model_ref)
-    priced = [(per_output_token(price, request), hours) for price, hours in regimes(model, calendar, rule)]
+    priced = [(_per_output_token(prices, price, request), hours) for price, hours in regimes(model, calendar, rule)]
     total_hours = sum((h for _, h in priced), Fraction(0))
     blended = sum((p * _to_decimal(h / total_hours) for p, h in priced), Decimal(0))
     cheapest = min(p for p, _ in priced)
