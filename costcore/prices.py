@@ -17,7 +17,6 @@ from typing import Any
 from genai_prices.data_snapshot import DataSnapshot
 from genai_prices.types import ModelInfo, Provider
 
-
 MEMO_LIMIT = 20_000
 
 
