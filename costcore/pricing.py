@@ -63,9 +63,10 @@ def _offpeak_day(rule: WeekdayRule | None, when: dt.datetime) -> bool:
 
 
 def price_at(prices: PriceData, provider_id: str, model_ref: str, when: dt.datetime,
-             overlay: ApiOverlay) -> ModelPrice:
-    """The list price in force at one instant, weekday rule included."""
-    _, model = prices.lookup(provider_id, model_ref)
+             overlay: ApiOverlay, model: ModelInfo | None = None) -> ModelPrice:
+    """The list price in force at one instant, weekday rule included (`model`: the row, when already found)."""
+    if model is None:
+        _, model = prices.lookup(provider_id, model_ref)
     return _prices_at(model, when, _offpeak_day(rule_for(overlay, provider_id, model_ref), when))
 
 
