@@ -152,4 +152,6 @@ def price_line(
         usd_per_million_output_offpeak=cheapest * factor * MILLION if peak_hours else None,
         per_stream_tok_s=per_stream_tok_s,
         residency_uplift=uplift,
+        price_source=prices.source if prices else None,
+        price_as_of=prices.as_of if prices else None,
     )

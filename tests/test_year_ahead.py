@@ -63,3 +63,11 @@ def test_the_cli_answers_from_the_pinned_data_at_the_pinned_clock(tmp_path):
     assert doc["priced_at"].startswith("2027-11-30")
     first_party = next(line for line in doc["apis"] if line["provider"] == "deepseek")
     assert (first_party["usd_all_offpeak"], first_party["usd_per_month"]) == (946.08, 1143.18)
+
+
+def test_every_api_line_names_the_price_data_it_was_priced_on(catalogs):
+    a = answer(Scenario(model="gpt-oss-120b", slo_tok_s=300), catalogs, now=YEAR_AHEAD)
+    assert a.apis and all(line.price_source == catalogs.prices.source for line in a.apis)
+    assert all(line.price_as_of == dt.date(2026, 11, 30) for line in a.apis)
+    doc = to_contract("gpt-oss-120b at 300 tok/s", a)
+    assert doc["apis"][0]["price_as_of"] == "2026-11-30" and "genai-prices" in doc["apis"][0]["price_source"]
