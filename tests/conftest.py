@@ -71,5 +71,8 @@ def schema():
 def _isolated_env(tmp_path, monkeypatch):
     """No test writes the user's real log or reads a team's override file."""
     monkeypatch.setenv("LLMCOST_DB", str(tmp_path / "llmcost.db"))
+    # Shell tests assert dollar figures from answers priced at the shell's clock: pin it (the composition
+    # root reads LLMCOST_NOW) as the price data is pinned (LLMCOST_PRICES_FILE, pytest_configure).
+    monkeypatch.setenv("LLMCOST_NOW", SEPT_2026.isoformat())
     monkeypatch.delenv("LLMCOST_NODES_FILE", raising=False)
     monkeypatch.delenv("SLACK_BOT_TOKEN", raising=False)

@@ -6,14 +6,6 @@ import pytest
 
 from bot import runtime
 from bot.cli import main
-from tests.conftest import SEPT_2026
-
-
-@pytest.fixture(autouse=True)
-def _pinned_clock(monkeypatch):
-    """Dollar figures here come from the CLI at its own clock: pin it (LLMCOST_NOW, read by the composition
-    root; subprocesses inherit it) as the price data is pinned (LLMCOST_PRICES_FILE, set in conftest)."""
-    monkeypatch.setenv("LLMCOST_NOW", SEPT_2026.isoformat())
 
 
 def run(capsys, *argv):
