@@ -209,7 +209,8 @@ def answer(
             "break_even": chosen.break_even_tok_s, "capacity": chosen.capacity_tok_s * chosen.units,
             "measured": chosen.capacity_measured}))
     assumptions = _assumptions(s, settings, model, notes)
-    rules = [r for r in catalogs.apis.weekday_rules if cheapest and r.provider == cheapest.provider]
+    priced = {(line.provider, line.model) for line in apis}  # every line a weekday rule priced, not only the cheapest
+    rules = [r for r in catalogs.apis.weekday_rules if (r.provider, r.model_ref) in priced]
     assumptions += [Finding(code="weekday_rule", params={"note": r.note}) for r in rules] + api_findings
     fx = catalogs.apis.fx_on(on)
     vat = Decimal(str(s.vat_rate)) if s.vat_rate is not None else None

@@ -8,6 +8,7 @@ which ref a first party uses, per-stream speeds, and when a vendor's own API sto
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass, field
 
@@ -47,7 +48,7 @@ class Withdrawn:
 
     provider_name: str
     model_ref: str
-    on: object | None  # dt.date when known
+    on: dt.date | None  # when the overlay knows it
     deprecated: bool
 
 
@@ -105,7 +106,7 @@ def _same_weights(model_id: str, overlay: ApiOverlay, prices: PriceData) -> Host
         out.real_time.append(Host(provider, info, row.model_ref, row))
     if model_id not in overlay.weights:
         return out
-    routed: list[Host] = []
+    routed: list[tuple[str, Host]] = []  # (the host a route bills for, the route's row)
     for provider, info, tier, ref in _rows(overlay, prices):
         if not overlay.same_weights(model_id, ref):
             continue
@@ -114,7 +115,10 @@ def _same_weights(model_id: str, overlay: ApiOverlay, prices: PriceData) -> Host
         route = overlay.route(provider.id)
         if tier or info.deprecated or provider.id in taken or (route and not route.via):
             continue
-        (routed if route else out.real_time).append(Host(provider, info, info.id))
+        if route and route.via:
+            routed.append((route.via, Host(provider, info, info.id)))
+        else:
+            out.real_time.append(Host(provider, info, info.id))
     direct = {h.provider.id for h in out.real_time}
-    out.real_time += [h for h in routed if overlay.route(h.provider.id).via not in direct]  # type: ignore[union-attr]
+    out.real_time += [host for via, host in routed if via not in direct]
     return out

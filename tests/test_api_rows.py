@@ -178,3 +178,9 @@ def test_one_closed_list():
     root = Path(__file__).resolve().parent.parent
     assert "CLOSED_PROVIDERS" not in (root / "bot/parse/closed.py").read_text()
     assert "closed_providers" not in (root / "costcore/data/apis.yaml").read_text()
+
+
+def test_the_weekday_rule_is_said_whenever_a_line_priced_with_it_is_shown(catalogs):
+    a = answer(Scenario(model="deepseek-v4.1-flash", slo_tok_s=300), catalogs, now=SEPT_2026)
+    assert a.cheapest_api.provider != "deepseek"  # another host is cheaper in the pinned data
+    assert any(f.code == "weekday_rule" for f in a.assumptions)  # yet DeepSeek's line used the rule
