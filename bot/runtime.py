@@ -17,7 +17,7 @@ from pathlib import Path
 
 from bot.cache import cached_pickle
 from costcore import prices as price_data
-from costcore.catalog import Catalogs, catalog_files, load_catalogs
+from costcore.catalog import CatalogError, Catalogs, catalog_files, load_catalogs
 from costcore.scenario import Settings
 
 
@@ -75,8 +75,15 @@ def prices() -> price_data.PriceData:
 
     key = (sys.version, genai_prices.__version__, _stamp(path), _stamp(Path(price_data.__file__)))
     if key[2] is None:
-        return price_data.read_file(path)  # names the missing file
-    return cached_pickle("prices", key, lambda: price_data.read_file(path))
+        return _read_prices(path)  # names the missing file
+    return cached_pickle("prices", key, lambda: _read_prices(path))
+
+
+def _read_prices(path: Path) -> price_data.PriceData:
+    try:
+        return price_data.read_file(path)
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # JSON and pydantic errors are ValueErrors
+        raise CatalogError(f"{path}: cannot read genai-prices data: {type(exc).__name__}: {exc}") from exc
 
 
 def now() -> dt.datetime:
