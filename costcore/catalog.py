@@ -292,10 +292,19 @@ class OpenFamily(Sourced):
     pattern: str
 
 
+class ModelName(Strict):
+    """A word that starts a vendor's model names as people type them ("gpt", "claude", "opus")."""
+
+    word: str = Field(pattern=r"^[a-z][a-z0-9]*$")
+    family: bool = False  # alone, the word names the family ("Claude")
+    prefix: str = ""  # what the vendor's ids put before it ("opus" -> "claude-opus")
+
+
 class ClosedVendor(Strict):
     vendor: str
     providers: list[str] = Field(min_length=1)
     open_weights: list[OpenFamily] = Field(default_factory=list)
+    names: list[ModelName] = Field(default_factory=list)
 
     def is_open(self, model_id: str) -> bool:
         return any(re.search(f.pattern, model_id, re.I) for f in self.open_weights)
@@ -322,6 +331,10 @@ class ClosedModels(Strict):
     @property
     def providers(self) -> frozenset[str]:
         return frozenset(p for v in self.vendors for p in v.providers)
+
+    @property
+    def names(self) -> list[ModelName]:
+        return [n for v in self.vendors for n in v.names]
 
 
 # --- The whole set -----------------------------------------------------------------------------------

@@ -171,13 +171,27 @@ def test_open_weights_under_a_closed_vendor_are_open(catalogs, provider, name):
     assert not catalogs.closed.is_closed(provider, name)
 
 
-def test_one_closed_list():
-    """closed.yaml is the only list: the parser and apis.yaml carry none of their own."""
+def test_one_closed_list(catalogs):
+    """closed.yaml is the only list: the parser and apis.yaml carry none of their own. A vendor's name words
+    added there are what the parser spots."""
     from pathlib import Path
 
+    from bot.parse.closed import find_closed, is_closed_head
+    from bot.parse.words import tokens
+    from costcore.catalog import ClosedModels
+
     root = Path(__file__).resolve().parent.parent
-    assert "CLOSED_PROVIDERS" not in (root / "bot/parse/closed.py").read_text()
+    source = (root / "bot/parse/closed.py").read_text()
+    assert "CLOSED_PROVIDERS" not in source and "sonnet|" not in source and "gpt|" not in source
     assert "closed_providers" not in (root / "costcore/data/apis.yaml").read_text()
+
+    data = catalogs.closed.model_dump()
+    data["vendors"].append({"vendor": "Zorg", "providers": ["zorg"], "names": [{"word": "zorg", "family": True}]})
+    zorg = catalogs.model_copy(update={"closed": ClosedModels.model_validate(data)})
+    assert is_closed_head("Zorg-2", zorg) and not is_closed_head("Zorg-2", catalogs)
+    text = "is zorg cheaper than a node?"
+    assert [m.typed for m in find_closed(text, tokens(text), set(), zorg)] == ["zorg"]
+    assert find_closed(text, tokens(text), set(), catalogs) == []
 
 
 def test_the_weekday_rule_is_said_whenever_a_line_priced_with_it_is_shown(catalogs):

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from bot.parse.lazyre import lazy
 from bot.parse.words import STOPWORDS, Token, model_context
-from costcore.catalog import Catalogs
+from costcore.catalog import Catalogs, ClosedModels
 
-_HEAD = lazy(r"^(?:chatgpt|gpt|claude|gemini|grok|command|opus|sonnet|haiku|o[134])(?:[-.\d]|$)", re.I)
-_CLAUDE_TIERS = ("opus", "sonnet", "haiku")
 _FOLLOWER = lazy(r"^(?:v?\d+(?:\.\d+)*[a-z]?|[a-z]{1,12})$")
 MAX_FOLLOWERS = 3
 MAX_HEADS = 5  # per question: bounds the lookups (and genai-prices' own caches) whatever the text
@@ -31,6 +30,43 @@ class ClosedMention:
     ref: str | None  # what genai-prices resolves; None when only the family was named ("Claude")
     open_host: bool = False  # genai-prices knows it, but it publishes weights or is listed by a host of open weights
     corrected: bool = False  # the ref is the one listed model the typed name starts
+
+
+@dataclass(frozen=True)
+class _Words:
+    """closed.yaml's `names`, compiled: what starts a closed model's name, what names a family alone."""
+
+    head: re.Pattern[str]
+    family: re.Pattern[str]
+    split: re.Pattern[str]  # "gpt5" -> "gpt-5": a family word run into its version
+    prefixes: tuple[tuple[str, str], ...]  # ("opus", "claude-"): ids put the prefix first
+
+
+_WORDS: dict[int, tuple[ClosedModels, _Words]] = {}
+
+
+def _words(closed: ClosedModels) -> _Words:
+    hit = _WORDS.get(id(closed))
+    if hit is None or hit[0] is not closed:
+        names = closed.names
+        heads = "|".join(sorted((re.escape(n.word) for n in names), key=len, reverse=True))
+        families = "|".join(sorted((re.escape(n.word) for n in names if n.family), key=len, reverse=True))
+        words = _Words(
+            head=re.compile(rf"^(?:{heads})(?:[-.\d]|$)", re.I),
+            family=re.compile(rf"(?:{families})"),
+            split=re.compile(rf"^({families})(\d)"),
+            prefixes=tuple((n.word, n.prefix) for n in names if n.prefix),
+        )
+        hit = _WORDS[id(closed)] = (closed, words)
+    return hit[1]
+
+
+@cache
+def _bundled_closed() -> ClosedModels:
+    """closed.yaml as shipped, for the callers that hold no catalogs (the parser's model index)."""
+    from costcore.catalog import DATA, read_yaml
+
+    return ClosedModels.model_validate(read_yaml(DATA / "closed.yaml"))
 
 
 def lookup(ref: str, catalogs: Catalogs) -> tuple[str, str] | None:
@@ -59,16 +95,15 @@ def _by_prefix(ref: str, catalogs: Catalogs) -> str | None:
     return min(ids, key=len) if ids else None
 
 
-def is_closed_head(word: str) -> bool:
+def is_closed_head(word: str, catalogs: Catalogs | None = None) -> bool:
     """Whether `word` starts a closed model's name ("GPT", "claude-opus-5")."""
-    return bool(_HEAD.match(word))
+    return bool(_words(catalogs.closed if catalogs else _bundled_closed()).head.match(word))
 
 
-def _candidates(head: Token, followers: list[Token]) -> list[str]:
+def _candidates(head: Token, followers: list[Token], words: _Words) -> list[str]:
     base = head.lower
-    if base.startswith(_CLAUDE_TIERS):
-        base = "claude-" + base
-    base = re.sub(r"^(gpt|grok|gemini)(\d)", r"\1-\2", base)
+    prefix = next((p for w, p in words.prefixes if base.startswith(w)), "")
+    base = words.split.sub(r"\1-\2", prefix + base)
     names = [base] + [t.lower for t in followers]
     return ["-".join(names[:k]) for k in range(len(names), 0, -1)]
 
@@ -76,11 +111,12 @@ def _candidates(head: Token, followers: list[Token]) -> list[str]:
 def find_closed(text: str, toks: list[Token], covered: set[int], catalogs: Catalogs) -> list[ClosedMention]:
     """Closed-model names in `toks`, skipping the tokens a catalog model already covers."""
     found: list[ClosedMention] = []
+    words = _words(catalogs.closed)
     heads = 0
     i = 0
     while i < len(toks) and heads < MAX_HEADS:
         head = toks[i]
-        if i in covered or not _HEAD.match(head.text):
+        if i in covered or not words.head.match(head.text):
             i += 1
             continue
         heads += 1
@@ -94,7 +130,7 @@ def find_closed(text: str, toks: list[Token], covered: set[int], catalogs: Catal
         if catalogs.closed.is_open_family(typed):  # open weights under a closed vendor's name: the catalog reads it
             i += 1 + len(followers)
             continue
-        if _bare_tier(text, head, followers):  # "our magnum opus" is no Claude
+        if _bare_tier(text, head, followers, words):  # "our magnum opus" is no Claude
             i += 1
             continue
         if mention := _resolve(text, head, followers, catalogs):
@@ -103,15 +139,17 @@ def find_closed(text: str, toks: list[Token], covered: set[int], catalogs: Catal
     return found
 
 
-def _bare_tier(text: str, head: Token, followers: list[Token]) -> bool:
+def _bare_tier(text: str, head: Token, followers: list[Token], words: _Words) -> bool:
     """ "opus", "sonnet", "haiku" alone are plain words unless a version follows or the text runs them."""
-    if head.lower not in _CLAUDE_TIERS or any(ch.isdigit() for t in followers for ch in t.text):
+    tiers = {w for w, _ in words.prefixes}
+    if head.lower not in tiers or any(ch.isdigit() for t in followers for ch in t.text):
         return False
     return not model_context(text, head.start, head.end)
 
 
 def _resolve(text: str, head: Token, followers: list[Token], catalogs: Catalogs) -> ClosedMention | None:
-    candidates = _candidates(head, followers)
+    words = _words(catalogs.closed)
+    candidates = _candidates(head, followers, words)
     for k, ref in enumerate(candidates):
         hit = lookup(ref, catalogs)
         if not hit:
@@ -125,6 +163,6 @@ def _resolve(text: str, head: Token, followers: list[Token], catalogs: Catalogs)
     if model_id:
         last = (followers or [head])[-1]
         return ClosedMention(head.start, last.end, text[head.start : last.end], model_id, corrected=True)
-    if re.fullmatch(r"(?:chatgpt|gpt|claude|gemini|grok|opus|sonnet|haiku)", head.lower):
+    if words.family.fullmatch(head.lower):
         return ClosedMention(head.start, head.end, head.text, None)
     return None
