@@ -65,23 +65,26 @@ def catalogs() -> Catalogs:
 @cache
 def prices() -> price_data.PriceData:
     """genai-prices' data answers use: LLMCOST_PRICES_FILE, else the newest refreshed snapshot, else bundled."""
-    from bot.refresh.apis import latest_snapshot
-
-    pinned = os.environ.get("LLMCOST_PRICES_FILE", "").strip()
-    path = Path(pinned) if pinned else latest_snapshot()
-    if path is None:
-        return price_data.bundled()
     import genai_prices
 
-    key = (sys.version, genai_prices.__version__, _stamp(path), _stamp(Path(price_data.__file__)))
+    from bot.refresh import apis as snapshots
+
+    pinned = os.environ.get("LLMCOST_PRICES_FILE", "").strip()
+    path = Path(pinned) if pinned else snapshots.latest_snapshot()
+    if path is None:
+        return snapshots.bundled()
+    code = [_stamp(Path(price_data.__file__)), _stamp(Path(snapshots.__file__))]
+    key = (sys.version, genai_prices.__version__, _stamp(path), code)
     if key[2] is None:
         return _read_prices(path)  # names the missing file
     return cached_pickle("prices", key, lambda: _read_prices(path))
 
 
 def _read_prices(path: Path) -> price_data.PriceData:
+    from bot.refresh.apis import read_snapshot
+
     try:
-        return price_data.read_file(path)
+        return read_snapshot(path)
     except (OSError, ValueError, KeyError, TypeError) as exc:  # JSON and pydantic errors are ValueErrors
         raise CatalogError(f"{path}: cannot read genai-prices data: {type(exc).__name__}: {exc}") from exc
 

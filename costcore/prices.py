@@ -1,5 +1,5 @@
 """genai-prices' data, as a value: the shell loads one snapshot and passes it in; costcore never reaches for
-genai-prices' process-wide snapshot.
+genai-prices' process-wide snapshot, nor reads or writes a file (bot/refresh/apis.py does, for the shell).
 
 `PriceData` wraps a `genai_prices.data_snapshot.DataSnapshot` (the bundled data, a snapshot `llmcost refresh`
 saved, or a test fixture) with where it came from and when it was observed, and indexes what the engine asks
@@ -9,9 +9,7 @@ of it: one model at one provider, and every row of every provider.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from genai_prices.data_snapshot import DataSnapshot
@@ -78,22 +76,13 @@ def from_json(raw: Any, source: str, as_of: dt.date | None = None) -> PriceData:
     return from_providers(_providers_from_raw(raw), source, as_of)
 
 
-def read_file(path: Path) -> PriceData:
-    """A saved snapshot: `{"as_of": "YYYY-MM-DD", "source": "...", "providers": [...]}` or a bare provider
-    array (genai-prices' own data.json)."""
-    raw = json.loads(Path(path).read_text(encoding="utf-8"))
+def from_payload(raw: Any, source: str) -> PriceData:
+    """A saved snapshot's content: `{"as_of": "YYYY-MM-DD", "source": "...", "providers": [...]}`, or a bare
+    provider array (genai-prices' own data.json), whose source is `source`."""
     if isinstance(raw, dict):
         as_of = dt.date.fromisoformat(raw["as_of"]) if raw.get("as_of") else None
-        return from_json(raw["providers"], raw.get("source") or str(path), as_of)
-    return from_json(raw, str(path))
-
-
-def bundled() -> PriceData:
-    """The data genai-prices ships with the installed package."""
-    from genai_prices import __version__
-    from genai_prices.data_snapshot import _bundled_snapshot
-
-    return PriceData(_bundled_snapshot(), f"genai-prices {__version__} (bundled)")
+        return from_json(raw["providers"], raw.get("source") or source, as_of)
+    return from_json(raw, source)
 
 
 def to_raw(value: Any) -> Any:
@@ -125,11 +114,7 @@ def to_raw(value: Any) -> Any:
     return value
 
 
-def write_file(data: PriceData, path: Path) -> None:
-    """Save `data` where `read_file` reads it: dated, with its source, in genai-prices' data format."""
-    payload = {"as_of": data.as_of.isoformat() if data.as_of else None, "source": data.source,
-               "providers": to_raw(data.providers)}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(payload, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)
+def to_payload(data: PriceData) -> dict[str, Any]:
+    """What `from_payload` reads back: dated, with its source, in genai-prices' data format."""
+    return {"as_of": data.as_of.isoformat() if data.as_of else None, "source": data.source,
+            "providers": to_raw(data.providers)}

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.refresh.apis import bundled, read_snapshot
 from costcore.catalog import load_catalogs
-from costcore.prices import bundled, read_file
 from costcore.scenario import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,7 +42,7 @@ def pytest_unconfigure(config):
 
 @pytest.fixture(scope="session")
 def fixture_prices():
-    return read_file(PRICES_FIXTURE)
+    return read_snapshot(PRICES_FIXTURE)
 
 
 @pytest.fixture(scope="session")

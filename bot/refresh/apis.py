@@ -9,12 +9,13 @@ $LLMCOST_PRICES_DIR, else the user's data directory, one file per day: genai-pri
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from costcore.prices import PriceData, write_file
+from costcore.prices import PriceData, from_payload, to_payload
 
 NAME = re.compile(r"^genai-prices-(\d{4}-\d{2}-\d{2})\.json$")
 MIN_PROVIDERS = 5  # a payload with fewer is a broken mirror, not a price list
@@ -33,6 +34,27 @@ class ApisRefreshed:
     models: int
     missing: list[str] = field(default_factory=list)  # overlay rows (apis.yaml) the new data no longer lists
     deprecated: list[str] = field(default_factory=list)  # overlay rows the new data marks deprecated
+
+
+def read_snapshot(path: Path) -> PriceData:
+    """A snapshot file (written by `write_snapshot`, or genai-prices' own data.json) as PriceData."""
+    return from_payload(json.loads(Path(path).read_text(encoding="utf-8")), str(path))
+
+
+def write_snapshot(data: PriceData, path: Path) -> None:
+    """Save `data` where `read_snapshot` reads it; a reader never sees half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(to_payload(data), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def bundled() -> PriceData:
+    """The data genai-prices ships with the installed package."""
+    from genai_prices import __version__
+    from genai_prices.data_snapshot import _bundled_snapshot
+
+    return PriceData(_bundled_snapshot(), f"genai-prices {__version__} (bundled)")
 
 
 def snapshot_dir() -> Path:
@@ -75,7 +97,7 @@ def refresh_apis(*, url: str | None = None, directory: Path | None = None, now: 
         raise RefreshFailed(f"genai-prices data from {url}: {count} providers, expected at least {MIN_PROVIDERS}")
     data = PriceData(snapshot, url, when.date())
     path = (directory or snapshot_dir()) / f"genai-prices-{when.date().isoformat()}.json"
-    write_file(data, path)
+    write_snapshot(data, path)
     missing, deprecated = _check(data, catalogs) if catalogs is not None else ([], [])
     return ApisRefreshed(path=path, as_of=when.date(), url=url, providers=len(snapshot.providers),
                          models=sum(len(p.models) for p in snapshot.providers), missing=missing,
