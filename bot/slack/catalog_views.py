@@ -51,7 +51,7 @@ def prices(model_name: str | None) -> dict:
                      "input": _per_million(price, "input_mtok"), "cached": _per_million(price, "cache_read_mtok"),
                      "output": _per_million(price, "output_mtok"),
                      "source": host.served.source if host.served else f"genai-prices ({cats.prices.source})",
-                     "as_of": host.served.as_of if host.served else cats.prices.as_of or now.date()})
+                     "as_of": host.served.as_of if host.served else cats.prices.as_of})
     fx = cats.apis.fx_on(now.date())
     return {"asked": model_name, "model_name": model.name if model else None, "nodes": nodes, "apis": apis,
             "fx": float(fx.per_usd), "fx_as_of": fx.as_of, "fx_source": fx.source, "priced_at": now.date()}
