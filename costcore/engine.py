@@ -98,6 +98,8 @@ def _api_lines(model: Model, s: Scenario, catalogs: Catalogs, calendar, request,
                 provider, info = prices.lookup(row.provider, row.model_ref)
             except pricing.ApiNotPriced:
                 continue
+            if info.deprecated:  # a retired row is not a price anyone can buy
+                continue
             lines.append(pricing.price_line(provider=provider, model=info, model_ref=row.model_ref, label=row.label,
                                             same_model=False, **common))
     return lines, findings

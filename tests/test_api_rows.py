@@ -198,3 +198,17 @@ def test_the_weekday_rule_is_said_whenever_a_line_priced_with_it_is_shown(catalo
     a = answer(Scenario(model="deepseek-v4.1-flash", slo_tok_s=300), catalogs, now=SEPT_2026)
     assert a.cheapest_api.provider != "deepseek"  # another host is cheaper in the pinned data
     assert any(f.code == "weekday_rule" for f in a.assumptions)  # yet DeepSeek's line used the rule
+
+
+def test_a_deprecated_frontier_row_is_left_out(catalogs):
+    import dataclasses
+
+    from costcore.prices import from_providers
+
+    providers = [dataclasses.replace(p, models=[dataclasses.replace(m, deprecated=m.id == "claude-opus-5")
+                                                for m in p.models]) for p in catalogs.prices.providers]
+    retired = catalogs.with_prices(from_providers(providers, "test: claude-opus-5 deprecated"))
+    before = answer(Scenario(model="gpt-oss-120b", slo_tok_s=300), catalogs, now=NOV_2026)
+    after = answer(Scenario(model="gpt-oss-120b", slo_tok_s=300), retired, now=NOV_2026)
+    assert "claude-opus-5" in {line.model for line in before.apis}
+    assert "claude-opus-5" not in {line.model for line in after.apis}
