@@ -6,7 +6,7 @@ import datetime as dt
 from decimal import Decimal
 
 from costcore import fit as fitting
-from costcore import hosts, pricing
+from costcore import pricing
 from costcore.answer import Answer, ApiLine, NodeFit, Tokens
 from costcore.calendar import UnknownTimeZone, hours_per_month, reference_week
 from costcore.catalog import Catalogs, Model
@@ -61,48 +61,10 @@ def _request_shape(ratio: float, cache: float, context: int | None, settings: Se
     return input_tokens, round(input_tokens * cache), output_tokens
 
 
-SAME_MODEL_SHOWN = 6  # same-model lines an answer lists (the cheapest; every host is still compared)
-
-
 def _api_lines(model: Model, s: Scenario, catalogs: Catalogs, calendar, request, output: int,
                on: dt.date, settings: Settings) -> tuple[list[ApiLine], list[Finding]]:
-    """Every real-time host of the model's own weights priced, the cheapest per provider kept, and the
-    findings that say what was left out (withdrawn first-party APIs, batch tiers, hosts not shown)."""
-    prices = catalogs.prices
-    if prices is None:
-        raise ValueError("the catalogs carry no genai-prices data: the shell passes it in (Catalogs.with_prices)")
-    common = dict(calendar=calendar, request=request, output_per_month=output, overlay=catalogs.apis,
-                  eu_residency=s.eu_residency, on=on, prices=prices)
-    found = hosts.same_weights(model.id, catalogs.apis, prices)
-    best: dict[str, ApiLine] = {}
-    for host in found.real_time:
-        line = pricing.price_line(provider=host.provider, model=host.info, model_ref=host.ref, label=model.name,
-                                  same_model=True, per_stream_tok_s=host.served and host.served.per_stream_tok_s,
-                                  **common)
-        kept = best.get(host.provider.id)  # a provider listing several refs of the weights: its cheapest
-        if kept is None or line.usd_per_million_output < kept.usd_per_million_output:
-            best[host.provider.id] = line
-    same = sorted(best.values(), key=lambda line: (line.usd_per_million_output, line.provider))
-    findings = [Finding(code="api_withdrawn", params={"provider": w.provider_name, "model_ref": w.model_ref,
-                                                      "on": w.on.isoformat() if w.on else None,
-                                                      "deprecated": w.deprecated})
-                for w in found.withdrawn]
-    if found.batch:
-        findings.append(Finding(code="batch_excluded", params={"providers": found.batch}))
-    if len(same) > SAME_MODEL_SHOWN:
-        findings.append(Finding(code="hosts_not_shown", params={"shown": SAME_MODEL_SHOWN, "considered": len(same)}))
-    lines = same[:SAME_MODEL_SHOWN]
-    if settings.include_frontier:
-        for row in catalogs.apis.frontier:
-            try:
-                provider, info = prices.lookup(row.provider, row.model_ref)
-            except pricing.ApiNotPriced:
-                continue
-            if info.deprecated:  # a retired row is not a price anyone can buy
-                continue
-            lines.append(pricing.price_line(provider=provider, model=info, model_ref=row.model_ref, label=row.label,
-                                            same_model=False, **common))
-    return lines, findings
+    return pricing.api_lines(model, catalogs, calendar=calendar, request=request, output_per_month=output,
+                             eu_residency=s.eu_residency, on=on, include_frontier=settings.include_frontier)
 
 
 def _choose(nodes: list[NodeFit], catalogs: Catalogs, wanted: str | None) -> NodeFit | None:

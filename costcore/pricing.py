@@ -14,14 +14,17 @@ from fractions import Fraction
 from genai_prices import Usage
 from genai_prices.types import ModelInfo, ModelPrice, Provider, StartDateConstraint, TimeOfDateConstraint
 
+from costcore import hosts
 from costcore.answer import ApiLine
 from costcore.calendar import Calendar, daily_cuts, split, zone
-from costcore.catalog import ApiOverlay, WeekdayRule
+from costcore.catalog import ApiOverlay, Catalogs, Model, WeekdayRule
 from costcore.prices import ApiNotPriced, PriceData
+from costcore.scenario import Finding
 
-__all__ = ["ApiNotPriced", "MILLION", "price_at", "price_line", "regimes", "rule_for"]
+__all__ = ["ApiNotPriced", "MILLION", "api_lines", "price_at", "price_line", "regimes", "rule_for"]
 
 MILLION = Decimal(1_000_000)
+SAME_MODEL_SHOWN = 6  # same-model lines an answer lists (the cheapest; every host is still compared)
 
 
 def _prices_at(model: ModelInfo, when: dt.datetime, weekday_offpeak: bool) -> ModelPrice:
@@ -155,3 +158,44 @@ def price_line(
         price_source=prices.source if prices else None,
         price_as_of=prices.as_of if prices else None,
     )
+
+
+def api_lines(model: Model, catalogs: Catalogs, *, calendar: Calendar, request: tuple[int, int, int],
+              output_per_month: int, eu_residency: bool, on: dt.date,
+              include_frontier: bool) -> tuple[list[ApiLine], list[Finding]]:
+    """Every real-time host of the model's own weights priced (costcore.hosts), the cheapest per provider
+    kept and the cheapest few listed, then the frontier lines; with the findings that say what was left out
+    (withdrawn first-party APIs, batch tiers, hosts not listed)."""
+    prices = catalogs.prices
+    if prices is None:
+        raise ValueError("the catalogs carry no genai-prices data: the shell passes it in (Catalogs.with_prices)")
+    common = dict(calendar=calendar, request=request, output_per_month=output_per_month, overlay=catalogs.apis,
+                  eu_residency=eu_residency, on=on, prices=prices)
+    found = hosts.same_weights(model.id, catalogs.apis, prices)
+    best: dict[str, ApiLine] = {}
+    for host in found.real_time:
+        line = price_line(provider=host.provider, model=host.info, model_ref=host.ref, label=model.name,
+                          same_model=True, per_stream_tok_s=host.served and host.served.per_stream_tok_s, **common)
+        kept = best.get(host.provider.id)  # a provider listing several refs of the weights: its cheapest
+        if kept is None or line.usd_per_million_output < kept.usd_per_million_output:
+            best[host.provider.id] = line
+    same = sorted(best.values(), key=lambda line: (line.usd_per_million_output, line.provider))
+    findings = [Finding(code="api_withdrawn", params={"provider": w.provider_name, "model_ref": w.model_ref,
+                                                      "on": w.on.isoformat() if w.on else None,
+                                                      "deprecated": w.deprecated})
+                for w in found.withdrawn]
+    if found.batch:
+        findings.append(Finding(code="batch_excluded", params={"providers": found.batch}))
+    if len(same) > SAME_MODEL_SHOWN:
+        findings.append(Finding(code="hosts_not_shown", params={"shown": SAME_MODEL_SHOWN, "considered": len(same)}))
+    lines = same[:SAME_MODEL_SHOWN]
+    for row in catalogs.apis.frontier if include_frontier else []:
+        try:
+            provider, info = prices.lookup(row.provider, row.model_ref)
+        except ApiNotPriced:
+            continue
+        if info.deprecated:  # a retired row is not a price anyone can buy
+            continue
+        lines.append(price_line(provider=provider, model=info, model_ref=row.model_ref, label=row.label,
+                                same_model=False, **common))
+    return lines, findings
