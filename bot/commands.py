@@ -177,7 +177,7 @@ def run_prices(args: argparse.Namespace) -> int:
 
     from bot import runtime
     from bot.errors import UserError
-    from costcore import offers, pricing
+    from costcore import hosts, offers, pricing
     from costcore.calendar import reference_week
 
     cats = runtime.catalogs()
@@ -193,12 +193,12 @@ def run_prices(args: argparse.Namespace) -> int:
         if model is None:
             raise UserError(f"no model {args.model!r} in the catalog; see `llmcost models`")
         week = reference_week("24x7", "UTC", dt.datetime.now(dt.UTC), runtime.settings())
-        for row in cats.apis.serving.get(model.id, []):
-            provider, info = pricing.lookup(row.provider, row.model_ref)
-            rule = pricing.rule_for(cats.apis, row.provider, row.model_ref)
-            for price, hours in pricing.regimes(info, week, rule):
-                apis.append({"provider": provider.name, "model_ref": row.model_ref, "prices": str(price),
-                             "hours_per_week": float(hours), "source": f"genai-prices; {row.source}"})
+        for host in hosts.same_weights(model.id, cats.apis, cats.prices).real_time:
+            rule = pricing.rule_for(cats.apis, host.provider.id, host.ref)
+            source = f"genai-prices ({cats.prices.source})" + (f"; {host.served.source}" if host.served else "")
+            for price, hours in pricing.regimes(host.info, week, rule):
+                apis.append({"provider": host.provider.name, "model_ref": host.ref, "prices": str(price),
+                             "hours_per_week": float(hours), "source": source})
     if args.json:
         json.dump({"nodes": nodes, "apis": apis}, sys.stdout, indent=2)
         sys.stdout.write("\n")

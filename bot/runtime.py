@@ -1,15 +1,23 @@
-"""Everything loaded once per process: catalogs, settings, templates. The shell reads the environment here,
-so costcore never has to."""
+"""Everything loaded once per process: catalogs, genai-prices' data, settings, the clock. The shell reads the
+environment here, so costcore never has to.
+
+Price data: LLMCOST_PRICES_FILE names a genai-prices snapshot to answer from (a test pins one; a team may pin
+one too); otherwise the newest snapshot `llmcost refresh` saved (bot/refresh/apis.py); otherwise the data
+genai-prices ships with. LLMCOST_NOW (an ISO date-time) fixes the clock answers are priced at: for tests
+and reproductions, never needed in production.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sys
 from functools import cache
 from pathlib import Path
 
 from bot.cache import cache_dir, cached_pickle
-from costcore.catalog import Catalogs, catalog_files, load_catalogs
+from costcore import prices as price_data
+from costcore.catalog import CatalogError, Catalogs, catalog_files, load_catalogs
 from costcore.scenario import Settings
 
 
@@ -58,8 +66,9 @@ def catalogs_key(overrides: list[Path], snapshot: Path | None = None) -> tuple:
 
 @cache
 def catalogs() -> Catalogs:
-    """The catalogs, validated once per version of their files (a warm `llmcost ask` skips PyYAML and
-    pydantic validation). A file that cannot be read is never cached: load_catalogs names it."""
+    """The catalogs with genai-prices' data attached, validated once per version of their files (a warm
+    `llmcost ask` skips PyYAML and pydantic validation). A file that cannot be read is never cached:
+    load_catalogs names it."""
     overrides = node_override_files()
     snapshot = offers_snapshot()
     key = catalogs_key(overrides, snapshot)
@@ -67,9 +76,44 @@ def catalogs() -> Catalogs:
     def load() -> Catalogs:
         return load_catalogs(node_overrides=overrides, offers_snapshot=snapshot)
 
-    if any(stamp is None for stamp in key[2]):
-        return load()
-    return cached_pickle("catalogs", key, load)
+    loaded = load() if any(stamp is None for stamp in key[2]) else cached_pickle("catalogs", key, load)
+    return loaded.with_prices(prices())
+
+
+@cache
+def prices() -> price_data.PriceData:
+    """genai-prices' data answers use: LLMCOST_PRICES_FILE, else the newest refreshed snapshot, else bundled."""
+    import genai_prices
+
+    from bot.refresh import apis as snapshots
+
+    pinned = os.environ.get("LLMCOST_PRICES_FILE", "").strip()
+    path = Path(pinned) if pinned else snapshots.latest_snapshot()
+    if path is None:
+        return snapshots.bundled()
+    code = [_stamp(Path(price_data.__file__)), _stamp(Path(snapshots.__file__))]
+    key = (sys.version, genai_prices.__version__, _stamp(path), code)
+    if key[2] is None:
+        return _read_prices(path)  # names the missing file
+    return cached_pickle("prices", key, lambda: _read_prices(path))
+
+
+def _read_prices(path: Path) -> price_data.PriceData:
+    from bot.refresh.apis import read_snapshot
+
+    try:
+        return read_snapshot(path)
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # JSON and pydantic errors are ValueErrors
+        raise CatalogError(f"{path}: cannot read genai-prices data: {type(exc).__name__}: {exc}") from exc
+
+
+def now() -> dt.datetime:
+    """The instant answers are priced at: LLMCOST_NOW when set (tests, reproductions), else the real clock."""
+    pinned = os.environ.get("LLMCOST_NOW", "").strip()
+    if not pinned:
+        return dt.datetime.now(dt.UTC)
+    when = dt.datetime.fromisoformat(pinned)
+    return when if when.tzinfo else when.replace(tzinfo=dt.UTC)
 
 
 @cache

@@ -41,7 +41,7 @@ def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime 
             k: v for k, v in overrides.items() if v is not None
         }
         parsed = parsed.model_copy(update={"scenario": type(parsed.scenario)(**merged)})
-    when = now or dt.datetime.now(dt.UTC)
+    when = now or runtime.now()
     catalogs, scenario, notes = runtime.catalogs(), parsed.scenario, list(parsed.notes)
     if parsed.clarification is None and scenario.model:  # a name the catalog cannot resolve: ask the Hub
         from bot.hub import lookup

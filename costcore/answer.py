@@ -90,6 +90,8 @@ class ApiLine(Frozen):
     usd_per_million_output_offpeak: Decimal | None = None  # the same, every hour at the off-peak price
     per_stream_tok_s: tuple[float, float] | None = None
     residency_uplift: Decimal | None = None
+    price_source: str | None = None  # the genai-prices data priced on: bundled version, refresh URL, fixture
+    price_as_of: dt.date | None = None  # when that data was observed (a refresh's date), when known
 
 
 class Tokens(Frozen):

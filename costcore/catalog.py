@@ -289,6 +289,20 @@ class ServedBy(Sourced):
     model_ref: str
     first_party: bool = False
     per_stream_tok_s: tuple[float, float] | None = None
+    withdrawn_on: dt.date | None = None  # the vendor's API stopped serving these weights under this ref
+
+
+class Route(Sourced):
+    """A provider genai-prices lists that is not a real-time host of open weights (a router, a gateway)."""
+
+    provider: str
+    reason: str
+    via: str | None = None  # the host this route bills for
+
+
+class Tier(Strict):
+    suffix: str
+    kind: Literal["batch", "free"]
 
 
 class WeekdayRule(Sourced):
@@ -322,19 +336,88 @@ class VatRate(Sourced):
 
 
 class ApiOverlay(Strict):
-    serving: dict[str, list[ServedBy]]
+    weights: dict[str, list[str]] = Field(default_factory=dict)
+    routes: list[Route] = Field(default_factory=list)
+    tiers: list[Tier] = Field(default_factory=list)
+    serving: dict[str, list[ServedBy]] = Field(default_factory=dict)
     weekday_rules: list[WeekdayRule] = Field(default_factory=list)
     residency: list[Residency] = Field(default_factory=list)
     frontier: list[Frontier] = Field(default_factory=list)
     fx: list[FxRate] = Field(min_length=1)
     vat: list[VatRate] = Field(default_factory=list)
-    closed_providers: list[str] = Field(default_factory=list)
-    open_alternatives: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _patterns_compile(self) -> ApiOverlay:
+        for model_id, patterns in self.weights.items():
+            for pattern in patterns:
+                try:
+                    re.compile(pattern)
+                except re.error as exc:
+                    raise ValueError(f"weights.{model_id}: {pattern!r}: {exc}") from exc
+        return self
+
+    def same_weights(self, model_id: str, normalised_ref: str) -> bool:
+        return any(re.fullmatch(p, normalised_ref, re.I) for p in self.weights.get(model_id, []))
+
+    def route(self, provider_id: str) -> Route | None:
+        return next((r for r in self.routes if r.provider == provider_id), None)
 
     def fx_on(self, day: dt.date) -> FxRate:
         dated = sorted(self.fx, key=lambda r: r.as_of)
         valid = [r for r in dated if r.as_of <= day]
         return valid[-1] if valid else dated[0]
+
+
+# --- Open or closed ----------------------------------------------------------------------------------
+
+
+class OpenFamily(Sourced):
+    pattern: str
+
+
+class ModelName(Strict):
+    """A word that starts a vendor's model names as people type them ("gpt", "claude", "opus")."""
+
+    word: str = Field(pattern=r"^[a-z][a-z0-9]*$")
+    family: bool = False  # alone, the word names the family ("Claude")
+    prefix: str = ""  # what the vendor's ids put before it ("opus" -> "claude-opus")
+
+
+class ClosedVendor(Strict):
+    vendor: str
+    providers: list[str] = Field(min_length=1)
+    open_weights: list[OpenFamily] = Field(default_factory=list)
+    names: list[ModelName] = Field(default_factory=list)
+
+    def is_open(self, model_id: str) -> bool:
+        return any(re.search(f.pattern, model_id, re.I) for f in self.open_weights)
+
+
+class ClosedModels(Strict):
+    """Which models publish no weights: one list, read by the parser and costcore alike (closed.yaml)."""
+
+    vendors: list[ClosedVendor]
+    open_alternatives: list[str] = Field(default_factory=list)
+
+    def vendor_of(self, provider_id: str) -> ClosedVendor | None:
+        return next((v for v in self.vendors if provider_id in v.providers), None)
+
+    def is_closed(self, provider_id: str, model_id: str) -> bool:
+        """Whether the model genai-prices lists as `model_id` under `provider_id` publishes no weights."""
+        vendor = self.vendor_of(provider_id)
+        return vendor is not None and not vendor.is_open(model_id)
+
+    def is_open_family(self, name: str) -> bool:
+        """Whether `name` belongs to a closed vendor's open-weight family ("gpt-oss-safeguard-20b")."""
+        return any(v.is_open(name) for v in self.vendors)
+
+    @property
+    def providers(self) -> frozenset[str]:
+        return frozenset(p for v in self.vendors for p in v.providers)
+
+    @property
+    def names(self) -> list[ModelName]:
+        return [n for v in self.vendors for n in v.names]
 
 
 # --- The whole set -----------------------------------------------------------------------------------
@@ -362,8 +445,12 @@ class Catalogs(Strict):
     gpus: dict[str, Gpu]
     nodes: dict[str, Node]
     apis: ApiOverlay
+    closed: ClosedModels
     alias_index: dict[str, str]
     throughput: list[ThroughputRow] = Field(default_factory=list)
+    # genai-prices' data (costcore.prices.PriceData), passed in by the shell's composition root; never
+    # pickled with the catalogs nor read from a global at call time.
+    prices: Any = Field(default=None, exclude=True, repr=False)
 
     def find_model(self, name: str) -> Model | None:
         """A catalog model by id or alias, insensitive to case, spaces, dashes and dots, but not to how the
@@ -375,6 +462,9 @@ class Catalogs(Strict):
         groups = digit_groups(name)
         names = [model.id, model.name, *model.aliases]
         return model if any(normalise(n) == key and digit_groups(n) == groups for n in names) else None
+
+    def with_prices(self, prices: Any) -> Catalogs:
+        return self.model_copy(update={"prices": prices})
 
     @property
     def as_of(self) -> dt.date:
@@ -449,7 +539,7 @@ def catalog_files(node_overrides: list[Path] | None = None, data_dir: Path | Non
                   offers_snapshot: Path | None = None) -> list[Any]:
     """Every file `load_catalogs` reads, in order: what a cache of its result must be keyed on."""
     base = data_dir or DATA
-    names = ("models.yaml", "gpus.yaml", "nodes.yaml", "apis.yaml", "throughput.yaml")
+    names = ("models.yaml", "gpus.yaml", "nodes.yaml", "apis.yaml", "throughput.yaml", "closed.yaml")
     files = [base / name for name in names]
     return files + ([offers_snapshot] if offers_snapshot else []) + list(node_overrides or [])
 
@@ -480,10 +570,22 @@ def _overrides(path: Any, rows: Any, nodes: dict[str, Node]) -> list[Any]:
     ]
 
 
+def _document(path: Any, kind: type[Strict], data: Any) -> Any:
+    try:
+        return kind.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise CatalogError(f"{path}: {where}: {first['msg']}") from exc
+
+
 def load_catalogs(node_overrides: list[Path] | None = None, data_dir: Path | None = None,
-                  offers_snapshot: Path | None = None) -> Catalogs:
+                  offers_snapshot: Path | None = None, prices: Any = None) -> Catalogs:
     """Load the bundled catalogs, then the offers snapshot `llmcost refresh` wrote (its rows add offers),
-    then any node files a team names (their rows replace or add by id)."""
+    then any node files a team names (their rows replace or add by id).
+
+    `prices` is genai-prices' data (costcore.prices.PriceData) the answers will use; the shell may also
+    attach it later with `catalogs.with_prices(...)`."""
     read = read_yaml
     base = data_dir or DATA
     models = _index(base / "models.yaml", _rows(base / "models.yaml", Model, read(base / "models.yaml")))
@@ -498,12 +600,8 @@ def load_catalogs(node_overrides: list[Path] | None = None, data_dir: Path | Non
         nodes.update(snapshot)
     for path in node_overrides or []:
         nodes.update(_index(path, _rows(path, Node, _overrides(path, read(path), nodes))))
-    try:
-        apis = ApiOverlay.model_validate(read(base / "apis.yaml"))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise CatalogError(f"{base / 'apis.yaml'}: {where}: {first['msg']}") from exc
+    apis = _document(base / "apis.yaml", ApiOverlay, read(base / "apis.yaml"))
+    closed = _document(base / "closed.yaml", ClosedModels, read(base / "closed.yaml"))
     for node in nodes.values():
         if node.gpu not in gpus:
             raise CatalogError(f"nodes: {node.id!r} names unknown GPU {node.gpu!r}")
@@ -511,12 +609,12 @@ def load_catalogs(node_overrides: list[Path] | None = None, data_dir: Path | Non
         for recipe in model.recipes:
             if recipe.gpu not in gpus:
                 raise CatalogError(f"models: {model.id!r} recipe names unknown GPU {recipe.gpu!r}")
-    for model_id in apis.serving:
+    for model_id in [*apis.serving, *apis.weights, *closed.open_alternatives]:
         if model_id not in models:
-            raise CatalogError(f"apis.yaml: serving names unknown model {model_id!r}")
+            raise CatalogError(f"apis.yaml / closed.yaml: names unknown model {model_id!r}")
     throughput = _throughput(base / "throughput.yaml", models, gpus)
-    return Catalogs(models=models, gpus=gpus, nodes=nodes, apis=apis, alias_index=_aliases(models),
-                    throughput=throughput)
+    return Catalogs(models=models, gpus=gpus, nodes=nodes, apis=apis, closed=closed, alias_index=_aliases(models),
+                    throughput=throughput, prices=prices)
 
 
 def _throughput(path: Any, models: dict[str, Model], gpus: dict[str, Gpu]) -> list[ThroughputRow]:

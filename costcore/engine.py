@@ -64,21 +64,9 @@ def _request_shape(ratio: float, cache: float, context: int | None, settings: Se
 
 
 def _api_lines(model: Model, s: Scenario, catalogs: Catalogs, calendar, request, output: int,
-               on: dt.date, settings: Settings) -> list[ApiLine]:
-    common = dict(calendar=calendar, request=request, output_per_month=output, overlay=catalogs.apis,
-                  eu_residency=s.eu_residency, on=on)
-    lines = [
-        pricing.price_line(provider_id=row.provider, model_ref=row.model_ref, label=model.name, same_model=True,
-                           per_stream_tok_s=row.per_stream_tok_s, **common)
-        for row in catalogs.apis.serving.get(model.id, [])
-    ]
-    if settings.include_frontier:
-        lines += [
-            pricing.price_line(provider_id=row.provider, model_ref=row.model_ref, label=row.label,
-                               same_model=False, **common)
-            for row in catalogs.apis.frontier
-        ]
-    return lines
+               on: dt.date, settings: Settings) -> tuple[list[ApiLine], list[Finding]]:
+    return pricing.api_lines(model, catalogs, calendar=calendar, request=request, output_per_month=output,
+                             eu_residency=s.eu_residency, on=on, include_frontier=settings.include_frontier)
 
 
 def _eligible(nodes: list[NodeFit], allow_spot: bool = False) -> list[NodeFit]:
@@ -231,7 +219,7 @@ def answer(
 
     on = now.date()
     request = _request_shape(ratio, cache, s.context_tokens, settings)
-    apis = _api_lines(model, s, catalogs, calendar, request, output, on, settings)
+    apis, api_findings = _api_lines(model, s, catalogs, calendar, request, output, on, settings)
     same = [line for line in apis if line.same_model]
     cheapest = min(same, key=lambda line: line.usd_per_million_output) if same else None
     per_token = cheapest.usd_per_million_output / pricing.MILLION if cheapest else None
@@ -259,8 +247,9 @@ def answer(
     offer_warnings, offer_notes = _offer_findings(pool, chosen, on)
     warnings += offer_warnings
     assumptions = _assumptions(s, settings, model, notes) + offer_notes
-    rules = [r for r in catalogs.apis.weekday_rules if cheapest and r.provider == cheapest.provider]
-    assumptions += [Finding(code="weekday_rule", params={"note": r.note}) for r in rules]
+    priced = {(line.provider, line.model) for line in apis}  # every line a weekday rule priced, not only the cheapest
+    rules = [r for r in catalogs.apis.weekday_rules if (r.provider, r.model_ref) in priced]
+    assumptions += [Finding(code="weekday_rule", params={"note": r.note}) for r in rules] + api_findings
     fx = catalogs.apis.fx_on(on)
     vat = Decimal(str(s.vat_rate)) if s.vat_rate is not None else None
     return Answer(

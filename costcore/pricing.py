@@ -10,29 +10,21 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache
 
 from genai_prices import Usage
-from genai_prices.data_snapshot import get_snapshot
 from genai_prices.types import ModelInfo, ModelPrice, Provider, StartDateConstraint, TimeOfDateConstraint
 
+from costcore import hosts
 from costcore.answer import ApiLine
 from costcore.calendar import Calendar, daily_cuts, split, zone
-from costcore.catalog import ApiOverlay, WeekdayRule
+from costcore.catalog import ApiOverlay, Catalogs, Model, WeekdayRule
+from costcore.prices import ApiNotPriced, PriceData
+from costcore.scenario import Finding
+
+__all__ = ["ApiNotPriced", "MILLION", "api_lines", "price_at", "price_line", "regimes", "rule_for"]
 
 MILLION = Decimal(1_000_000)
-
-
-class ApiNotPriced(LookupError):
-    pass
-
-
-@cache
-def lookup(provider_id: str, model_ref: str) -> tuple[Provider, ModelInfo]:
-    try:
-        return get_snapshot().find_provider_model(model_ref, None, provider_id, None)
-    except LookupError as exc:
-        raise ApiNotPriced(f"genai-prices has no {model_ref!r} at {provider_id!r}") from exc
+SAME_MODEL_SHOWN = 6  # same-model lines an answer lists (the cheapest; every host is still compared)
 
 
 def _prices_at(model: ModelInfo, when: dt.datetime, weekday_offpeak: bool) -> ModelPrice:
@@ -73,9 +65,11 @@ def _offpeak_day(rule: WeekdayRule | None, when: dt.datetime) -> bool:
     return bool(rule and when.astimezone(zone(rule.tz)).weekday() in rule.offpeak_weekdays)
 
 
-def price_at(provider_id: str, model_ref: str, when: dt.datetime, overlay: ApiOverlay) -> ModelPrice:
-    """The list price in force at one instant, weekday rule included."""
-    _, model = lookup(provider_id, model_ref)
+def price_at(prices: PriceData, provider_id: str, model_ref: str, when: dt.datetime,
+             overlay: ApiOverlay, model: ModelInfo | None = None) -> ModelPrice:
+    """The list price in force at one instant, weekday rule included (`model`: the row, when already found)."""
+    if model is None:
+        _, model = prices.lookup(provider_id, model_ref)
     return _prices_at(model, when, _offpeak_day(rule_for(overlay, provider_id, model_ref), when))
 
 
@@ -104,6 +98,13 @@ def per_output_token(price: ModelPrice, request: tuple[int, int, int]) -> Decima
     return price.calc_price(usage)["total_price"] / Decimal(output_tokens)
 
 
+def _per_output_token(prices: PriceData | None, price: ModelPrice, request: tuple[int, int, int]) -> Decimal:
+    """per_output_token, computed once per price and request shape for the data's lifetime."""
+    if prices is None:
+        return per_output_token(price, request)
+    return prices.memo(("per_output_token", id(price), request), price, lambda: per_output_token(price, request))
+
+
 def _to_decimal(value: Fraction) -> Decimal:
     return Decimal(value.numerator) / Decimal(value.denominator)
 
@@ -117,7 +118,9 @@ def residency_uplift(overlay: ApiOverlay, provider_id: str, on: dt.date) -> Deci
 
 def price_line(
     *,
-    provider_id: str,
+    prices: PriceData | None = None,
+    provider: Provider,
+    model: ModelInfo,
     model_ref: str,
     label: str,
     same_model: bool,
@@ -129,9 +132,10 @@ def price_line(
     on: dt.date,
     per_stream_tok_s: tuple[float, float] | None = None,
 ) -> ApiLine:
-    provider, model = lookup(provider_id, model_ref)
+    """One provider's month for one genai-prices row (`model`, quoted as `model_ref`)."""
+    provider_id = provider.id
     rule = rule_for(overlay, provider_id, model_ref)
-    priced = [(per_output_token(price, request), hours) for price, hours in regimes(model, calendar, rule)]
+    priced = [(_per_output_token(prices, price, request), hours) for price, hours in regimes(model, calendar, rule)]
     total_hours = sum((h for _, h in priced), Fraction(0))
     blended = sum((p * _to_decimal(h / total_hours) for p, h in priced), Decimal(0))
     cheapest = min(p for p, _ in priced)
@@ -151,4 +155,47 @@ def price_line(
         usd_per_million_output_offpeak=cheapest * factor * MILLION if peak_hours else None,
         per_stream_tok_s=per_stream_tok_s,
         residency_uplift=uplift,
+        price_source=prices.source if prices else None,
+        price_as_of=prices.as_of if prices else None,
     )
+
+
+def api_lines(model: Model, catalogs: Catalogs, *, calendar: Calendar, request: tuple[int, int, int],
+              output_per_month: int, eu_residency: bool, on: dt.date,
+              include_frontier: bool) -> tuple[list[ApiLine], list[Finding]]:
+    """Every real-time host of the model's own weights priced (costcore.hosts), the cheapest per provider
+    kept and the cheapest few listed, then the frontier lines; with the findings that say what was left out
+    (withdrawn first-party APIs, batch tiers, hosts not listed)."""
+    prices = catalogs.prices
+    if prices is None:
+        raise ValueError("the catalogs carry no genai-prices data: the shell passes it in (Catalogs.with_prices)")
+    common = dict(calendar=calendar, request=request, output_per_month=output_per_month, overlay=catalogs.apis,
+                  eu_residency=eu_residency, on=on, prices=prices)
+    found = hosts.same_weights(model.id, catalogs.apis, prices)
+    best: dict[str, ApiLine] = {}
+    for host in found.real_time:
+        line = price_line(provider=host.provider, model=host.info, model_ref=host.ref, label=model.name,
+                          same_model=True, per_stream_tok_s=host.served and host.served.per_stream_tok_s, **common)
+        kept = best.get(host.provider.id)  # a provider listing several refs of the weights: its cheapest
+        if kept is None or line.usd_per_million_output < kept.usd_per_million_output:
+            best[host.provider.id] = line
+    same = sorted(best.values(), key=lambda line: (line.usd_per_million_output, line.provider))
+    findings = [Finding(code="api_withdrawn", params={"provider": w.provider_name, "model_ref": w.model_ref,
+                                                      "on": w.on.isoformat() if w.on else None,
+                                                      "deprecated": w.deprecated})
+                for w in found.withdrawn]
+    if found.batch:
+        findings.append(Finding(code="batch_excluded", params={"providers": found.batch}))
+    if len(same) > SAME_MODEL_SHOWN:
+        findings.append(Finding(code="hosts_not_shown", params={"shown": SAME_MODEL_SHOWN, "considered": len(same)}))
+    lines = same[:SAME_MODEL_SHOWN]
+    for row in catalogs.apis.frontier if include_frontier else []:
+        try:
+            provider, info = prices.lookup(row.provider, row.model_ref)
+        except ApiNotPriced:
+            continue
+        if info.deprecated:  # a retired row is not a price anyone can buy
+            continue
+        lines.append(price_line(provider=provider, model=info, model_ref=row.model_ref, label=row.label,
+                                same_model=False, **common))
+    return lines, findings

@@ -19,17 +19,17 @@ class Resolved:
 
 
 def closed_provider(name: str, catalogs: Catalogs) -> str | None:
-    """The provider of a closed model genai-prices knows by this name, if any."""
-    from genai_prices.data_snapshot import get_snapshot
-
-    snapshot = get_snapshot()
+    """The vendor of a closed model genai-prices knows by this name, if any (closed.yaml decides)."""
+    if catalogs.prices is None or catalogs.closed.is_open_family(name):
+        return None
     for ref in {name.strip().lower(), "-".join(name.strip().lower().split())}:
-        try:
-            provider, _ = snapshot.find_provider_model(ref, None, None, None)
-        except LookupError:
+        hit = catalogs.prices.find(ref)
+        if hit is None:
             continue
-        if provider.id in catalogs.apis.closed_providers:
-            return provider.name
+        provider, model = hit
+        if catalogs.closed.is_closed(provider.id, model.id):
+            vendor = catalogs.closed.vendor_of(provider.id)
+            return vendor.vendor if vendor else provider.name
     return None
 
 
@@ -53,7 +53,7 @@ def resolve_model(name: str, catalogs: Catalogs) -> Resolved:
         return Resolved(model)
     provider = closed_provider(name, catalogs)
     if provider:
-        alternatives = [m for m in catalogs.apis.open_alternatives if m in catalogs.models]
+        alternatives = [m for m in catalogs.closed.open_alternatives if m in catalogs.models]
         return Resolved(None, "not_self_hostable", Finding(code="closed_model", params={
             "model": name, "provider": provider,
             "alternatives": [catalogs.models[m].name for m in alternatives]}), alternatives)

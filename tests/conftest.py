@@ -11,12 +11,17 @@ from pathlib import Path
 
 import pytest
 
+from bot.refresh.apis import bundled, read_snapshot
 from costcore.catalog import load_catalogs
 from costcore.scenario import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = Path(__file__).resolve().parent / "contract" / "answer.schema.json"
 SHARED_SCHEMA = ROOT.parent / "shared" / "contract" / "answer.schema.json"
+
+# genai-prices' data every test answers from unless it says otherwise: a dated subset of genai-prices' own
+# data (tests/fixtures/make_genai_prices_fixture.py), so an upstream price change cannot turn a money test red.
+PRICES_FIXTURE = Path(__file__).resolve().parent / "fixtures" / "genai_prices_snapshot.json"
 
 # The worked example's month: September 2026 list prices. Tuesday 15 September, noon UTC.
 SEPT_2026 = dt.datetime(2026, 9, 15, 12, 0, tzinfo=dt.UTC)
@@ -33,6 +38,7 @@ def pytest_configure(config):
     # No test reaches the Hub unless it starts a stand-in and turns the lookup on (tests/hub/).
     os.environ["LLMCOST_HUB"] = "off"
     os.environ["HF_ENDPOINT"] = "http://127.0.0.1:9"
+    os.environ["LLMCOST_PRICES_FILE"] = str(PRICES_FIXTURE)  # the shell (and CLI subprocesses) answer from it
 
 
 def pytest_unconfigure(config):
@@ -40,8 +46,20 @@ def pytest_unconfigure(config):
 
 
 @pytest.fixture(scope="session")
-def catalogs():
-    return load_catalogs()
+def fixture_prices():
+    return read_snapshot(PRICES_FIXTURE)
+
+
+@pytest.fixture(scope="session")
+def catalogs(fixture_prices):
+    return load_catalogs(prices=fixture_prices)
+
+
+@pytest.fixture(scope="session")
+def live_catalogs():
+    """The catalogs with the genai-prices data installed today: for properties that must hold on whatever
+    genai-prices ships (no deprecated row answers), never for dollar figures."""
+    return load_catalogs(prices=bundled())
 
 
 @pytest.fixture(scope="session")
@@ -58,5 +76,8 @@ def schema():
 def _isolated_env(tmp_path, monkeypatch):
     """No test writes the user's real log or reads a team's override file."""
     monkeypatch.setenv("LLMCOST_DB", str(tmp_path / "llmcost.db"))
+    # Shell tests assert dollar figures from answers priced at the shell's clock: pin it (the composition
+    # root reads LLMCOST_NOW) as the price data is pinned (LLMCOST_PRICES_FILE, pytest_configure).
+    monkeypatch.setenv("LLMCOST_NOW", SEPT_2026.isoformat())
     monkeypatch.delenv("LLMCOST_NODES_FILE", raising=False)
     monkeypatch.delenv("SLACK_BOT_TOKEN", raising=False)

@@ -35,14 +35,14 @@ OFF, PEAK = Decimal("0.6"), Decimal("1.2")  # deepseek-flash output $/M, off-pea
     ],
 )
 def test_deepseek_peak_windows_to_the_minute(catalogs, when, output_price):
-    price = pricing.price_at("deepseek", "deepseek-flash", when, catalogs.apis)
+    price = pricing.price_at(catalogs.prices, "deepseek", "deepseek-flash", when, catalogs.apis)
     assert price.output_mtok == output_price
 
 
 def test_genai_prices_alone_would_charge_peak_on_saturday(catalogs):
     # The weekday rule is ours: without it genai-prices prices a Saturday morning at peak.
     saturday = dt.datetime(2026, 9, 19, 7, 0, tzinfo=UTC)
-    _, model = pricing.lookup("deepseek", "deepseek-flash")
+    _, model = catalogs.prices.lookup("deepseek", "deepseek-flash")
     assert model.get_prices(saturday).output_mtok == PEAK
 
 

@@ -44,7 +44,7 @@ def test_unknown_fields_and_models_are_rejected(tmp_path):
 
     from costcore.catalog import DATA
 
-    for name in ("models.yaml", "gpus.yaml", "nodes.yaml", "apis.yaml"):
+    for name in ("models.yaml", "gpus.yaml", "nodes.yaml", "apis.yaml", "closed.yaml"):
         shutil.copy(DATA / name, tmp_path / name)
     (tmp_path / "throughput.yaml").write_text(
         "- {model: no-such-model, gpu: H100, engine: vLLM, precision: fp8, per_user_tok_s: 40, "

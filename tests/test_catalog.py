@@ -8,7 +8,6 @@ from decimal import Decimal
 
 import pytest
 
-from costcore import pricing
 from costcore.catalog import DATA, CatalogError, load_catalogs
 
 
@@ -26,12 +25,15 @@ def test_every_row_is_sourced_and_dated(catalogs):
         assert all(p.source and p.as_of and p.confidence for p in node.prices)
 
 
-def test_every_api_overlay_row_resolves_in_genai_prices(catalogs):
-    for rows in catalogs.apis.serving.values():
+@pytest.mark.parametrize("cats", ["catalogs", "live_catalogs"])
+def test_every_api_overlay_row_resolves_in_genai_prices(cats, request):
+    """In the pinned fixture and in the genai-prices data installed today."""
+    cats = request.getfixturevalue(cats)
+    for rows in cats.apis.serving.values():
         for row in rows:
-            pricing.lookup(row.provider, row.model_ref)
-    for row in catalogs.apis.frontier:
-        pricing.lookup(row.provider, row.model_ref)
+            cats.prices.lookup(row.provider, row.model_ref)
+    for row in cats.apis.frontier:
+        cats.prices.lookup(row.provider, row.model_ref)
 
 
 def test_unknown_key_names_file_and_row(data_copy):

@@ -113,3 +113,19 @@ def test_a_log_that_cannot_be_written_never_costs_the_answer(capsys, monkeypatch
     code, out, err = run(capsys, "ask", "deepseek-flash at 300 tok/s")
     assert code == 0 and out.startswith("API WINS")
     assert err.startswith("llmcost: this question was not logged") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("content", [None, "not json", '{"providers": [{"id": 1}]}'])
+def test_unreadable_price_data_is_a_sentence(capsys, tmp_path, monkeypatch, content):
+    bad = tmp_path / "prices.json"
+    if content is not None:
+        bad.write_text(content)
+    monkeypatch.setenv("LLMCOST_PRICES_FILE", str(bad))
+    runtime.prices.cache_clear()
+    runtime.catalogs.cache_clear()
+    try:
+        code, _, err = run(capsys, "ask", "--no-log", "deepseek-flash at 300 tok/s")
+    finally:
+        runtime.prices.cache_clear()
+        runtime.catalogs.cache_clear()
+    assert code == 1 and "prices.json: cannot read genai-prices data" in err and "Traceback" not in err

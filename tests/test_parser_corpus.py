@@ -14,7 +14,7 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from bot import render
-from bot.parse.closed import CLOSED_PROVIDERS, lookup
+from bot.parse.closed import is_closed
 from bot.parser import ParseResult, parse
 from costcore.catalog import normalise
 from costcore.scenario import Finding
@@ -75,8 +75,7 @@ def test_question(entry, catalogs):
     elif status == "unknown":
         assert catalogs.find_model(scenario.model) is None
     elif status == "closed":
-        hit = lookup(scenario.model)
-        assert hit is not None and hit[0] in CLOSED_PROVIDERS
+        assert is_closed(scenario.model, catalogs)
 
 
 def test_no_question_is_answered_for_a_wrong_model(catalogs):

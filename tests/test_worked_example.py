@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from fractions import Fraction
 
 import pytest
 
@@ -52,21 +51,27 @@ def test_the_node_is_36821_a_month_and_33875_euro(worked):
     assert round(node.usd_per_month / deepseek(worked).usd_all_offpeak) == 39  # "~39× the API"
 
 
-def test_off_peak_break_even_is_about_11700(worked):
+def test_off_peak_break_even_against_deepseek_is_about_11700(worked):
+    """§1's line: the node against DeepSeek's own off-peak price ($1.20 per million output with its input)."""
     node = next(n for n in worked.fit.nodes if n.id == "coreweave-8xh200")
-    reason = worked.reasons[0]
-    assert reason.code == "money_api"
-    offpeak = reason.params["offpeak_break_even"]
-    # 36,821 / 1.20 / (730 × 3,600) × 10^6
+    per_million = deepseek(worked).usd_per_million_output_offpeak
+    assert per_million == Decimal("1.20")  # 4 × 0.15 + 0.60
+    offpeak = float(node.usd_per_month / per_million) / (730 * 3600) * 1e6
     assert offpeak == pytest.approx(36821.20 / 1.20 / (730 * 3600) * 1e6)
     assert round(offpeak, -2) == 11_700
     assert 300 / offpeak == pytest.approx(0.026, abs=0.001)  # "2.6 % of that line"
-    # The calendar-weighted break-even is lower, by exactly the blended price ratio.
-    blend = 1 + Fraction(35, 168)
-    assert node.break_even_tok_s == pytest.approx(offpeak / float(blend))
 
 
-def test_verdict_is_the_api(worked):
+def test_verdict_is_the_api_against_the_cheapest_real_time_host(worked):
+    """Every real-time host of the same weights is compared (issue 12): the verdict's API is the cheapest of
+    them, which is at most DeepSeek's own calendar-weighted price."""
     assert worked.status == "ok"
     assert worked.verdict == "api"
-    assert worked.cheapest_api.provider == "deepseek"
+    same = [line for line in worked.apis if line.same_model]
+    assert worked.cheapest_api == min(same, key=lambda line: line.usd_per_million_output)
+    assert worked.cheapest_api.usd_per_month <= deepseek(worked).usd_per_month
+    reason = worked.reasons[0]
+    assert reason.code == "money_api"
+    node = next(n for n in worked.fit.nodes if n.id == "coreweave-8xh200")
+    expected = float(node.usd_per_month / worked.cheapest_api.usd_per_million_output) / (730 * 3600) * 1e6
+    assert node.break_even_tok_s == pytest.approx(expected)

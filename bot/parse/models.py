@@ -521,7 +521,7 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     starts = [t.start for t in toks]
     mentions = [_widen(text, toks, starts, m, index) for m in exact]
     covered = plain | _covered(toks, mentions)
-    for closed in find_closed(text, toks, covered):
+    for closed in find_closed(text, toks, covered, catalogs):
         if closed.ref is None:
             kind: Kind = "family"
         elif closed.open_host:

@@ -34,7 +34,7 @@ def models(ask: Any) -> list[dict]:
 
 def prices(model_name: str | None) -> dict:
     """Node prices (each with its date, source and confidence) and, for a model, its hosted API list prices."""
-    from costcore import pricing
+    from costcore import hosts, pricing
     from costcore.offers import listing
 
     cats = runtime.catalogs()
@@ -44,16 +44,13 @@ def prices(model_name: str | None) -> dict:
     nodes = [row | {"usd_per_hour": float(row["usd_per_hour"])} for row in nodes]
     model = cats.find_model(model_name) if model_name else None
     apis = []
-    for row in cats.apis.serving.get(model.id, []) if model else []:
-        try:
-            provider, _ = pricing.lookup(row.provider, row.model_ref)
-            price = pricing.price_at(row.provider, row.model_ref, now, cats.apis)
-        except pricing.ApiNotPriced as exc:
-            log.warning("%s", exc)
-            continue
-        apis.append({"provider_name": provider.name, "model_ref": row.model_ref,
+    for host in hosts.same_weights(model.id, cats.apis, cats.prices).real_time if model else []:
+        price = pricing.price_at(cats.prices, host.provider.id, host.ref, now, cats.apis, host.info)
+        apis.append({"provider_name": host.provider.name, "model_ref": host.ref,
                      "input": _per_million(price, "input_mtok"), "cached": _per_million(price, "cache_read_mtok"),
-                     "output": _per_million(price, "output_mtok"), "source": row.source, "as_of": row.as_of})
+                     "output": _per_million(price, "output_mtok"),
+                     "source": host.served.source if host.served else f"genai-prices ({cats.prices.source})",
+                     "as_of": host.served.as_of if host.served else cats.prices.as_of})
     fx = cats.apis.fx_on(now.date())
     return {"asked": model_name, "model_name": model.name if model else None, "nodes": nodes, "apis": apis,
             "offers_total": len(offers),

@@ -24,8 +24,10 @@ def test_mention_gets_a_threaded_verdict_details_and_chart(bot):
     assert "the API wins" in blocks[0]["text"]["text"]
     fields = next(b for b in blocks if "fields" in b)["fields"]
     assert "$36,821" in fields[0]["text"]
-    assert "9,663 tok/s" in fields[2]["text"]
-    assert "3.1 %" in fields[3]["text"]
+    # Against the cheapest real-time host in the pinned data, Avian at $1.02 per million output (4 × 0.1275 + 0.51):
+    # 36,821.20 / 1.02 / (730 × 3,600) × 10^6 = 13,736 tok/s, and 300 tok/s is 2.2 % of it.
+    assert "13,736 tok/s" in fields[2]["text"]
+    assert "2.2 %" in fields[3]["text"]
     assert [e["action_id"] for b in blocks if b["type"] == "actions" for e in b["elements"]] == [
         "llmcost_private", "llmcost_business_hours", "llmcost_per_user"]
     assert verdict.params["text"].startswith("☁️ DeepSeek-V4.1-Flash: the API wins")
