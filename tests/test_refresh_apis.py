@@ -125,3 +125,30 @@ def test_the_url_may_come_from_the_environment(stand_in, shell, monkeypatch):
 def test_without_a_snapshot_answers_use_the_data_genai_prices_ships(shell):
     assert latest_snapshot() is None
     assert runtime.prices().source.endswith("(bundled)")
+
+
+def test_llmcost_refresh_refreshes_api_prices_too(stand_in, shell, capsys, tmp_path):
+    from bot.cli import main
+
+    stand_in.body = json.dumps(_providers(novita_output="0.21")).encode()
+    code = main(["refresh", "--url", "http://127.0.0.1:9", "--providers", "aws", "--timeout", "2",
+                 "--out", str(tmp_path / "offers.json"), "--apis-url", stand_in.url])
+    out = capsys.readouterr()
+    assert code == 1 and "no offers were read" in out.err  # the offers side had nowhere to read from …
+    assert stand_in.hits == 1 and "API prices: " in out.out and stand_in.url in out.out  # … the API side did
+    assert latest_snapshot() is not None and latest_snapshot().parent == shell
+    runtime.prices.cache_clear()
+    runtime.catalogs.cache_clear()
+    cheapest = ask("can we run gpt-oss-120b ourselves at 300 tok/s?").answer.cheapest_api
+    assert cheapest.usd_per_million_output == Decimal("0.21") + 4 * Decimal("0.05")
+
+
+def test_a_failed_api_refresh_is_reported_by_llmcost_refresh(stand_in, shell, capsys, tmp_path):
+    from bot.cli import main
+
+    stand_in.status = 500
+    main(["refresh", "--url", "http://127.0.0.1:9", "--providers", "aws", "--timeout", "2",
+          "--out", str(tmp_path / "offers.json"), "--apis-url", stand_in.url])
+    out = capsys.readouterr()
+    assert "API prices: not refreshed, the previous snapshot is kept" in out.out
+    assert "Traceback" not in out.err and latest_snapshot() is None

@@ -11,11 +11,15 @@ from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    refresh = sub.add_parser("refresh", help="pull current node offers (gpuhunt) into a dated local snapshot")
+    refresh = sub.add_parser("refresh", help="pull current node offers (gpuhunt) and API list prices "
+                                             "(genai-prices) into dated local snapshots")
     refresh.add_argument("--url", help="gpuhunt catalog base URL (default: $GPUHUNT_CATALOG_URL, else dstack's)")
     refresh.add_argument("--providers", help="comma-separated gpuhunt providers (default: all it publishes)")
     refresh.add_argument("--out", type=Path, help="snapshot file (default: $LLMCOST_OFFERS_FILE, else the "
                                                   "user data directory)")
+    refresh.add_argument("--apis-url", help="genai-prices data URL (default: $LLMCOST_GENAI_PRICES_URL, else "
+                                            "genai-prices' own)")
+    refresh.add_argument("--no-apis", action="store_true", help="refresh node offers only")
     refresh.add_argument("--timeout", type=float, default=30, help="seconds per download (default 30)")
     refresh.add_argument("--json", action="store_true", help="print the report as JSON")
     refresh.set_defaults(func=run_refresh)
@@ -43,7 +47,7 @@ def run_refresh(args: argparse.Namespace) -> int:
         "source": pulled.base_url, "observed": pulled.observed.isoformat(), "versions": pulled.versions,
         "kept": pulled.kept, "failed": pulled.failed, "unmodelled_gpus": pulled.unmodelled,
         "rejected": [vars(r) for r in pulled.rejected], "snapshot": str(target) if written else None,
-        "offers": len(pulled.offers), "apis": _refresh_apis(),
+        "offers": len(pulled.offers), "apis": _refresh_apis(args, now),
     }
     if args.json:
         json.dump(report, sys.stdout, indent=2)
@@ -70,15 +74,24 @@ def write_snapshot(target: Path, snapshot: dict) -> None:
     os.replace(tmp, target)
 
 
-def _refresh_apis() -> str:
-    """API list prices: genai-prices' own update mechanism, owned by the API side (bot/refresh/apis.py).
+def _refresh_apis(args: argparse.Namespace, now: dt.datetime) -> str:
+    """API list prices through genai-prices' own update mechanism (bot/refresh/apis.py), into a dated
+    snapshot the next answers use. A failure is reported and keeps the previous snapshot."""
+    if args.no_apis:
+        return "not refreshed (--no-apis)"
+    from bot import runtime
+    from bot.refresh.apis import RefreshFailed, refresh_apis
 
-    LEAD: wire `refresh_apis(...)` here when bot/refresh/apis.py lands; until then this only reports it."""
-    import importlib.util
-
-    if importlib.util.find_spec("bot.refresh.apis") is None:
-        return "not refreshed by this command yet (genai-prices keeps its own snapshot)"
-    return "bot.refresh.apis is present: wire refresh_apis() here"
+    try:
+        done = refresh_apis(url=args.apis_url, now=now, timeout_s=args.timeout, catalogs=runtime.catalogs())
+    except RefreshFailed as exc:
+        return f"not refreshed, the previous snapshot is kept: {exc}"
+    line = f"{done.providers} providers, {done.models} models from {done.url}, saved to {done.path}"
+    if done.missing:
+        line += f"; no longer listed: {', '.join(done.missing)}"
+    if done.deprecated:
+        line += f"; now deprecated: {', '.join(done.deprecated)}"
+    return line
 
 
 def text(report: dict) -> str:
