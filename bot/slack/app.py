@@ -12,6 +12,7 @@ from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
 
 from bot.errors import UserError
 from bot.slack import dedupe, failures, listeners
+from bot.slack.outbox import Outbox, Policy
 from bot.slack.reply import Deps
 
 log = logging.getLogger("llmcost.slack")
@@ -45,16 +46,22 @@ def create_app(
     store: Any = None,
     ask: Any = None,
     chart: bool | None = None,
-    process_before_response: bool = False,
+    process_before_response: bool = True,
+    policy: Policy | None = None,
 ) -> App:
-    """Tokens come from the arguments or the environment, never from files, and are never logged."""
+    """Tokens come from the arguments or the environment, never from files, and are never logged.
+
+    Listeners only record a job in the outbox (bot/slack/outbox.py), so Bolt may finish them before it
+    answers Slack: the 200 goes out once the question is safe in the log. `app.llmcost` is the Deps (its
+    `outbox.health()` and `store.writable()` are what readiness reads).
+    """
     token = token or _env("SLACK_BOT_TOKEN", "the bot token, xoxb-…")
     if signing_secret is None and not socket_mode:
         signing_secret = _env("SLACK_SIGNING_SECRET", "the app's signing secret, to check requests")
     if store is None:
         from bot.store import LogStore
 
-        store = LogStore.open()
+        store = LogStore.open_resilient()
     if ask is None:
         from bot.service import ask
     if chart is None:
@@ -66,16 +73,22 @@ def create_app(
         request_verification_enabled=not socket_mode,
         process_before_response=process_before_response,
     )
-    deps = Deps(store=store, ask=ask, chart=chart)
+    policy = policy or Policy.from_env(os.environ)
+    # The outbox's own client: no retry handlers, because retrying a post is only safe after looking for it.
+    poster = WebClient(token=token, base_url=api_url(), timeout=policy.http_timeout_s, retry_handlers=[])
+    outbox = Outbox(store, poster, ask=ask, chart=chart, policy=policy)
+    deps = Deps(store=store, ask=ask, chart=chart, outbox=outbox)
 
     def provide_deps(context: dict, next: Any) -> None:
         context["llmcost"] = deps
         next()
 
-    app.middleware(dedupe.middleware(dedupe.Seen()))
+    app.middleware(dedupe.note_retries)
     app.middleware(provide_deps)
     listeners.register(app)
     app.error(failures.on_error)
+    app.llmcost = deps
+    outbox.start()
     return app
 
 

@@ -29,6 +29,15 @@ class Bot:
     url: str
     store: Any
     slack: StandIn
+    app: Any = None
+
+    @property
+    def outbox(self) -> Any:
+        return self.app.llmcost.outbox
+
+    def drain(self, timeout: float = 10.0) -> None:
+        """Wait until this bot's outbox has delivered everything it took (instead of sleeping)."""
+        assert self.outbox.idle(timeout), "the outbox did not drain"
 
     def event(self, event: dict, **kwargs: Any) -> signed.Response:
         headers = kwargs.pop("headers", None)
@@ -48,7 +57,8 @@ def start_bot(slack: StandIn, store: Any, **options: Any):
     httpd = server(app, "127.0.0.1", 0)
     thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="llmcost-http", daemon=True)
     thread.start()
-    return httpd, thread, Bot(url=f"http://127.0.0.1:{httpd.server_port}/slack/events", store=store, slack=slack)
+    return httpd, thread, Bot(url=f"http://127.0.0.1:{httpd.server_port}/slack/events", store=store, slack=slack,
+                              app=app)
 
 
 @pytest.fixture
@@ -62,14 +72,15 @@ def make_bot(stand_in: StandIn):
             store = LogStore.memory()
             stores.append(store)
         httpd, thread, bot = start_bot(stand_in, store, **options)
-        running.append((httpd, thread))
+        running.append((httpd, thread, bot))
         return bot
 
     yield make
-    for httpd, thread in running:
+    for httpd, thread, bot in running:
         httpd.shutdown()
         httpd.server_close()
         thread.join(timeout=5)
+        bot.outbox.stop(timeout=5)
     for store in stores:
         store.close()
 

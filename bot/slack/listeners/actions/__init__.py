@@ -6,26 +6,28 @@ import re
 
 from slack_bolt import Ack, App
 
-from bot.slack import reply, views
+from bot.slack import dedupe, views
+from bot.slack.outbox import Job
 
 ACTION = re.compile(r"^llmcost_(private|business_hours|per_user)$")
 
 
-def on_button(ack: Ack, body: dict, action: dict, context, client) -> None:
-    ack()
+def on_button(ack: Ack, body: dict, action: dict, context) -> None:
     question, overrides = views.read_button_value(action.get("value", ""))
     kind = ACTION.match(action["action_id"]).group(1)
     overrides |= views.BUTTONS[kind]
     message = body.get("message") or {}
     container = body.get("container") or {}
-    channel = (body.get("channel") or {}).get("id") or container.get("channel_id")
-    where = reply.Where(
-        channel=channel,
-        thread_ts=message.get("thread_ts") or container.get("thread_ts") or message.get("ts") or container.get("message_ts"),
-        user_id=(body.get("user") or {}).get("id"),
-        team_id=(body.get("team") or {}).get("id"),
+    job = Job(
+        kind="answer", surface="button", text=question, overrides=overrides,
+        channel_id=(body.get("channel") or {}).get("id") or container.get("channel_id"),
+        thread_ts=message.get("thread_ts") or container.get("thread_ts") or message.get("ts")
+        or container.get("message_ts"),
+        user_id=(body.get("user") or {}).get("id"), team_id=(body.get("team") or {}).get("id"),
+        keys=dedupe.action_keys(body),
     )
-    reply.answer(context["llmcost"], client, surface="button", text=question, where=where, overrides=overrides)
+    context["llmcost"].outbox.accept(job)
+    ack()
 
 
 def register(app: App) -> None:

@@ -1,46 +1,38 @@
-"""`app_mention` in channels and `message` in DMs: answered in the thread."""
+"""`app_mention` in channels and `message` in DMs: answered in the thread, through the outbox."""
 
 from __future__ import annotations
 
 from slack_bolt import App
 
-from bot.slack import reply
+from bot.slack import dedupe, reply
+from bot.slack.outbox import Job
 
 
 def _from_a_bot(event: dict) -> bool:
     return bool(event.get("bot_id")) or event.get("subtype") == "bot_message"
 
 
-def on_mention(body: dict, event: dict, context, client) -> None:
+def _accept(body: dict, event: dict, context, *, surface: str, thread_ts: str | None, text: str) -> None:
+    job = Job(kind="answer", surface=surface, text=text, channel_id=event["channel"], thread_ts=thread_ts,
+              user_id=event.get("user"), team_id=body.get("team_id"), event_id=body.get("event_id"),
+              keys=dedupe.event_keys(body))
+    context["llmcost"].outbox.accept(job, retry=context.get("retry_num"))
+
+
+def on_mention(body: dict, event: dict, context) -> None:
     if _from_a_bot(event):
         return
-    where = reply.Where(
-        channel=event["channel"],
-        thread_ts=event.get("thread_ts") or event["ts"],
-        user_id=event.get("user"),
-        team_id=body.get("team_id"),
-    )
-    reply.answer(
-        context["llmcost"], client, surface="mention", text=reply.question_from(event.get("text")), where=where,
-        event_id=body.get("event_id"), retried=bool(context.get("retry_num")),
-    )
+    _accept(body, event, context, surface="mention", thread_ts=event.get("thread_ts") or event["ts"],
+            text=reply.question_from(event.get("text")))
 
 
-def on_message(body: dict, event: dict, context, client) -> None:
+def on_message(body: dict, event: dict, context) -> None:
     # Only plain messages a person wrote in a DM; a channel message that mentions the bot is app_mention's.
     if event.get("channel_type") != "im" or event.get("subtype") or _from_a_bot(event):
         return
     text = reply.question_from(event.get("text"))
-    if not text:
-        return
-    where = reply.Where(
-        channel=event["channel"], thread_ts=event.get("thread_ts"), user_id=event.get("user"),
-        team_id=body.get("team_id"),
-    )
-    reply.answer(
-        context["llmcost"], client, surface="dm", text=text, where=where,
-        event_id=body.get("event_id"), retried=bool(context.get("retry_num")),
-    )
+    if text:
+        _accept(body, event, context, surface="dm", thread_ts=event.get("thread_ts"), text=text)
 
 
 def register(app: App) -> None:
