@@ -273,15 +273,15 @@ class LogStore:
                 if self.conn is None and (self.path is None or not self._reopen()):
                     raise StoreUnavailable(self.problem or "the log is not open")
             conn = self.conn
-            conn.execute(f"PRAGMA busy_timeout = {int(timeout_s * 1000)}")
             try:
+                conn.execute(f"PRAGMA busy_timeout = {int(timeout_s * 1000)}")
                 yield conn
                 self._up()
             except sqlite3.IntegrityError:
                 raise
             except sqlite3.Error as exc:
-                if conn.in_transaction:
-                    with contextlib.suppress(sqlite3.Error):
+                with contextlib.suppress(sqlite3.Error):
+                    if conn.in_transaction:
                         conn.rollback()
                 self._down(f"the log {self.path or ':memory:'} failed ({_why(exc)})")
                 if _corrupt(exc):  # reopen (and move the file aside) on the next try

@@ -41,7 +41,7 @@ class Policy:
     max_backoff_s: float = 60.0
     lease_s: float = 60.0  # a worker holds a job this long (renewed while it waits); then anyone may take it
     poll_s: float = 1.0  # how often the log is checked for jobs left by others or due again
-    accept_timeout_s: float = 0.5  # the longest an ack waits for the log before the job goes to memory
+    accept_timeout_s: float = 1.0  # the longest an ack waits for the log (per step) before the job goes to memory
     http_timeout_s: float = 10.0  # per request to Slack
     workers: int = 4
 
@@ -239,6 +239,9 @@ class Outbox:
             try:
                 due = self.store.due_jobs()
             except StoreUnavailable:
+                continue
+            except Exception:  # never let the poller die: resumed jobs depend on it
+                log.exception("looking for due jobs failed")
                 continue
             for job_id in due:
                 self._push(job_id)

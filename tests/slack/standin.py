@@ -122,8 +122,9 @@ class StandIn:
             metadata = params.get("metadata")
             if isinstance(metadata, str):
                 metadata = json.loads(metadata)
+            # `at` is when it was posted: Slack's ts *is* that time, the stand-in's ts are short fakes.
             message = {"channel": params.get("channel"), "text": params.get("text"), "ts": ts,
-                       "thread_ts": params.get("thread_ts"), "metadata": metadata}
+                       "thread_ts": params.get("thread_ts"), "metadata": metadata, "at": time.time()}
             with self._changed:
                 self.messages.append(message)
             return {"ok": True, "channel": params.get("channel"), "ts": ts,
@@ -147,7 +148,7 @@ class StandIn:
             found = [m for m in mine if m["ts"] == parent or m["thread_ts"] == parent]
         else:  # the channel's top-level messages since `oldest`, newest first
             oldest = float(params.get("oldest") or 0)
-            found = [m for m in reversed(mine) if not m["thread_ts"] and float(m["ts"]) >= oldest]
+            found = [m for m in reversed(mine) if not m["thread_ts"] and m["at"] >= oldest]
         out = []
         for m in found:
             shown = {"type": "message", "ts": m["ts"], "text": m["text"], "bot_id": "BBOT0001"}
