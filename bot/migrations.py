@@ -148,3 +148,11 @@ def m004_delivery(db: Database) -> None:
     )
     db["outbox"].create_index(["uid"], unique=True)
     db["outbox"].create_index(["state", "next_at"])
+
+
+@migration
+def m005_digest_attempts(db: Database) -> None:
+    """A digest post whose answer never came (a timeout) may be in Slack: the claim remembers when it was
+    taken and that the post is uncertain, so the next trigger looks in the channel before posting again."""
+    db["digest_posts"].add_column("claimed_at", str)
+    db["digest_posts"].add_column("uncertain", int)

@@ -527,23 +527,46 @@ class LogStore:
         Claiming first, in one statement, is what makes two triggers at the same minute post once.
         """
         with self._using(self.BUSY_TIMEOUT_S) as conn, conn:
-            cursor = conn.execute("INSERT OR IGNORE INTO digest_posts (week, channel) VALUES (?, ?)", [week, channel])
+            cursor = conn.execute("INSERT OR IGNORE INTO digest_posts (week, channel, claimed_at) VALUES (?, ?, ?)",
+                                  [week, channel, now_iso()])
         return bool(cursor.rowcount)
 
+    def digest_claim(self, week: str, channel: str) -> dict | None:
+        """The claim's row: posted_at, ts, claimed_at, uncertain."""
+        with self._using(self.BUSY_TIMEOUT_S) as conn:
+            cursor = conn.execute("SELECT * FROM digest_posts WHERE week = ? AND channel = ?", [week, channel])
+            row = cursor.fetchone()
+            return None if row is None else dict(zip([d[0] for d in cursor.description], row, strict=True))
+
+    def retake_digest(self, week: str, channel: str, claimed_at: str | None) -> bool:
+        """Take over an unfinished claim (uncertain, or left by a trigger that died); False if another
+        trigger took it first."""
+        with self._using(self.BUSY_TIMEOUT_S) as conn, conn:
+            cursor = conn.execute(
+                "UPDATE digest_posts SET claimed_at = ?, uncertain = 0 WHERE week = ? AND channel = ? AND "
+                "posted_at IS NULL AND claimed_at IS ?", [now_iso(), week, channel, claimed_at])
+        return bool(cursor.rowcount)
+
+    def digest_uncertain(self, week: str, channel: str) -> None:
+        """The post went out but its answer never came: keep the claim, and look before the next try."""
+        with self._using(self.BUSY_TIMEOUT_S) as conn, conn:
+            conn.execute("UPDATE digest_posts SET uncertain = 1 WHERE week = ? AND channel = ? AND posted_at IS NULL",
+                         [week, channel])
+
     def release_digest(self, week: str, channel: str) -> None:
-        """Give a claim back when posting failed, so the next trigger tries again."""
+        """Give a claim back when Slack refused the post, so the next trigger tries again."""
         with self._using(self.BUSY_TIMEOUT_S) as conn, conn:
             conn.execute("DELETE FROM digest_posts WHERE week = ? AND channel = ? AND posted_at IS NULL",
                          [week, channel])
 
     def record_digest(self, week: str, channel: str, ts: str | None) -> None:
         with self._using(self.BUSY_TIMEOUT_S) as conn, conn:
-            conn.execute("INSERT OR REPLACE INTO digest_posts (week, channel, posted_at, ts) VALUES (?, ?, ?, ?)",
-                         [week, channel, now_iso(), ts])
+            conn.execute("INSERT OR REPLACE INTO digest_posts (week, channel, posted_at, ts, claimed_at, uncertain) "
+                         "VALUES (?, ?, ?, ?, ?, 0)", [week, channel, now_iso(), ts, now_iso()])
 
     def digest_posts(self) -> list[dict]:
         with self._using(self.BUSY_TIMEOUT_S):
-            return list(self.db["digest_posts"].rows_where(order_by="week, channel"))
+            return list(self.db.query("SELECT week, channel, posted_at, ts FROM digest_posts ORDER BY week, channel"))
 
 
 _JOB_FIELDS = ("uid", "kind", "surface", "text", "text_chars", "overrides", "channel_id", "thread_ts", "user_id",

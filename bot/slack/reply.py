@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from slack_sdk.errors import SlackApiError
 
 from bot.slack import views, words
+from bot.slack.metadata import find_message
 from bot.store import StoreUnavailable
 
 log = logging.getLogger("llmcost.slack")
@@ -247,7 +248,8 @@ class Delivery:
         tries = 0
         while True:
             try:
-                return _search(self.client, self.job.uid, part, channel, thread_ts, self.job.asked)
+                return find_message(self.client, channel, EVENT_TYPE, {"job_id": self.job.uid, "part": part},
+                                    thread_ts=thread_ts, oldest=self.job.asked.timestamp() - 60)
             except SlackApiError as exc:
                 status, error = exc.response.status_code, exc.response.get("error")
                 if status == 429:
@@ -315,28 +317,6 @@ def _retry_after(response: Any) -> float:
         return max(0.0, float(value))
     except ValueError:
         return 1.0
-
-
-def _search(client: Any, uid: str, part: str, channel: str, thread_ts: str | None, asked: dt.datetime) -> str | None:
-    """One job's message in a thread (conversations.replies) or in the channel since it was asked
-    (conversations.history), by its metadata; a few pages at most."""
-    cursor = None
-    for _ in range(5):
-        if thread_ts:
-            page = client.conversations_replies(channel=channel, ts=thread_ts, include_all_metadata=True,
-                                                limit=200, cursor=cursor)
-        else:
-            page = client.conversations_history(channel=channel, oldest=f"{asked.timestamp() - 60:.6f}",
-                                                include_all_metadata=True, limit=200, cursor=cursor)
-        for message in page.get("messages") or []:
-            metadata = message.get("metadata") or {}
-            payload = metadata.get("event_payload") or {}
-            if metadata.get("event_type") == EVENT_TYPE and payload.get("job_id") == uid and payload.get("part") == part:
-                return message.get("ts")
-        cursor = (page.get("response_metadata") or {}).get("next_cursor")
-        if not cursor:
-            return None
-    return None
 
 
 def _read_only_the_start(chars: int) -> str | None:
