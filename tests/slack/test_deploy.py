@@ -25,7 +25,8 @@ def test_manifest_creates_the_whole_app():
     (command,) = manifest["features"]["slash_commands"]
     assert command["command"] == "/llmcost" and command["usage_hint"]
     assert set(manifest["oauth_config"]["scopes"]["bot"]) == {
-        "app_mentions:read", "chat:write", "commands", "im:history", "im:read", "im:write", "files:write", "users:read"}
+        "app_mentions:read", "chat:write", "commands", "im:history", "im:read", "im:write", "files:write", "users:read",
+        "channels:history", "groups:history", "mpim:history"}
     assert set(manifest["settings"]["event_subscriptions"]["bot_events"]) == {"app_mention", "message.im"}
     assert manifest["settings"]["interactivity"]["is_enabled"] is True
     assert manifest["settings"]["socket_mode_enabled"] is True
