@@ -116,6 +116,8 @@ class Outbox:
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.seen = Seen()  # the cheap first filter: a retry reaching this same process
         self.answered_from_memory = 0
+        # Jobs finished here whose end the log could not take: recorded again later, never delivered again.
+        self.unrecorded: dict[int, dict[str, Any]] = {}
         self._queue: deque[Job | int] = deque()
         self._in_hand: set[int] = set()  # job ids queued or being delivered here
         self._busy = 0
@@ -244,7 +246,17 @@ class Outbox:
                 log.exception("looking for due jobs failed")
                 continue
             for job_id in due:
-                self._push(job_id)
+                if job_id in self.unrecorded:
+                    self._record_again(job_id)
+                else:
+                    self._push(job_id)
+
+    def _record_again(self, job_id: int) -> None:
+        try:
+            self.store.finish(**self.unrecorded[job_id])
+        except StoreUnavailable:
+            return
+        del self.unrecorded[job_id]
 
     def _release_the_dead(self) -> None:
         """Leases held by an earlier incarnation of this process, or a dead process on this host, are freed

@@ -101,11 +101,15 @@ class Delivery:
 
     def _finish(self, state: str, error: str | None) -> None:
         job = self.job
+        end = {"job_id": job.id, "question_id": job.question_id, "state": state, "error": error,
+               "verdict_ts": job.verdict_ts, "attempts": job.attempts}
         try:
-            self.box.store.finish(job_id=job.id, question_id=job.question_id, state=state, error=error,
-                                  verdict_ts=job.verdict_ts, attempts=job.attempts)
+            self.box.store.finish(**end)
         except StoreUnavailable as exc:
-            log.error("job %s ended (%s) but the log could not record it (%s)", job.uid, state, exc)
+            log.error("job %s ended (%s) but the log could not record it (%s); trying again later", job.uid,
+                      state, exc)
+            if job.id is not None:
+                self.box.unrecorded[job.id] = end
 
     def _mark(self, **fields: Any) -> None:
         """Remember progress on the job (in the log when it has a row) before the next step."""

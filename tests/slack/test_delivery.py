@@ -17,7 +17,7 @@ import pytest
 from slack_sdk import WebClient
 
 from bot.slack.outbox import Job, Policy
-from bot.store import LogStore
+from bot.store import LogStore, StoreUnavailable
 from tests.slack import signed
 from tests.slack.standin import STALL
 
@@ -214,3 +214,30 @@ def test_a_long_question_is_stored_capped_and_the_reply_says_it_read_the_start(m
     verdict = stand_in.calls_to("chat.postMessage")[0].params
     assert f"first 4,000 of {len(text):,} characters" in verdict["text"]
     assert f"first 4,000 of {len(text):,} characters" in json.dumps(verdict["blocks"], ensure_ascii=False)
+
+
+def test_an_answer_whose_end_the_log_missed_is_recorded_later_not_sent_again(make_bot, stand_in, on_disk):
+    store = on_disk()
+    record = store.finish
+    tries = []
+
+    def fails_once(**end):
+        tries.append(end)
+        if len(tries) == 1:
+            raise StoreUnavailable("disk full, for a moment")
+        record(**end)
+
+    def no_progress(job_id, **fields):
+        raise StoreUnavailable("disk full")
+
+    store.finish = fails_once
+    store.update_job = no_progress  # nor could it record the verdict's ts on the way
+    bot = make_bot(store=store, chart=False, policy=Policy(backoff_s=0.05, poll_s=0.1, lease_s=0.5))
+    bot.event(signed.mention(QUESTION, ts="1699998500.000100"))
+    bot.drain()
+    deadline = time.monotonic() + 10
+    while store.recent()[0]["delivery"] != "delivered" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    stand_in.quiet_for(0.5)
+    assert len(tries) == 2 and store.recent()[0]["delivery"] == "delivered"
+    assert len(verdicts(stand_in, thread_ts="1699998500.000100")) == 1
