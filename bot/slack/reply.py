@@ -211,6 +211,8 @@ class Delivery:
         metadata = {"event_type": EVENT_TYPE, "event_payload": {"job_id": job.uid, "part": part}}
         tries = 0
         while True:
+            if self.box._stopping.is_set():
+                raise Stopping
             if job.maybe_sent == part:
                 found = self._find(part, message["channel"], message.get("thread_ts"))
                 if found:
@@ -276,6 +278,8 @@ class Delivery:
         hook = WebhookClient(self.job.response_url, timeout=self.policy.http_timeout_s, retry_handlers=[])
         tries = 0
         while True:
+            if self.box._stopping.is_set():
+                raise Stopping
             self._mark(attempts=self.job.attempts + 1)
             try:
                 response = hook.send(response_type="ephemeral", text=text, blocks=blocks)

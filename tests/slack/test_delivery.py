@@ -241,3 +241,20 @@ def test_an_answer_whose_end_the_log_missed_is_recorded_later_not_sent_again(mak
     stand_in.quiet_for(0.5)
     assert len(tries) == 2 and store.recent()[0]["delivery"] == "delivered"
     assert len(verdicts(stand_in, thread_ts="1699998500.000100")) == 1
+
+
+def test_acks_never_wait_for_a_slow_slack(make_bot, stand_in):
+    stand_in.slow("chat.postMessage", 1.5)  # every answer takes Slack 1.5 s
+    stand_in.slow("respond", 1.5)
+    bot = make_bot(chart=False, policy=FAST)
+    responses = [
+        bot.event(signed.mention(QUESTION)),
+        bot.event(signed.dm(QUESTION)),
+        bot.command(QUESTION),
+        bot.command("help"),
+        bot.click("llmcost_private", '{"q":"can we run kimi-k2 at 10 tok/s?","o":{}}', message_ts="1699999000.000100"),
+    ]
+    assert [r.status for r in responses] == [200] * 5
+    assert max(r.seconds for r in responses) < 1.0, [r.seconds for r in responses]
+    stand_in.wait_for("respond", 1, timeout=10)  # and the answers still come
+    stand_in.wait_for("chat.postMessage", 4, timeout=10)
