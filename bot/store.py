@@ -466,7 +466,7 @@ class LogStore:
         with self._using(timeout_s) as conn, conn:
             if job_id is not None:
                 conn.execute("UPDATE outbox SET state = ?, error = ?, finished_at = ?, attempts = ?, "
-                             "lease_owner = NULL, lease_until = NULL WHERE id = ?",
+                             "lease_owner = NULL, lease_until = NULL, response_url = NULL WHERE id = ?",
                              [state, error, now, attempts, job_id])
             if question_id is not None:
                 conn.execute("UPDATE questions SET delivery = ?, delivery_error = ?, delivered_at = ?, "

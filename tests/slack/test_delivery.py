@@ -258,3 +258,31 @@ def test_acks_never_wait_for_a_slow_slack(make_bot, stand_in):
     assert max(r.seconds for r in responses) < 1.0, [r.seconds for r in responses]
     stand_in.wait_for("respond", 1, timeout=10)  # and the answers still come
     stand_in.wait_for("chat.postMessage", 4, timeout=10)
+
+
+def test_a_question_the_log_could_not_take_is_answered_and_recorded_when_it_can(make_bot, stand_in, caplog):
+    bot = make_bot(chart=False, policy=FAST)
+    accept = bot.store.accept
+
+    def refuses_once(*args, **kwargs):
+        bot.store.accept = accept
+        raise StoreUnavailable("database is locked")
+
+    bot.store.accept = refuses_once
+    response = bot.event(signed.mention(QUESTION, ts="1699998700.000100"))
+    assert response.status == 200
+    bot.drain()
+    assert len(verdicts(stand_in, thread_ts="1699998700.000100")) == 1
+    assert "answering from memory" in caplog.text
+    row = bot.store.recent()[0]
+    assert row["delivery"] == "delivered" and "answered from memory" in row["delivery_error"]
+    assert bot.outbox.health()["answered_from_memory"] == 1
+    assert bot.store.jobs() == []  # it never was in the outbox
+
+
+def test_a_finished_job_forgets_its_response_url(make_bot, stand_in):
+    bot = make_bot(chart=False, policy=FAST)
+    bot.command("help")
+    bot.drain()
+    (job,) = bot.store.jobs()
+    assert job["state"] == "delivered" and job["response_url"] is None
