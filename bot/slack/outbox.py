@@ -47,11 +47,19 @@ class Policy:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Policy:
-        names = {f.name: f"LLMCOST_DELIVERY_{f.name.upper()}" for f in fields(cls)}
+        from bot.errors import UserError
+
         values = {}
-        for name, var in names.items():
+        for f in fields(cls):
+            var = f"LLMCOST_DELIVERY_{f.name.upper()}"
             if raw := environ.get(var, "").strip():
-                values[name] = int(raw) if name == "workers" else float(raw)
+                try:
+                    values[f.name] = int(raw) if f.name == "workers" else float(raw)
+                except ValueError:
+                    raise UserError(f"{var} must be a number of {'threads' if f.name == 'workers' else 'seconds'}, "
+                                    f"not {raw!r}") from None
+                if values[f.name] <= 0:
+                    raise UserError(f"{var} must be more than 0")
         return cls(**values)
 
 
@@ -122,7 +130,7 @@ class Outbox:
         self._in_hand: set[int] = set()  # job ids queued or being delivered here
         self._busy = 0
         self._changed = threading.Condition()
-        self._stopping = threading.Event()
+        self.stopping = threading.Event()
         self._threads: list[threading.Thread] = []
 
     # -- taking work in (on the request thread, before the ack) ----------------------------------------
@@ -173,7 +181,7 @@ class Outbox:
 
     def stop(self, timeout: float = 5.0) -> None:
         """Stop taking jobs; what is not finished stays in the log for the next process."""
-        self._stopping.set()
+        self.stopping.set()
         with self._changed:
             self._changed.notify_all()
         for thread in self._threads:
@@ -189,7 +197,7 @@ class Outbox:
     def health(self) -> dict[str, Any]:
         """What /readyz needs: is the log writable, are the workers alive, how much is waiting here."""
         store = self.store.health()
-        alive = bool(self._threads) and all(t.is_alive() for t in self._threads) and not self._stopping.is_set()
+        alive = bool(self._threads) and all(t.is_alive() for t in self._threads) and not self.stopping.is_set()
         with self._changed:
             queued, working = len(self._queue), self._busy
         return {"ok": alive and store["writable"], "draining": alive, "queued": queued, "working": working,
@@ -200,8 +208,8 @@ class Outbox:
 
         while True:
             with self._changed:
-                self._changed.wait_for(lambda: self._queue or self._stopping.is_set())
-                if self._stopping.is_set():
+                self._changed.wait_for(lambda: self._queue or self.stopping.is_set())
+                if self.stopping.is_set():
                     return
                 item = self._queue.popleft()
                 self._busy += 1
@@ -237,7 +245,7 @@ class Outbox:
 
     def _poll(self) -> None:
         """Jobs nobody holds: left by a process that died, due again, or accepted while we were away."""
-        while not self._stopping.wait(self.policy.poll_s):
+        while not self.stopping.wait(self.policy.poll_s):
             try:
                 due = self.store.due_jobs()
             except StoreUnavailable:

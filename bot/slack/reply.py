@@ -211,7 +211,7 @@ class Delivery:
         metadata = {"event_type": EVENT_TYPE, "event_payload": {"job_id": job.uid, "part": part}}
         tries = 0
         while True:
-            if self.box._stopping.is_set():
+            if self.box.stopping.is_set():
                 raise Stopping
             if job.maybe_sent == part:
                 found = self._find(part, message["channel"], message.get("thread_ts"))
@@ -278,7 +278,7 @@ class Delivery:
         hook = WebhookClient(self.job.response_url, timeout=self.policy.http_timeout_s, retry_handlers=[])
         tries = 0
         while True:
-            if self.box._stopping.is_set():
+            if self.box.stopping.is_set():
                 raise Stopping
             self._mark(attempts=self.job.attempts + 1)
             try:
@@ -312,7 +312,7 @@ class Delivery:
         if job.id is not None:
             with contextlib.suppress(StoreUnavailable):
                 self.box.store.lease(job.id, self.box.owner, seconds + self.policy.lease_s)
-        if self.box._stopping.wait(seconds):
+        if self.box.stopping.wait(seconds):
             raise Stopping
 
 

@@ -286,3 +286,14 @@ def test_a_finished_job_forgets_its_response_url(make_bot, stand_in):
     bot.drain()
     (job,) = bot.store.jobs()
     assert job["state"] == "delivered" and job["response_url"] is None
+
+
+def test_delivery_settings_come_from_the_environment_and_are_checked():
+    from bot.errors import UserError
+
+    policy = Policy.from_env({"LLMCOST_DELIVERY_DEADLINE_S": "60", "LLMCOST_DELIVERY_WORKERS": "2"})
+    assert (policy.deadline_s, policy.workers, policy.backoff_s) == (60.0, 2, Policy().backoff_s)
+    with pytest.raises(UserError, match="LLMCOST_DELIVERY_BACKOFF_S must be a number of seconds"):
+        Policy.from_env({"LLMCOST_DELIVERY_BACKOFF_S": "soon"})
+    with pytest.raises(UserError, match="LLMCOST_DELIVERY_WORKERS must be more than 0"):
+        Policy.from_env({"LLMCOST_DELIVERY_WORKERS": "0"})
