@@ -211,11 +211,11 @@ class LogStore:
             return False
         return True
 
-    def _reopen(self) -> bool:
+    def _reopen(self, timeout_s: float | None = None) -> bool:
         """(Re)open the file, moving a corrupted one aside; False (and `problem` set) when it cannot be used."""
         for _ in range(2):  # a second try only after moving a corrupted file aside
             try:
-                conn = _connect(self.path, self.START_TIMEOUT_S)
+                conn = _connect(self.path, timeout_s or self.START_TIMEOUT_S)
                 try:
                     if not _up_to_date(conn):
                         migrate(_import_database()(conn))
@@ -273,7 +273,7 @@ class LogStore:
             if self.conn is None or self.problem is not None:
                 if time.monotonic() < self._retry_at:
                     raise StoreUnavailable(self.problem or "the log is not open")
-                if self.conn is None and (self.path is None or not self._reopen()):
+                if self.conn is None and (self.path is None or not self._reopen(min(timeout_s, self.START_TIMEOUT_S))):
                     raise StoreUnavailable(self.problem or "the log is not open")
             conn = self.conn
             try:

@@ -195,8 +195,10 @@ class Outbox:
             return self._changed.wait_for(lambda: not self._queue and not self._busy, timeout)
 
     def health(self) -> dict[str, Any]:
-        """What /readyz needs: is the log writable, are the workers alive, how much is waiting here."""
-        store = self.store.health()
+        """What /readyz needs: is the log writable now (a cheap probe), are the workers alive, how much is
+        waiting here. `ok` is False while answers are given from memory."""
+        writable = self.store.writable()
+        store = self.store.health() | {"writable": writable}
         alive = bool(self._threads) and all(t.is_alive() for t in self._threads) and not self.stopping.is_set()
         with self._changed:
             queued, working = len(self._queue), self._busy
