@@ -46,14 +46,14 @@ def create_app(
     store: Any = None,
     ask: Any = None,
     chart: bool | None = None,
-    process_before_response: bool = True,
+    process_before_response: bool = False,
     policy: Policy | None = None,
 ) -> App:
     """Tokens come from the arguments or the environment, never from files, and are never logged.
 
-    Listeners only record a job in the outbox (bot/slack/outbox.py), so Bolt may finish them before it
-    answers Slack: the 200 goes out once the question is safe in the log. `app.llmcost` is the Deps (its
-    `outbox.health()` and `store.writable()` are what readiness reads).
+    Questions go to the outbox (bot/slack/outbox.py), recorded before Slack gets its 200. `app.llmcost` is
+    the Deps: `outbox.health()` and `store.writable()` are what readiness reads, `outbox.stop()` is for
+    shutting down (what is not delivered stays in the log for the next process).
     """
     token = token or _env("SLACK_BOT_TOKEN", "the bot token, xoxb-…")
     if signing_secret is None and not socket_mode:
@@ -76,14 +76,15 @@ def create_app(
     policy = policy or Policy.from_env(os.environ)
     # The outbox's own client: no retry handlers, because retrying a post is only safe after looking for it.
     poster = WebClient(token=token, base_url=api_url(), timeout=policy.http_timeout_s, retry_handlers=[])
-    outbox = Outbox(store, poster, ask=ask, chart=chart, policy=policy)
+    seen = dedupe.Seen()  # this process's memory of deliveries taken in: the cheap filter before the log's claims
+    outbox = Outbox(store, poster, ask=ask, chart=chart, policy=policy, seen=seen)
     deps = Deps(store=store, ask=ask, chart=chart, outbox=outbox)
 
     def provide_deps(context: dict, next: Any) -> None:
         context["llmcost"] = deps
         next()
 
-    app.middleware(dedupe.note_retries)
+    app.middleware(dedupe.middleware(seen))
     app.middleware(provide_deps)
     listeners.register(app)
     app.error(failures.on_error)

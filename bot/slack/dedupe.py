@@ -15,6 +15,8 @@ import time
 from collections import OrderedDict
 from typing import Any
 
+from slack_bolt import BoltResponse
+
 
 class Seen:
     """Keys seen in the last `ttl_s` seconds (bounded); thread-safe."""
@@ -29,12 +31,21 @@ class Seen:
         """Record `keys`; True unless any of them was seen before."""
         now = time.monotonic()
         with self._lock:
-            while self._keys and (len(self._keys) > self.max_keys or next(iter(self._keys.values())) < now - self.ttl_s):
-                self._keys.popitem(last=False)
+            self._expire(now)
             fresh = not any(key in self._keys for key in keys)
             for key in keys:
                 self._keys[key] = now
             return fresh
+
+    def taken(self, *keys: str) -> bool:
+        """Was any of `keys` recorded (and not expired)? Records nothing."""
+        with self._lock:
+            self._expire(time.monotonic())
+            return any(key in self._keys for key in keys)
+
+    def _expire(self, now: float) -> None:
+        while self._keys and (len(self._keys) > self.max_keys or next(iter(self._keys.values())) < now - self.ttl_s):
+            self._keys.popitem(last=False)
 
 
 def event_keys(body: dict) -> tuple[str, ...]:
@@ -68,7 +79,18 @@ def _digest(fields: dict, *names: str) -> str:
     return hashlib.sha256("\x1f".join(str(fields.get(n, "")) for n in names).encode()).hexdigest()[:32]
 
 
-def note_retries(request: Any, context: Any, next: Any) -> None:
-    """Slack's retry number (X-Slack-Retry-Num), for the log lines about repeats."""
-    context["retry_num"] = (request.headers.get("x-slack-retry-num") or [None])[0]
-    next()
+def middleware(seen: Seen):
+    """Drops a repeat of an event this process already took in, before any listener; notes Slack's retry
+    number. It only reads `seen`: a delivery counts as taken in once the outbox accepted it (a channel
+    message ignored as `message` must not hide the same message's `app_mention`)."""
+
+    def drop_repeats(body: dict, request: Any, context: Any, next: Any, logger: Any) -> BoltResponse | None:
+        retry = (request.headers.get("x-slack-retry-num") or [None])[0]
+        context["retry_num"] = retry
+        keys = event_keys(body)
+        if keys and seen.taken(*keys):
+            logger.info("dropping a repeat of %s (retry %s)", keys[0], retry)
+            return BoltResponse(status=200, body="")
+        return next()
+
+    return drop_repeats

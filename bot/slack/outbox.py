@@ -115,14 +115,15 @@ class Job:
 class Outbox:
     """Accepts jobs (fast, before the ack) and delivers them on worker threads."""
 
-    def __init__(self, store: Any, client: Any, *, ask: Any, chart: bool = True, policy: Policy | None = None):
+    def __init__(self, store: Any, client: Any, *, ask: Any, chart: bool = True, policy: Policy | None = None,
+                 seen: Seen | None = None):
         self.store = store
         self.client = client  # a WebClient without retry handlers: the retries are ours
         self.ask = ask
         self.chart = chart
         self.policy = policy or Policy()
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-        self.seen = Seen()  # the cheap first filter: a retry reaching this same process
+        self.seen = seen or Seen()  # the cheap first filter: a retry reaching this same process
         self.answered_from_memory = 0
         # Jobs finished here whose end the log could not take: recorded again later, never delivered again.
         self.unrecorded: dict[int, dict[str, Any]] = {}

@@ -52,6 +52,30 @@ class Deps:
     extra: dict = field(default_factory=dict)
 
 
+@dataclass
+class Where:
+    """Where an answer goes: the channel, and the thread (None: a new top-level message)."""
+
+    channel: str | None
+    thread_ts: str | None
+    user_id: str | None = None
+    team_id: str | None = None
+
+
+def answer(deps: Deps, client: Any = None, *, surface: str, text: str, where: Where, event_id: str | None = None,
+           retried: bool = False, overrides: dict[str, Any] | None = None, respond: Any = None) -> str:
+    """For a listener that has acknowledged already: the question joins the outbox (answered, and its end
+    recorded, like any other). A listener that can should record before its ack, as the mention, slash
+    command and button listeners do."""
+    from bot.slack.outbox import Job
+
+    job = Job(kind="answer", surface=surface, text=text, channel_id=where.channel, thread_ts=where.thread_ts,
+              user_id=where.user_id, team_id=where.team_id, event_id=event_id, overrides=dict(overrides or {}),
+              response_url=getattr(respond, "response_url", None),
+              keys=(f"event:{event_id}",) if event_id else ())
+    return deps.outbox.accept(job, retry="yes" if retried else None)
+
+
 def question_from(text: str | None) -> str:
     """What the person typed: Slack's escaping undone, mentions of the bot and control characters dropped."""
     return words.clean(words.slack_unescape(_BOT_MENTION.sub(" ", text or ""))).strip()

@@ -297,3 +297,15 @@ def test_delivery_settings_come_from_the_environment_and_are_checked():
         Policy.from_env({"LLMCOST_DELIVERY_BACKOFF_S": "soon"})
     with pytest.raises(UserError, match="LLMCOST_DELIVERY_WORKERS must be more than 0"):
         Policy.from_env({"LLMCOST_DELIVERY_WORKERS": "0"})
+
+
+def test_a_listener_that_acked_first_hands_its_question_to_the_outbox(make_bot, stand_in):
+    """The entry point kept for listeners that answer after their ack (a shortcut, a form)."""
+    from bot.slack import reply
+
+    bot = make_bot(chart=False, policy=FAST)
+    where = reply.Where(channel="C0055", thread_ts="1699998800.000100", user_id="U0001", team_id="T0001")
+    assert reply.answer(bot.app.llmcost, surface="button", text=QUESTION, where=where) == "queued"
+    bot.drain()
+    assert len(verdicts(stand_in, thread_ts="1699998800.000100")) == 1
+    assert bot.store.recent()[0]["delivery"] == "delivered"

@@ -1,10 +1,11 @@
-"""The buttons under a verdict: recompute it with one more override, in the same thread."""
+"""The buttons under a verdict: recompute it with one more override, in the same thread (through the outbox;
+recorded by a listener middleware that then acknowledges the click itself)."""
 
 from __future__ import annotations
 
 import re
 
-from slack_bolt import Ack, App
+from slack_bolt import App, BoltResponse
 
 from bot.slack import dedupe, views
 from bot.slack.outbox import Job
@@ -12,7 +13,7 @@ from bot.slack.outbox import Job
 ACTION = re.compile(r"^llmcost_(private|business_hours|per_user)$")
 
 
-def on_button(ack: Ack, body: dict, action: dict, context) -> None:
+def on_button(body: dict, action: dict, context, next) -> BoltResponse:
     question, overrides = views.read_button_value(action.get("value", ""))
     kind = ACTION.match(action["action_id"]).group(1)
     overrides |= views.BUTTONS[kind]
@@ -27,8 +28,12 @@ def on_button(ack: Ack, body: dict, action: dict, context) -> None:
         keys=dedupe.action_keys(body),
     )
     context["llmcost"].outbox.accept(job)
-    ack()
+    return BoltResponse(status=200, body="")
+
+
+def never_called() -> None:
+    """Bolt wants a listener; the middleware above answers every click."""
 
 
 def register(app: App) -> None:
-    app.action(ACTION)(on_button)
+    app.action(ACTION, middleware=[on_button])(never_called)

@@ -1,9 +1,13 @@
 """`/llmcost <question> | help | models | prices [model] | history`: recorded, acknowledged, answered by the
-outbox (ephemeral answers through the response_url, questions in the channel)."""
+outbox (ephemeral answers through the response_url, questions in the channel).
+
+The job is recorded by a listener middleware, which then answers Slack's request itself (an empty 200):
+the ack waits for the log (a second at most), never for Bolt's listener threads or for Slack.
+"""
 
 from __future__ import annotations
 
-from slack_bolt import Ack, App
+from slack_bolt import App, BoltResponse
 
 from bot.slack import dedupe, reply
 from bot.slack.outbox import Job
@@ -11,7 +15,7 @@ from bot.slack.outbox import Job
 SUBCOMMANDS = frozenset({"", "help", "models", "prices", "history"})
 
 
-def on_command(ack: Ack, command: dict, context) -> None:
+def on_command(command: dict, context, next) -> BoltResponse:
     text = reply.question_from(command.get("text"))
     question = text.partition(" ")[0].lower() not in SUBCOMMANDS
     job = Job(kind="answer" if question else "command", surface="slash", text=text,
@@ -19,8 +23,12 @@ def on_command(ack: Ack, command: dict, context) -> None:
               response_url=command.get("response_url"), keys=dedupe.command_keys(command),
               overrides={} if question else {"command": command.get("command") or "/llmcost"})
     context["llmcost"].outbox.accept(job)
-    ack()  # the app processes before responding: this 200 goes out once the job is recorded
+    return BoltResponse(status=200, body="")
+
+
+def never_called() -> None:
+    """Bolt wants a listener; the middleware above answers every /llmcost request."""
 
 
 def register(app: App) -> None:
-    app.command("/llmcost")(on_command)
+    app.command("/llmcost", middleware=[on_command])(never_called)
