@@ -211,6 +211,12 @@ class LogStore:
             return False
         return True
 
+    def writable_problem(self) -> str | None:
+        """None when a write can start now, else why not: the form /readyz checks take (bot/slack/health.py)."""
+        if self.writable():
+            return None
+        return self.problem or f"the log {self.path or ':memory:'} is busy: a write could not start"
+
     def _reopen(self, timeout_s: float | None = None) -> bool:
         """(Re)open the file, moving a corrupted one aside; False (and `problem` set) when it cannot be used."""
         for _ in range(2):  # a second try only after moving a corrupted file aside

@@ -206,6 +206,15 @@ class Outbox:
         return {"ok": alive and store["writable"], "draining": alive, "queued": queued, "working": working,
                 "answered_from_memory": self.answered_from_memory, "log": store}
 
+    def ready_problem(self) -> str | None:
+        """None when answers are being delivered durably, else what is degraded (a /readyz check)."""
+        health = self.health()
+        if not health["draining"]:
+            return "the outbox is not delivering: its workers have stopped"
+        if not health["log"]["writable"]:
+            return f"answering from memory: {health['log']['problem'] or 'the log cannot be written'}"
+        return None
+
     def _work(self) -> None:
         from bot.slack.reply import Delivery
 

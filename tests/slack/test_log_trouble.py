@@ -71,6 +71,7 @@ def test_a_log_in_a_read_only_directory_leaves_replies_flowing(make_bot, tmp_pat
     health = bot.outbox.health()
     assert health["answered_from_memory"] == 1 and not health["ok"] and not store.writable()
     assert "answering from memory" in caplog.text
+    assert str(path) in store.writable_problem() and str(path) in bot.outbox.ready_problem()
 
 
 def test_a_migration_blocked_by_a_lock_leaves_replies_flowing_until_the_log_is_back(make_bot, tmp_path,
@@ -115,7 +116,9 @@ def test_a_log_locked_while_serving_still_acks_in_time_and_answers(make_bot, tmp
         other.close()
     bot.drain()
     time.sleep(0.4)
-    assert store.writable()
+    assert store.writable() and store.writable_problem() is None and bot.outbox.ready_problem() is None
+    bot.stop()
+    assert "not delivering" in bot.outbox.ready_problem()
     store.close()
 
 
