@@ -193,30 +193,85 @@ def render_text(summary: dict[str, Any], *, slack: bool = True) -> str:
 
 def slack_client():
     from slack_sdk import WebClient
+    from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
 
     from bot.errors import UserError
 
     token = os.environ.get("SLACK_BOT_TOKEN", "").strip()
     if not token:
         raise UserError("SLACK_BOT_TOKEN is not set; posting the digest needs the bot's token.")
-    return WebClient(token=token, base_url=os.environ.get("SLACK_API_URL") or WebClient.BASE_URL)
+    # Only 429s are retried by the client (a refusal is safe to repeat); a post whose answer never came is
+    # looked for in the channel before it is sent again (see `post`).
+    return WebClient(token=token, base_url=os.environ.get("SLACK_API_URL") or WebClient.BASE_URL,
+                     retry_handlers=[RateLimitErrorRetryHandler(max_retry_count=2)])
+
+
+EVENT_TYPE = "llmcost_digest"  # the message metadata that finds a digest post in the channel
+STALE_CLAIM = dt.timedelta(minutes=10)  # a claim this old and never posted was left by a trigger that died
 
 
 def post(store: LogStore, summary: dict[str, Any], channel: str, *, force: bool = False, client=None) -> dict:
-    """Post the digest to `channel` once per ISO week (recorded in the log), or again with `force`."""
+    """Post the digest to `channel` once per ISO week (recorded in the log), or again with `force`.
+
+    The week is claimed before posting. A refusal from Slack gives the claim back; a post whose answer never
+    came (timeout, 5xx) keeps it, marked uncertain, and the next trigger looks for the digest's metadata in
+    the channel before trying again, so a digest Slack took after the client gave up is not posted twice.
+    """
     week = summary["week"]
+    outcome = {"week": week, "channel": channel}
     if not force and not store.claim_digest(week, channel):
-        return {"posted": False, "week": week, "channel": channel, "reason": "already posted"}
+        claim = store.digest_claim(week, channel) or {}
+        if claim.get("posted_at") or not _unfinished(claim):
+            return outcome | {"posted": False, "reason": "already posted"}
+        client = client or slack_client()
+        since = dt.datetime.fromisoformat(claim["claimed_at"]) if claim.get("claimed_at") else None
+        ts = _find(client, channel, week, since)
+        if ts is not None:
+            log.info("the %s digest was in %s already (ts %s): not posting it again", week, channel, ts)
+            store.record_digest(week, channel, ts)
+            return outcome | {"posted": False, "reason": "already posted", "ts": ts}
+        if not store.retake_digest(week, channel, claim.get("claimed_at")):
+            return outcome | {"posted": False, "reason": "already posted"}
     try:
         response = (client or slack_client()).chat_postMessage(
-            channel=channel, text=render_text(summary), blocks=render_blocks(summary)
+            channel=channel, text=render_text(summary), blocks=render_blocks(summary),
+            metadata={"event_type": EVENT_TYPE, "event_payload": {"week": week, "channel": channel}},
         )
-    except BaseException:
+    except BaseException as exc:
         if not force:
-            store.release_digest(week, channel)
+            if _uncertain(exc):
+                store.digest_uncertain(week, channel)
+            else:
+                store.release_digest(week, channel)
         raise
     store.record_digest(week, channel, response.get("ts"))
-    return {"posted": True, "week": week, "channel": channel, "ts": response.get("ts")}
+    return outcome | {"posted": True, "ts": response.get("ts")}
+
+
+def _unfinished(claim: dict) -> bool:
+    """Claimed, never recorded as posted, and either uncertain or left long ago."""
+    if claim.get("uncertain"):
+        return True
+    claimed = claim.get("claimed_at")
+    return claimed is None or dt.datetime.fromisoformat(claimed) < dt.datetime.now(dt.UTC) - STALE_CLAIM
+
+
+def _uncertain(exc: BaseException) -> bool:
+    """Might Slack have posted it anyway? Yes after a timeout, a dropped connection or a 5xx."""
+    import http.client
+
+    from slack_sdk.errors import SlackApiError
+
+    if isinstance(exc, SlackApiError):
+        return exc.response.status_code >= 500
+    return isinstance(exc, OSError | http.client.HTTPException)
+
+
+def _find(client: Any, channel: str, week: str, since: dt.datetime | None) -> str | None:
+    from bot.slack.metadata import find_message
+
+    oldest = (since or dt.datetime.now(dt.UTC) - dt.timedelta(days=7)).timestamp() - 60
+    return find_message(client, channel, EVENT_TYPE, {"week": week, "channel": channel}, oldest=oldest)
 
 
 # -- the clock: every Monday at 09:00 local ------------------------------------------------------------

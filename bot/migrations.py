@@ -97,3 +97,62 @@ def m003_digest_posts(db: Database) -> None:
         {"week": str, "channel": str, "posted_at": str, "ts": str},
         pk=("week", "channel"),
     )
+
+
+@migration
+def m004_delivery(db: Database) -> None:
+    """Every acknowledged question is answered exactly once, or its row says why not.
+
+    `claims` holds one key per Slack delivery (event id, trigger id): inserting it is what makes a retry on
+    another process, or after a restart, a duplicate. `outbox` holds what to answer, where, for whom, until
+    Slack accepted it; the question's row records how its delivery ended.
+    """
+    questions = db["questions"]
+    questions.add_column("delivery", str)  # pending | delivered | failed (NULL: the CLI, or before m004)
+    questions.add_column("delivery_error", str)  # why it failed, or what went wrong on the way
+    questions.add_column("delivered_at", str)
+    questions.add_column("verdict_ts", str)  # the Slack ts of the verdict message
+    questions.add_column("attempts", int)
+    questions.add_column("text_chars", int)  # the question's length before the stored text was capped
+    db["claims"].create({"key": str, "claimed_at": str, "job_uid": str}, pk="key")
+    db["outbox"].create(
+        {
+            "id": int,
+            "uid": str,  # in the Slack message metadata, to find a post whose answer we never saw
+            "question_id": int,
+            "kind": str,  # answer | command
+            "surface": str,
+            "text": str,
+            "text_chars": int,
+            "overrides": str,  # JSON
+            "channel_id": str,
+            "thread_ts": str,
+            "user_id": str,
+            "team_id": str,
+            "event_id": str,
+            "response_url": str,
+            "claim_key": str,
+            "created_at": str,
+            "state": str,  # pending | delivered | failed
+            "attempts": int,
+            "next_at": str,
+            "lease_owner": str,
+            "lease_until": str,
+            "maybe_sent": str,  # a part posted without seeing Slack's answer: look for it before posting again
+            "verdict_ts": str,
+            "details_ts": str,
+            "error": str,
+            "finished_at": str,
+        },
+        pk="id",
+    )
+    db["outbox"].create_index(["uid"], unique=True)
+    db["outbox"].create_index(["state", "next_at"])
+
+
+@migration
+def m005_digest_attempts(db: Database) -> None:
+    """A digest post whose answer never came (a timeout) may be in Slack: the claim remembers when it was
+    taken and that the post is uncertain, so the next trigger looks in the channel before posting again."""
+    db["digest_posts"].add_column("claimed_at", str)
+    db["digest_posts"].add_column("uncertain", int)

@@ -12,6 +12,7 @@ from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
 
 from bot.errors import UserError
 from bot.slack import allow, dedupe, door, failures, health, listeners
+from bot.slack.outbox import Outbox, Policy
 from bot.slack.reply import Deps
 
 log = logging.getLogger("llmcost.slack")
@@ -47,15 +48,21 @@ def create_app(
     chart: bool | None = None,
     process_before_response: bool = False,
     front: door.Door | None = None,
+    policy: Policy | None = None,
 ) -> App:
-    """Tokens come from the arguments or the environment, never from files, and are never logged."""
+    """Tokens come from the arguments or the environment, never from files, and are never logged.
+
+    Questions go to the outbox (bot/slack/outbox.py), recorded before Slack gets its 200. `app.llmcost` is
+    the Deps: `outbox.health()` and `store.writable()` are what readiness reads, `outbox.stop()` is for
+    shutting down (what is not delivered stays in the log for the next process).
+    """
     token = token or _env("SLACK_BOT_TOKEN", "the bot token, xoxb-…")
     if signing_secret is None and not socket_mode:
         signing_secret = _env("SLACK_SIGNING_SECRET", "the app's signing secret, to check requests")
     if store is None:
         from bot.store import LogStore
 
-        store = LogStore.open()
+        store = LogStore.open_resilient()
     if ask is None:
         from bot.service import ask
     if chart is None:
@@ -67,10 +74,16 @@ def create_app(
         request_verification_enabled=not socket_mode,
         process_before_response=process_before_response,
     )
-    deps = Deps(store=store, ask=ask, chart=chart)
+    policy = policy or Policy.from_env(os.environ)
+    # The outbox's own client: no retry handlers, because retrying a post is only safe after looking for it.
+    poster = WebClient(token=token, base_url=api_url(), timeout=policy.http_timeout_s, retry_handlers=[])
+    seen = dedupe.Seen()  # this process's memory of deliveries taken in: the cheap filter before the log's claims
+    outbox = Outbox(store, poster, ask=ask, chart=chart, policy=policy, seen=seen)
+    deps = Deps(store=store, ask=ask, chart=chart, outbox=outbox)
     # The door: verification, allow-lists (LLMCOST_ALLOWED_*), limits and readiness checks, read here once.
     front = front or door.Door.from_env(os.environ, signing_secret=None if socket_mode else signing_secret)
     front.ready_check("log", health.log_writable(store))
+    front.ready_check("outbox", outbox.ready_problem)
     door.attach(app, front)
 
     def provide_deps(context: dict, next: Any) -> None:
@@ -78,10 +91,12 @@ def create_app(
         next()
 
     app.middleware(allow.middleware(front.allow))
-    app.middleware(dedupe.middleware(dedupe.Seen()))
+    app.middleware(dedupe.middleware(seen))
     app.middleware(provide_deps)
     listeners.register(app)
     app.error(failures.handler(front))
+    app.llmcost = deps
+    outbox.start()
     return app
 
 

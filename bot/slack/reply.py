@@ -1,22 +1,37 @@
-"""The glue every listener shares: question -> bot.service.ask -> log -> post the verdict, then the thread."""
+"""Delivering one outbox job: question -> bot.service.ask -> the row's figures -> the verdict, then the thread.
+
+Each Slack message of a job is posted once: it carries message metadata (`llmcost_answer`, the job's uid and
+the part), and when an earlier try may have reached Slack without us seeing the answer (a timeout, a 5xx, a
+crash between Slack accepting it and the job being marked) the thread or channel is searched for it before
+posting again. 429s wait out Retry-After; 5xx, timeouts and network errors back off exponentially, up to the
+policy's deadline. How it ended goes on the question's row.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
+import http.client
 import logging
+import random
 import re
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
 from bot.slack import views, words
+from bot.slack.metadata import find_message
+from bot.store import StoreUnavailable
 
 log = logging.getLogger("llmcost.slack")
 
+EVENT_TYPE = "llmcost_answer"  # the message metadata that lets a job find its own post
 # Posting where the bot has not been invited fails with one of these.
 NOT_IN_CHANNEL = frozenset({"not_in_channel", "channel_not_found", "is_archived"})
+# Slack's own words for "try again later" on a 200 or a 5xx.
+TRANSIENT = frozenset({"internal_error", "fatal_error", "service_unavailable", "request_timeout", "ratelimited"})
 _BOT_MENTION = re.compile(r"<@[UW][A-Z0-9]+(?:\|[^>]*)?>")
 
 
@@ -33,6 +48,7 @@ class Deps:
     store: Store
     ask: Any  # bot.service.ask, or a stand-in in tests
     chart: bool = True
+    outbox: Any = None  # bot.slack.outbox.Outbox
     extra: dict = field(default_factory=dict)
 
 
@@ -40,10 +56,24 @@ class Deps:
 class Where:
     """Where an answer goes: the channel, and the thread (None: a new top-level message)."""
 
-    channel: str
+    channel: str | None
     thread_ts: str | None
     user_id: str | None = None
     team_id: str | None = None
+
+
+def answer(deps: Deps, client: Any = None, *, surface: str, text: str, where: Where, event_id: str | None = None,
+           retried: bool = False, overrides: dict[str, Any] | None = None, respond: Any = None) -> str:
+    """For a listener that has acknowledged already: the question joins the outbox (answered, and its end
+    recorded, like any other). A listener that can should record before its ack, as the mention, slash
+    command and button listeners do."""
+    from bot.slack.outbox import Job
+
+    job = Job(kind="answer", surface=surface, text=text, channel_id=where.channel, thread_ts=where.thread_ts,
+              user_id=where.user_id, team_id=where.team_id, event_id=event_id, overrides=dict(overrides or {}),
+              response_url=getattr(respond, "response_url", None),
+              keys=(f"event:{event_id}",) if event_id else ())
+    return deps.outbox.accept(job, retry="yes" if retried else None)
 
 
 def question_from(text: str | None) -> str:
@@ -51,75 +81,287 @@ def question_from(text: str | None) -> str:
     return words.clean(words.slack_unescape(_BOT_MENTION.sub(" ", text or ""))).strip()
 
 
-def answer(
-    deps: Deps,
-    client: WebClient,
-    *,
-    surface: str,
-    text: str,
-    where: Where,
-    event_id: str | None = None,
-    retried: bool = False,
-    overrides: dict[str, Any] | None = None,
-    respond: Any = None,
-) -> None:
-    """Answer one question. The log row is written before anything is posted, so a Slack failure never
-    loses it; an error from the engine is logged with the question, then handed to the @app.error handler."""
-    who = {"team_id": where.team_id, "channel_id": where.channel, "user_id": where.user_id, "event_id": event_id}
+class Undeliverable(Exception):
+    """The job cannot be delivered; the message is what its row says."""
+
+
+class Stopping(Exception):
+    """The process is stopping: the job stays in the log for the next one."""
+
+
+class NotInChannel(Exception):
+    pass
+
+
+class Delivery:
+    """One job, from the engine to Slack."""
+
+    def __init__(self, box: Any, job: Any):
+        self.box, self.job, self.policy = box, job, box.policy
+        self.client = box.client
+        self.deadline = job.asked + dt.timedelta(seconds=self.policy.deadline_s)
+        self.note: str | None = job.note
+
+    def run(self) -> None:
+        job = self.job
+        if job.id is None and job.question_id is None and job.kind == "answer":
+            job.question_id = self.box.store.log(
+                surface=job.surface, text=job.text, team_id=job.team_id, channel_id=job.channel_id,
+                user_id=job.user_id, event_id=job.event_id, delivery="pending", delivery_error=job.note)
+        try:
+            if dt.datetime.now(dt.UTC) > self.deadline:
+                raise Undeliverable(f"expired: not delivered within {self.policy.deadline_s:g} s of being asked")
+            if job.kind == "command":
+                self._command()
+            else:
+                self._answer()
+        except Undeliverable as exc:
+            log.warning("%s from %s not delivered: %s", job.surface, job.user_id, exc)
+            self._finish("failed", str(exc))
+        except Stopping:
+            log.info("stopping: job %s stays in the outbox", job.id)
+        else:
+            self._finish("delivered", self.note)
+
+    def _finish(self, state: str, error: str | None) -> None:
+        job = self.job
+        end = {"job_id": job.id, "question_id": job.question_id, "state": state, "error": error,
+               "verdict_ts": job.verdict_ts, "attempts": job.attempts}
+        try:
+            self.box.store.finish(**end)
+        except StoreUnavailable as exc:
+            log.error("job %s ended (%s) but the log could not record it (%s); trying again later", job.uid,
+                      state, exc)
+            if job.id is not None:
+                self.box.unrecorded[job.id] = end
+
+    def _mark(self, **fields: Any) -> None:
+        """Remember progress on the job (in the log when it has a row) before the next step."""
+        for name, value in fields.items():
+            setattr(self.job, name, value)
+        if self.job.id is not None:
+            try:
+                self.box.store.update_job(self.job.id, **fields)
+            except StoreUnavailable as exc:
+                log.warning("could not record the progress of job %s (%s)", self.job.id, exc)
+
+    # -- what to say -----------------------------------------------------------------------------------
+
+    def _answer(self) -> None:
+        job = self.job
+        try:
+            reply = self.box.ask(job.text, job.overrides or None)
+        except Exception as exc:
+            log.error("could not answer a %s question", job.surface, exc_info=exc)
+            error = f"{type(exc).__name__}: {exc}"
+            self._record(error=error)
+            self._apologise()
+            raise Undeliverable(f"engine: {error} (the asker was told something went wrong)") from None
+        self._record(reply=reply)
+        verdict = views.verdict(reply, overrides=job.overrides, user_id=job.user_id)
+        text, blocks = words.fallback("verdict.txt.j2", **verdict), words.blocks("verdict.json.j2", **verdict)
+        read_start = _read_only_the_start(job.text_chars)
+        if read_start:
+            text += "\n" + read_start
+            if len(blocks) < words.MAX_BLOCKS:
+                blocks.insert(len(blocks) - 1, {"type": "context",
+                                                "elements": [{"type": "mrkdwn", "text": read_start}]})
+        details = views.details(reply) if reply.answer.status == "ok" else None
+        if not job.verdict_ts:
+            try:
+                self._post("verdict", channel=job.channel_id, thread_ts=job.thread_ts, text=text, blocks=blocks)
+            except NotInChannel as exc:
+                if not job.response_url:
+                    raise Undeliverable(f"slack: {exc}") from None
+                self._respond(text, blocks)
+                if details:
+                    self._respond(words.fallback("details.txt.j2", **details),
+                                  words.blocks("details.json.j2", **details))
+                self.note = f"answered privately: the bot could not post in the channel ({exc})"
+                return
+        if details is None or job.details_ts:
+            return
+        thread = job.thread_ts or job.verdict_ts
+        self._post("details", channel=job.channel_id, thread_ts=thread, text=words.fallback("details.txt.j2", **details),
+                   blocks=words.blocks("details.json.j2", **details))
+        if self.box.chart:
+            _charts.submit(upload_chart, self.client, reply, job.channel_id, thread).add_done_callback(_report)
+
+    def _record(self, **answer: Any) -> None:
+        if self.job.question_id is None:
+            return
+        try:
+            self.box.store.record_answer(self.job.question_id, answer.get("reply"), error=answer.get("error"))
+        except StoreUnavailable as exc:
+            log.warning("could not put the answer's figures on row %s (%s)", self.job.question_id, exc)
+
+    def _apologise(self) -> None:
+        text = words.text("error.txt.j2")
+        try:
+            if self.job.channel_id and self.job.surface != "slash":
+                self._post("apology", channel=self.job.channel_id, thread_ts=self.job.thread_ts, text=text)
+            elif self.job.response_url:
+                self._respond(text, None)
+        except (Undeliverable, NotInChannel) as exc:
+            log.warning("could not tell the asker either: %s", exc)
+
+    def _command(self) -> None:
+        from bot.slack import catalog_views
+
+        job = self.job
+        word, _, rest = job.text.partition(" ")
+        word = word.lower()
+        if word == "models":
+            template, context = "models.json.j2", {"models": catalog_views.models(self.box.ask)}
+        elif word == "prices":
+            template, context = "prices.json.j2", catalog_views.prices(rest.strip() or None)
+        elif word == "history":
+            try:
+                rows = self.box.store.recent(user_id=job.user_id, limit=10)
+            except StoreUnavailable as exc:
+                log.warning("history without the log (%s)", exc)
+                rows = []
+            template, context = "history.json.j2", {"rows": rows}
+        else:
+            template, context = "help.json.j2", {"command": job.overrides.get("command") or "/llmcost"}
+        self._respond(words.fallback(template.replace(".json.j2", ".txt.j2"), **context),
+                      words.blocks(template, **context))
+
+    # -- saying it once --------------------------------------------------------------------------------
+
+    def _post(self, part: str, **message: Any) -> str:
+        """chat.postMessage once: retried until Slack accepts it or the deadline passes; its ts."""
+        job = self.job
+        metadata = {"event_type": EVENT_TYPE, "event_payload": {"job_id": job.uid, "part": part}}
+        tries = 0
+        while True:
+            if self.box.stopping.is_set():
+                raise Stopping
+            if job.maybe_sent == part:
+                found = self._find(part, message["channel"], message.get("thread_ts"))
+                if found:
+                    log.info("job %s: the %s was posted before (ts %s); not posting it again", job.uid, part, found)
+                    return self._posted(part, found)
+            self._mark(maybe_sent=part, attempts=job.attempts + 1)
+            try:
+                response = self.client.chat_postMessage(**message, metadata=metadata, unfurl_links=False,
+                                                        unfurl_media=False)
+                return self._posted(part, response["ts"])
+            except SlackApiError as exc:
+                status, error = exc.response.status_code, exc.response.get("error")
+                if status == 429 or error == "ratelimited":
+                    self._mark(maybe_sent=None)  # refused, so certainly not posted
+                    wait, why = _retry_after(exc.response), "429 rate limited"
+                elif status >= 500 or error in TRANSIENT:
+                    wait, why = self._backoff(tries), f"slack: {status} {error}"
+                elif error in NOT_IN_CHANNEL:
+                    self._mark(maybe_sent=None)
+                    raise NotInChannel(error) from None
+                else:
+                    self._mark(maybe_sent=None)
+                    raise Undeliverable(f"slack: {error or status}") from None
+            except (OSError, http.client.HTTPException) as exc:  # sent or not: we cannot know
+                wait, why = self._backoff(tries), f"{type(exc).__name__}: {exc}"
+            tries += 1
+            self._wait(wait, why)
+
+    def _posted(self, part: str, ts: str) -> str:
+        fields: dict[str, Any] = {"maybe_sent": None}
+        if part in ("verdict", "details"):
+            fields[f"{part}_ts"] = ts
+        self._mark(**fields)
+        return ts
+
+    def _find(self, part: str, channel: str, thread_ts: str | None) -> str | None:
+        """The ts of this job's `part` if Slack has it, looking in the thread (or the channel's recent
+        history for a top-level post); None when it is not there or cannot be looked for."""
+        tries = 0
+        while True:
+            try:
+                return find_message(self.client, channel, EVENT_TYPE, {"job_id": self.job.uid, "part": part},
+                                    thread_ts=thread_ts, oldest=self.job.asked.timestamp() - 60)
+            except SlackApiError as exc:
+                status, error = exc.response.status_code, exc.response.get("error")
+                if status == 429:
+                    wait, why = _retry_after(exc.response), "429 rate limited (looking for an earlier post)"
+                elif status >= 500 or error in TRANSIENT:
+                    wait, why = self._backoff(tries), f"slack: {status} {error} (looking for an earlier post)"
+                else:  # missing_scope, not_in_channel: a duplicate is better than a lost answer
+                    log.warning("job %s: cannot check whether the %s was posted (%s); posting it again",
+                                self.job.uid, part, error)
+                    return None
+            except (OSError, http.client.HTTPException) as exc:
+                wait, why = self._backoff(tries), f"{type(exc).__name__}: {exc}"
+            tries += 1
+            self._wait(wait, why)
+
+    def _respond(self, text: str, blocks: list | None) -> None:
+        """An ephemeral answer through the slash command's response_url, retried like a post."""
+        from slack_sdk.webhook import WebhookClient
+
+        hook = WebhookClient(self.job.response_url, timeout=self.policy.http_timeout_s, retry_handlers=[])
+        tries = 0
+        while True:
+            if self.box.stopping.is_set():
+                raise Stopping
+            self._mark(attempts=self.job.attempts + 1)
+            try:
+                response = hook.send(response_type="ephemeral", text=text, blocks=blocks)
+                if response.status_code == 200:
+                    return
+                if response.status_code == 429:
+                    wait = _retry_after(response)
+                elif response.status_code >= 500:
+                    wait = self._backoff(tries)
+                else:
+                    raise Undeliverable(f"response_url: {response.status_code} {response.body[:200]}")
+                why = f"response_url: {response.status_code}"
+            except (OSError, http.client.HTTPException) as exc:
+                wait, why = self._backoff(tries), f"response_url: {type(exc).__name__}: {exc}"
+            tries += 1
+            self._wait(wait, why)
+
+    def _backoff(self, tries: int) -> float:
+        wait = min(self.policy.max_backoff_s, self.policy.backoff_s * 2**tries)
+        return wait * random.uniform(0.9, 1.1)
+
+    def _wait(self, seconds: float, why: str) -> None:
+        """Sleep before the next try, holding on to the job; give up at the deadline."""
+        job = self.job
+        now = dt.datetime.now(dt.UTC)
+        if now + dt.timedelta(seconds=seconds) > self.deadline:
+            raise Undeliverable(f"gave up after {job.attempts} attempt(s) in "
+                                f"{(now - job.asked).total_seconds():.0f} s: {why}")
+        log.warning("job %s: %s; trying again in %.1f s", job.uid, why, seconds)
+        if job.id is not None:
+            with contextlib.suppress(StoreUnavailable):
+                self.box.store.lease(job.id, self.box.owner, seconds + self.policy.lease_s)
+        if self.box.stopping.wait(seconds):
+            raise Stopping
+
+
+def _retry_after(response: Any) -> float:
+    headers = {k.lower(): v for k, v in (getattr(response, "headers", None) or {}).items()}
+    value = headers.get("retry-after", "1")
+    if isinstance(value, list):
+        value = value[0] if value else "1"
     try:
-        reply = deps.ask(text, overrides or None)
-    except Exception as exc:
-        deps.store.log(surface=surface, text=text, error=f"{type(exc).__name__}: {exc}", **who)
-        raise
-    row = deps.store.log(surface=surface, text=text, reply=reply, **who)
-    if row is None and event_id and retried:
-        log.info("event %s was answered before (Slack retry %s); not answering twice", event_id, retried)
-        return
-    post(deps, client, reply, where, overrides or {}, respond=respond)
+        return max(0.0, float(value))
+    except ValueError:
+        return 1.0
 
 
-def post(deps: Deps, client: WebClient, reply: Any, where: Where, overrides: dict[str, Any], respond: Any = None) -> None:
-    """The verdict message, then (for a full answer) the details and the chart in its thread.
+def _read_only_the_start(chars: int) -> str | None:
+    """The line that says a long question was read only in part (prompts/slack/read_start.txt.j2)."""
+    from bot.service import MAX_QUESTION_CHARS
 
-    With `respond` (a slash command), a channel the bot is not in gets the answer as an ephemeral reply.
-    """
-    verdict = views.verdict(reply, overrides=overrides, user_id=where.user_id)
-    details = views.details(reply) if reply.answer.status == "ok" else None
-    try:
-        sent = client.chat_postMessage(
-            channel=where.channel,
-            thread_ts=where.thread_ts,
-            text=words.fallback("verdict.txt.j2", **verdict),
-            blocks=words.blocks("verdict.json.j2", **verdict),
-            unfurl_links=False,
-            unfurl_media=False,
-        )
-    except SlackApiError as exc:
-        if respond is None or exc.response.get("error") not in NOT_IN_CHANNEL:
-            raise
-        respond(response_type="ephemeral", text=words.fallback("verdict.txt.j2", **verdict),
-                blocks=words.blocks("verdict.json.j2", **verdict))
-        if details:
-            respond(response_type="ephemeral", text=words.fallback("details.txt.j2", **details),
-                    blocks=words.blocks("details.json.j2", **details))
-        return
-    if details is None:
-        return
-    thread = where.thread_ts or sent["ts"]
-    client.chat_postMessage(
-        channel=where.channel,
-        thread_ts=thread,
-        text=words.fallback("details.txt.j2", **details),
-        blocks=words.blocks("details.json.j2", **details),
-        unfurl_links=False,
-        unfurl_media=False,
-    )
-    if deps.chart:
-        _charts.submit(upload_chart, client, reply, where.channel, thread).add_done_callback(_report)
+    if chars <= MAX_QUESTION_CHARS:
+        return None
+    return words.text("read_start.txt.j2", read=MAX_QUESTION_CHARS, chars=chars)
 
 
 # Drawing a chart is CPU work (~0.1 s) that holds the GIL: one drawer thread keeps a burst of questions
-# from starving the verdicts, which go out first on the listener threads.
+# from starving the verdicts, which go out first on the outbox's workers.
 _charts = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llmcost-chart")
 
 
@@ -128,7 +370,7 @@ def _report(done: Future) -> None:
         log.error("could not draw or upload a chart", exc_info=error)
 
 
-def upload_chart(client: WebClient, reply: Any, channel: str, thread_ts: str) -> None:
+def upload_chart(client: Any, reply: Any, channel: str, thread_ts: str) -> None:
     """The chart is the last, optional part of an answer: a failed upload is logged, not shouted."""
     from bot.slack import chart
 
@@ -145,11 +387,12 @@ def upload_chart(client: WebClient, reply: Any, channel: str, thread_ts: str) ->
             title=labels["file_title"],
             alt_txt=labels["alt"],
         )
-    except SlackApiError as exc:
-        log.warning("chart upload failed: %s", exc.response.get("error"))
+    except (SlackApiError, OSError) as exc:
+        log.warning("chart upload failed: %s", getattr(exc, "response", {}).get("error") if hasattr(exc, "response") else exc)
 
 
 def _node_name(reply: Any) -> str:
     fit = reply.answer.fit
     node = next((n for n in fit.nodes if n.id == fit.chosen_node), None) if fit else None
     return node.name if node else ""
+

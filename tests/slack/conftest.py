@@ -29,6 +29,26 @@ class Bot:
     url: str
     store: Any
     slack: StandIn
+    app: Any = None
+    httpd: Any = None
+    thread: Any = None
+
+    def stop(self) -> None:
+        """Stop serving and delivering, as a process that exits would (its unfinished jobs stay in the log)."""
+        if self.httpd is not None:
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.thread.join(timeout=5)
+            self.httpd = None
+        self.outbox.stop(timeout=5)
+
+    @property
+    def outbox(self) -> Any:
+        return self.app.llmcost.outbox
+
+    def drain(self, timeout: float = 10.0) -> None:
+        """Wait until this bot's outbox has delivered everything it took (instead of sleeping)."""
+        assert self.outbox.idle(timeout), "the outbox did not drain"
 
     def event(self, event: dict, **kwargs: Any) -> signed.Response:
         headers = kwargs.pop("headers", None)
@@ -48,7 +68,8 @@ def start_bot(slack: StandIn, store: Any, **options: Any):
     httpd = server(app, "127.0.0.1", 0)
     thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="llmcost-http", daemon=True)
     thread.start()
-    return httpd, thread, Bot(url=f"http://127.0.0.1:{httpd.server_port}/slack/events", store=store, slack=slack)
+    return httpd, thread, Bot(url=f"http://127.0.0.1:{httpd.server_port}/slack/events", store=store, slack=slack,
+                              app=app, httpd=httpd, thread=thread)
 
 
 @pytest.fixture
@@ -62,14 +83,12 @@ def make_bot(stand_in: StandIn):
             store = LogStore.memory()
             stores.append(store)
         httpd, thread, bot = start_bot(stand_in, store, **options)
-        running.append((httpd, thread))
+        running.append(bot)
         return bot
 
     yield make
-    for httpd, thread in running:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=5)
+    for bot in running:
+        bot.stop()
     for store in stores:
         store.close()
 

@@ -2,11 +2,17 @@
 
 Like bolt-python's tests/mock_web_api_server, but scriptable per method: `fail("chat.postMessage", 429)`
 makes the next call answer 429 (then back to normal), `fail(m, 500, 500)` the next two 500, and
-`fail(m, "not_in_channel")` a 200 with ok=false.
+`fail(m, "not_in_channel")` a 200 with ok=false. `fail(m, STALL)` accepts the call (a message is posted)
+but answers only after `stall_s` seconds, as when Slack answers after the client gave up; `slow(m, s)`
+makes every call to `m` take `s` seconds, the message being posted when the call arrives.
+
+Posted messages are kept (`messages`), with their metadata, and conversations.replies and
+conversations.history answer from them (metadata only with include_all_metadata), as Slack does.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import threading
@@ -16,6 +22,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlparse
+
+STALL = "stall"
 
 
 @dataclass
@@ -36,6 +44,9 @@ class StandIn:
         self._changed = threading.Condition()
         self._ts = itertools.count(1)
         self._files = itertools.count(1)
+        self.messages: list[dict[str, Any]] = []  # what chat.postMessage accepted
+        self.stall_s = 3.0
+        self._slow: dict[str, float] = {}
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.httpd.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
@@ -56,6 +67,14 @@ class StandIn:
     def fail(self, method: str, *answers: int | str, retry_after: int = 0) -> None:
         for answer in answers:
             self._script[method].append((answer, retry_after))
+
+    def slow(self, method: str, seconds: float) -> None:
+        self._slow[method] = seconds
+
+    def posted(self, **match: Any) -> list[dict[str, Any]]:
+        """Accepted messages whose fields include `match` (e.g. thread_ts=...)."""
+        with self._changed:
+            return [m for m in self.messages if all(m.get(k) == v for k, v in match.items())]
 
     def response_url(self, name: str = "r1") -> str:
         return f"{self.url}respond/{name}"
@@ -100,8 +119,18 @@ class StandIn:
                     "user_id": "UBOT0001", "bot_id": "BBOT0001", "is_enterprise_install": False}
         if method == "chat.postMessage":
             ts = f"1700000{next(self._ts):03d}.000100"
+            metadata = params.get("metadata")
+            if isinstance(metadata, str):
+                metadata = json.loads(metadata)
+            # `at` is when it was posted: Slack's ts *is* that time, the stand-in's ts are short fakes.
+            message = {"channel": params.get("channel"), "text": params.get("text"), "ts": ts,
+                       "thread_ts": params.get("thread_ts"), "metadata": metadata, "at": time.time()}
+            with self._changed:
+                self.messages.append(message)
             return {"ok": True, "channel": params.get("channel"), "ts": ts,
                     "message": {"text": params.get("text"), "ts": ts, "thread_ts": params.get("thread_ts")}}
+        if method in ("conversations.replies", "conversations.history"):
+            return {"ok": True, "messages": self._conversation(method, params), "has_more": False}
         if method == "files.getUploadURLExternal":
             file_id = f"F{next(self._files):06d}"
             return {"ok": True, "upload_url": f"{self.url}upload/{file_id}", "file_id": file_id}
@@ -113,6 +142,26 @@ class StandIn:
         if method == "conversations.open":  # a DM's channel id derived from the user id, so tests can name it
             return {"ok": True, "channel": {"id": "D" + str(params.get("users", "")).split(",")[0][1:]}}
         return {"ok": True}
+
+    def _conversation(self, method: str, params: dict) -> list[dict]:
+        channel, with_metadata = params.get("channel"), str(params.get("include_all_metadata")).lower() in ("1", "true")
+        with self._changed:
+            mine = [m for m in self.messages if m["channel"] == channel]
+        if method == "conversations.replies":
+            parent = params.get("ts")
+            found = [m for m in mine if m["ts"] == parent or m["thread_ts"] == parent]
+        else:  # the channel's top-level messages since `oldest`, newest first
+            oldest = float(params.get("oldest") or 0)
+            found = [m for m in reversed(mine) if not m["thread_ts"] and m["at"] >= oldest]
+        out = []
+        for m in found:
+            shown = {"type": "message", "ts": m["ts"], "text": m["text"], "bot_id": "BBOT0001"}
+            if m["thread_ts"]:
+                shown["thread_ts"] = m["thread_ts"]
+            if with_metadata and m["metadata"]:
+                shown["metadata"] = m["metadata"]
+            out.append(shown)
+        return out
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         stand_in = self
@@ -132,9 +181,13 @@ class StandIn:
                 self.end_headers()
                 self.wfile.write(body)
 
+            def do_GET(self) -> None:  # noqa: N802 (slack_sdk reads conversations.* with GET)
+                self.do_POST()
+
             def do_POST(self) -> None:  # noqa: N802 (http.server's name)
                 raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                path = urlparse(self.path).path
+                url = urlparse(self.path)
+                path = url.path
                 kind = self.headers.get("Content-Type", "")
                 if path.startswith("/api/"):
                     method = path.removeprefix("/api/")
@@ -144,14 +197,17 @@ class StandIn:
                     method = "respond"
                 else:
                     method = path
-                params: dict[str, Any] = {}
+                params: dict[str, Any] = {k: v[-1] for k, v in parse_qs(url.query).items()}
                 if method != "upload" and raw:
                     if "json" in kind:
-                        params = json.loads(raw)
+                        params |= json.loads(raw)
                     else:
-                        params = {k: v[-1] for k, v in parse_qs(raw.decode()).items()}
+                        params |= {k: v[-1] for k, v in parse_qs(raw.decode()).items()}
                 scripted = stand_in._script[method].popleft() if stand_in._script[method] else None
                 status, payload, extra = 200, None, {}
+                delay = stand_in._slow.get(method, 0.0)
+                if scripted is not None and scripted[0] == STALL:
+                    scripted, delay = None, stand_in.stall_s
                 if scripted is not None:
                     answer, retry_after = scripted
                     if answer == 429:
@@ -169,7 +225,10 @@ class StandIn:
                         body, ctype = json.dumps(stand_in._answer(method, params)).encode(), "application/json"
                 else:
                     body, ctype = json.dumps(payload).encode(), "application/json"
+                if delay:
+                    time.sleep(delay)
                 stand_in._record(Call(method, path, params, dict(self.headers), status, body_length=len(raw)))
-                self._reply(status, body, ctype, extra)
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the client gave up (STALL)
+                    self._reply(status, body, ctype, extra)
 
         return Handler

@@ -1,39 +1,34 @@
-"""`/llmcost <question> | help | models | prices [model] | history`."""
+"""`/llmcost <question> | help | models | prices [model] | history`: recorded, acknowledged, answered by the
+outbox (ephemeral answers through the response_url, questions in the channel).
+
+The job is recorded by a listener middleware, which then answers Slack's request itself (an empty 200):
+the ack waits for the log (a second at most), never for Bolt's listener threads or for Slack.
+"""
 
 from __future__ import annotations
 
-from slack_bolt import Ack, App, Respond
+from slack_bolt import App, BoltResponse
 
-from bot.slack import catalog_views, reply, words
+from bot.slack import dedupe, reply
+from bot.slack.outbox import Job
 
-
-def _ephemeral(respond: Respond, template: str, **context) -> None:
-    respond(
-        response_type="ephemeral",
-        text=words.fallback(template.replace(".json.j2", ".txt.j2"), **context),
-        blocks=words.blocks(template, **context),
-    )
+SUBCOMMANDS = frozenset({"", "help", "models", "prices", "history"})
 
 
-def on_command(ack: Ack, command: dict, context, client, respond: Respond) -> None:
-    ack()
+def on_command(command: dict, context, next) -> BoltResponse:
     text = reply.question_from(command.get("text"))
-    word, _, rest = text.partition(" ")
-    word = word.lower()
-    deps = context["llmcost"]
-    user = command.get("user_id")
-    if word in ("", "help"):
-        _ephemeral(respond, "help.json.j2", command=command.get("command") or "/llmcost")
-    elif word == "models":
-        _ephemeral(respond, "models.json.j2", models=catalog_views.models(deps.ask))
-    elif word == "prices":
-        _ephemeral(respond, "prices.json.j2", **catalog_views.prices(rest.strip() or None))
-    elif word == "history":
-        _ephemeral(respond, "history.json.j2", rows=deps.store.recent(user_id=user, limit=10))
-    else:
-        where = reply.Where(channel=command["channel_id"], thread_ts=None, user_id=user, team_id=command.get("team_id"))
-        reply.answer(deps, client, surface="slash", text=text, where=where, respond=respond)
+    question = text.partition(" ")[0].lower() not in SUBCOMMANDS
+    job = Job(kind="answer" if question else "command", surface="slash", text=text,
+              channel_id=command.get("channel_id"), user_id=command.get("user_id"), team_id=command.get("team_id"),
+              response_url=command.get("response_url"), keys=dedupe.command_keys(command),
+              overrides={} if question else {"command": command.get("command") or "/llmcost"})
+    context["llmcost"].outbox.accept(job)
+    return BoltResponse(status=200, body="")
+
+
+def never_called() -> None:
+    """Bolt wants a listener; the middleware above answers every /llmcost request."""
 
 
 def register(app: App) -> None:
-    app.command("/llmcost")(on_command)
+    app.command("/llmcost", middleware=[on_command])(never_called)

@@ -1,48 +1,50 @@
-"""`app_mention` in channels and `message` in DMs: answered in the thread."""
+"""`app_mention` in channels and `message` in DMs: answered in the thread, through the outbox.
+
+The question is recorded by a listener middleware, which then answers Slack's request itself: the 200
+goes out only once the question is in the log, and never waits for Bolt's listener threads.
+"""
 
 from __future__ import annotations
 
-from slack_bolt import App
+from slack_bolt import App, BoltResponse
 
-from bot.slack import reply
+from bot.slack import dedupe, reply
+from bot.slack.outbox import Job
 
 
 def _from_a_bot(event: dict) -> bool:
     return bool(event.get("bot_id")) or event.get("subtype") == "bot_message"
 
 
-def on_mention(body: dict, event: dict, context, client) -> None:
+def _accept(body: dict, event: dict, context, *, surface: str, thread_ts: str | None, text: str) -> BoltResponse:
+    job = Job(kind="answer", surface=surface, text=text, channel_id=event["channel"], thread_ts=thread_ts,
+              user_id=event.get("user"), team_id=body.get("team_id"), event_id=body.get("event_id"),
+              keys=dedupe.event_keys(body))
+    context["llmcost"].outbox.accept(job, retry=context.get("retry_num"))
+    return BoltResponse(status=200, body="")  # the ack, once the question is recorded
+
+
+def on_mention(body: dict, event: dict, context, next) -> BoltResponse | None:
     if _from_a_bot(event):
-        return
-    where = reply.Where(
-        channel=event["channel"],
-        thread_ts=event.get("thread_ts") or event["ts"],
-        user_id=event.get("user"),
-        team_id=body.get("team_id"),
-    )
-    reply.answer(
-        context["llmcost"], client, surface="mention", text=reply.question_from(event.get("text")), where=where,
-        event_id=body.get("event_id"), retried=bool(context.get("retry_num")),
-    )
+        return next()
+    return _accept(body, event, context, surface="mention", thread_ts=event.get("thread_ts") or event["ts"],
+                   text=reply.question_from(event.get("text")))
 
 
-def on_message(body: dict, event: dict, context, client) -> None:
+def on_message(body: dict, event: dict, context, next) -> BoltResponse | None:
     # Only plain messages a person wrote in a DM; a channel message that mentions the bot is app_mention's.
     if event.get("channel_type") != "im" or event.get("subtype") or _from_a_bot(event):
-        return
+        return next()
     text = reply.question_from(event.get("text"))
     if not text:
-        return
-    where = reply.Where(
-        channel=event["channel"], thread_ts=event.get("thread_ts"), user_id=event.get("user"),
-        team_id=body.get("team_id"),
-    )
-    reply.answer(
-        context["llmcost"], client, surface="dm", text=text, where=where,
-        event_id=body.get("event_id"), retried=bool(context.get("retry_num")),
-    )
+        return next()
+    return _accept(body, event, context, surface="dm", thread_ts=event.get("thread_ts"), text=text)
+
+
+def ignored() -> None:
+    """What the middlewares above pass on (bots, edits, channel messages): acknowledged, not answered."""
 
 
 def register(app: App) -> None:
-    app.event("app_mention")(on_mention)
-    app.event("message")(on_message)
+    app.event("app_mention", middleware=[on_mention])(ignored)
+    app.event("message", middleware=[on_message])(ignored)
