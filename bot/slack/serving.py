@@ -121,12 +121,17 @@ def serve_until_stopped(app: App, httpd: Server) -> int:
 
 
 def _drain(app: App, seconds: float) -> None:
-    """Let the answers Bolt runs after its acks finish, within `seconds`."""
+    """Let the answers under way finish within `seconds`: Bolt's listeners (which record jobs after their
+    acks), then the outbox's deliveries. What is still undelivered stays in the log for the next process."""
+    deadline = time.monotonic() + max(seconds, 0.1)
     executor = getattr(getattr(app, "listener_runner", None), "listener_executor", None)
-    if executor is None:
-        return
-    waiter = threading.Thread(target=executor.shutdown, kwargs={"wait": True}, name="llmcost-drain", daemon=True)
-    waiter.start()
-    waiter.join(max(seconds, 0.1))
-    if waiter.is_alive():
-        log.warning("stopped with answers still under way after the %.0f s drain", seconds)
+    if executor is not None:
+        waiter = threading.Thread(target=executor.shutdown, kwargs={"wait": True}, name="llmcost-drain", daemon=True)
+        waiter.start()
+        waiter.join(max(deadline - time.monotonic(), 0.1))
+    outbox = getattr(getattr(app, "llmcost", None), "outbox", None)
+    if outbox is not None:
+        delivered = outbox.idle(max(deadline - time.monotonic(), 0.1))
+        outbox.stop(timeout=1.0)
+        if not delivered:
+            log.warning("stopped with answers still under way after the %.0f s drain; they stay in the log", seconds)
