@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from decimal import Decimal
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -231,11 +231,11 @@ class Model(Sourced):
         repo = self.hub_repo or (self.serving.repo if self.serving else None)
         return {"kind": self.origin, "repo": repo, "as_of": self.as_of.isoformat()}
 
-    @property
+    @cached_property  # read for every layout of every offer: summed once per model
     def checkpoint_gb(self) -> float:
         return sum(p.size_gb for p in self.weights)
 
-    @property
+    @cached_property
     def host_ok_gb(self) -> float:
         return sum(p.size_gb for p in self.weights if p.host_ok)
 

@@ -77,6 +77,8 @@ def regimes(
     model: ModelInfo, calendar: Calendar, rule: WeekdayRule | None
 ) -> list[tuple[ModelPrice, Fraction]]:
     """(price, hours in the reference week) for each price regime the calendar meets."""
+    if isinstance(model.prices, ModelPrice) and rule is None:
+        return [(model.prices, calendar.week_hours)]  # one price all week: nothing to cut (most rows)
     hours: dict[str, Fraction] = {}
     prices: dict[str, ModelPrice] = {}
     for start, end in split(calendar.intervals, _cuts(model, calendar, rule)):
@@ -103,6 +105,16 @@ def _per_output_token(prices: PriceData | None, price: ModelPrice, request: tupl
     if prices is None:
         return per_output_token(price, request)
     return prices.memo(("per_output_token", id(price), request), price, lambda: per_output_token(price, request))
+
+
+def _regimes(prices: PriceData | None, model: ModelInfo, calendar: Calendar,
+             rule: WeekdayRule | None) -> list[tuple[ModelPrice, Fraction]]:
+    """regimes, cut once per row, week and rule for the data's lifetime (a Slack burst asks the same week)."""
+    if prices is None:
+        return regimes(model, calendar, rule)
+    rule_key = (rule.provider, rule.model_ref, tuple(rule.offpeak_weekdays), rule.tz) if rule else None
+    return prices.memo(("regimes", id(model), calendar.intervals, rule_key), model,
+                       lambda: regimes(model, calendar, rule))
 
 
 def _to_decimal(value: Fraction) -> Decimal:
@@ -135,7 +147,7 @@ def price_line(
     """One provider's month for one genai-prices row (`model`, quoted as `model_ref`)."""
     provider_id = provider.id
     rule = rule_for(overlay, provider_id, model_ref)
-    priced = [(_per_output_token(prices, price, request), hours) for price, hours in regimes(model, calendar, rule)]
+    priced = [(_per_output_token(prices, price, request), hours) for price, hours in _regimes(prices, model, calendar, rule)]
     total_hours = sum((h for _, h in priced), Fraction(0))
     blended = sum((p * _to_decimal(h / total_hours) for p, h in priced), Decimal(0))
     cheapest = min(p for p, _ in priced)
