@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -26,6 +27,10 @@ def free_port() -> int:
 
 
 def serve(stand_in, db: Path) -> tuple[subprocess.Popen, str]:
+    return ready(start(stand_in, db))
+
+
+def start(stand_in, db: Path) -> tuple[subprocess.Popen, int]:
     port = free_port()
     env = os.environ | {
         "SLACK_BOT_TOKEN": signed.TOKEN, "SLACK_SIGNING_SECRET": signed.SECRET, "SLACK_API_URL": stand_in.api_url,
@@ -34,6 +39,11 @@ def serve(stand_in, db: Path) -> tuple[subprocess.Popen, str]:
     }
     proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--no-chart", "--host", "127.0.0.1",
                              "--port", str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return proc, port
+
+
+def ready(started: tuple[subprocess.Popen, int]) -> tuple[subprocess.Popen, str]:
+    proc, port = started
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -98,3 +108,36 @@ def test_serve_answers_with_a_log_it_cannot_write(stand_in, tmp_path):
         err = stop(proc)
     assert verdict_threads(stand_in) == ["1697999999.000100"]
     assert "answering without the log" in err and str(db) in err
+
+
+def test_an_original_and_its_retry_reaching_two_processes_at_once_are_answered_once(stand_in, tmp_path):
+    db = tmp_path / "shared.db"
+    LogStore.open(db).close()  # created before both start, as a deployed log would be
+    starting = [start(stand_in, db) for _ in range(2)]  # in parallel: start-up is most of this test
+    procs = [ready(s) for s in starting]
+    threads = [f"1696{n:06d}.000100" for n in range(30)]
+    statuses = []
+    try:
+        for n, ts in enumerate(threads):
+            body = signed.event_body(signed.mention(QUESTION, ts=ts), event_id=f"EvPROC{n:04d}")
+            at_once = threading.Barrier(2)
+
+            def deliver(url, headers, body=body, at_once=at_once):
+                at_once.wait()
+                statuses.append(signed.post(url, body, "application/json", headers=headers).status)
+
+            pair = [threading.Thread(target=deliver, args=(procs[0][1], None)),
+                    threading.Thread(target=deliver, args=(procs[1][1], {"X-Slack-Retry-Num": "1"}))]
+            for t in pair:
+                t.start()
+            for t in pair:
+                t.join()
+        deadline = time.monotonic() + 30
+        while len(set(verdict_threads(stand_in))) < 30 and time.monotonic() < deadline:
+            stand_in.quiet_for(0.2)
+        stand_in.quiet_for(0.6)
+    finally:
+        for proc, _ in procs:
+            stop(proc)
+    assert statuses == [200] * 60
+    assert sorted(verdict_threads(stand_in)) == threads  # each once, none missing
