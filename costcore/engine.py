@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 from decimal import Decimal
 
 from costcore import fit as fitting
@@ -28,7 +29,13 @@ def _assumptions(s: Scenario, settings: Settings, model: Model | None, extra: li
     default("input_per_output", "default_mix", ratio=settings.input_per_output)
     default("cache_hit_rate", "default_cache", rate=settings.cache_hit_rate)
     default("data_may_leave", "default_may_leave")
-    default("concurrency", "default_concurrency", concurrency=settings.concurrency)
+    if "concurrency" not in said:
+        sessions = _default_sessions(s, settings)
+        if sessions < settings.concurrency:
+            out.append(Finding(code="default_concurrency_from_volume", params={
+                "concurrency": sessions, "tok_s": s.slo_tok_s, "per_user": settings.per_user_tok_s}))
+        else:
+            out.append(Finding(code="default_concurrency", params={"concurrency": sessions}))
     if s.slo_kind != "per_stream" and not s.concurrency:
         out.append(Finding(code="default_per_user", params={"per_user": settings.per_user_tok_s}))
     default("context_tokens", "default_context", context=settings.context_tokens)
@@ -38,6 +45,14 @@ def _assumptions(s: Scenario, settings: Settings, model: Model | None, extra: li
             "hours": settings.business_hours_per_day, "days": settings.working_days_per_month, "tz": s.tz,
             "start": settings.business_hours_start}))
     return out + extra
+
+
+def _default_sessions(s: Scenario, settings: Settings) -> int:
+    """Sessions the KV cache is sized for when none were said: a small total volume is only a few streams
+    at the default per-user speed (100 tok/s is 3 streams at 40, not 32), capped at the default."""
+    if s.slo_kind == "aggregate" and s.slo_tok_s:
+        return min(settings.concurrency, max(1, math.ceil(s.slo_tok_s / settings.per_user_tok_s)))
+    return settings.concurrency
 
 
 def _clarify(s: Scenario, settings: Settings, catalogs: Catalogs, now: dt.datetime, finding: Finding,
@@ -208,7 +223,7 @@ def answer(
 
     ratio = s.input_per_output if s.input_per_output is not None else settings.input_per_output
     cache = s.cache_hit_rate if s.cache_hit_rate is not None else settings.cache_hit_rate
-    concurrency = s.concurrency or settings.concurrency
+    concurrency = s.concurrency or _default_sessions(s, settings)
     hours = calendar.hours_per_month
     aggregate = None
     if s.slo_tok_s is not None:

@@ -46,12 +46,22 @@ def test_llama_8b_at_100_tok_s_lands_on_a_one_or_two_gpu_offer(catalogs):
                                              if n.fits and n.recipe_verified)
 
 
-def test_with_default_sessions_llama_8b_takes_the_smallest_shape_that_holds_its_kv(catalogs):
-    # 32 sessions × 32k tokens of KV is 184 GB with headroom: more than two H100s hold.
+def test_with_default_sessions_llama_8b_at_100_tok_s_sizes_kv_for_a_few_streams(catalogs):
+    # No session count said: 100 tok/s at the default 40 tok/s per user is 3 streams, not the default 32,
+    # so the KV cache is 3 × 32k tokens and one or two GPUs hold it; the answer says so.
     a = answer(Scenario(model="llama 3.1 8b", slo_tok_s=100), catalogs, now=SEPT_2026)
     node = chosen(a)
-    assert node.memory_gb >= a.fit.floor_gb > 2 * 80
-    assert node.gpu_count < 8
+    assert node.gpu_count <= 2 and node.memory_gb >= a.fit.floor_gb
+    said = next(f for f in a.assumptions if f.code == "default_concurrency_from_volume")
+    assert said.params["concurrency"] == 3
+
+
+def test_a_large_volume_keeps_the_default_sessions_and_the_shape_that_holds_their_kv(catalogs):
+    # 5,000 tok/s is 125 streams at 40 tok/s: capped at the default 32 sessions × 32k tokens of KV, 184 GB
+    # with headroom, more than two H100s hold.
+    a = answer(Scenario(model="llama 3.1 8b", slo_tok_s=5000), catalogs, now=SEPT_2026)
+    assert any(f.code == "default_concurrency" and f.params["concurrency"] == 32 for f in a.assumptions)
+    assert chosen(a).memory_gb >= a.fit.floor_gb > 2 * 80
 
 
 # --- residency ------------------------------------------------------------------------------------------
