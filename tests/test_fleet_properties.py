@@ -58,5 +58,7 @@ def test_twice_the_volume_never_lowers_a_node_count(model, tok_s):
     if once.fit is None:
         return
     for a, b in zip(once.fit.nodes, twice.fit.nodes, strict=True):
-        if a.nodes_needed is not None:
+        # Twice the volume is more default sessions, so a small offer may stop holding their KV cache
+        # (b does not fit): that is not a lower count. Where both fit, the count never drops.
+        if a.nodes_needed is not None and b.nodes_needed is not None:
             assert b.nodes_needed >= a.nodes_needed
