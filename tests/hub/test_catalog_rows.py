@@ -31,6 +31,7 @@ ROWS = [
     ("qwen3.5 35b at 300 tok/s", "qwen3.5-35b-a3b", 35 * 2, None),
     ("qwen3.5 27b at 300 tok/s", "qwen3.5-27b", 27 * 2, None),
     ("qwen3.6 35b at 300 tok/s with 200k context", "qwen3.6-35b-a3b", 35 * 2, 200_000),
+    ("qwen3.6 27b at 100 tok/s with 200k context", "qwen3.6-27b", 55.56, 200_000),
     ("can we run gemma 3 27b at 300 tok/s", "gemma-3-27b", 27.43 * 2, None),
     ("v4 pro at 300 tok/s with 500k context", "deepseek-v4-pro", 960 / 1.2, 500_000),
     ("gemma 4 31b at 100 tok/s with 200k context", "gemma-4-31b", 31 * 2, 200_000),
@@ -60,3 +61,22 @@ def test_older_builds_keep_their_own_facts():
     assert old["scenario"]["model"] == "qwen3-235b-a22b" and old["status"] == "needs_clarification"
     assert "32,768" in old["clarification"]
     assert ask("glm 4.5 at 300 tok/s with 200k context", now=NOW).contract["status"] == "needs_clarification"
+
+
+@pytest.mark.parametrize(
+    "alias", ["qwen3.6 27b", "qwen3.6-27b", "Qwen3.6-27B", "Qwen/Qwen3.6-27B", "qwen 3.6 27b"]
+)
+def test_qwen36_27b_aliases_resolve_to_their_own_row(alias):
+    """The dense 27B is not the 35B-A3B of the same family, nor Qwen3.5-27B of the same shape."""
+    c = ask(f"{alias} at 100 tok/s", now=NOW).contract
+    assert c["status"] == "ok", c.get("clarification") or c["reasons"]
+    assert c["scenario"]["model"] == "qwen3.6-27b"
+
+
+def test_licences_now_sourced(catalogs):
+    """Rows whose licence was 'not stated' carry the licence their release stated."""
+    rows = catalogs.models
+    assert rows["deepseek-v4-pro"].licence == "MIT"
+    assert rows["gemma-4-31b"].licence == "Apache-2.0"
+    assert rows["qwen3.6-35b-a3b"].licence == "Apache-2.0"
+    assert rows["qwen3.6-27b"].licence == "Apache-2.0"
