@@ -24,6 +24,8 @@ ROWS = [
     ("GLM-5-FP8 at 300 tok/s", "glm-5-fp8", 753.91 * 1, None),
     ("glm 5.1 at 300 tok/s", "glm-5.1", 753.86 * 2, None),
     ("glm-5.1 fp8 at 300 tok/s", "glm-5.1-fp8", 753.91 * 1, None),
+    ("glm 5.2 at 300 tok/s with 500k context", "glm-5.2", 753 * 2, 500_000),
+    ("GLM-5.2-FP8 at 300 tok/s with 500k context", "glm-5.2-fp8", 753 * 1, 500_000),
     ("kimi k2 0905 at 300 tok/s with 200k context", "kimi-k2-0905", 1026.47 * 1, 200_000),
     ("kimi k2.5 at 300 tok/s with 200k context", "kimi-k2.5", 595, 200_000),
     ("kimi k2.6 at 300 tok/s", "kimi-k2.6", 595, None),
@@ -80,3 +82,20 @@ def test_licences_now_sourced(catalogs):
     assert rows["gemma-4-31b"].licence == "Apache-2.0"
     assert rows["qwen3.6-35b-a3b"].licence == "Apache-2.0"
     assert rows["qwen3.6-27b"].licence == "Apache-2.0"
+
+
+@pytest.mark.parametrize(
+    ("alias", "model_id"),
+    [("glm 5.2", "glm-5.2"), ("GLM-5.2", "glm-5.2"), ("zai-org/GLM-5.2", "glm-5.2"),
+     ("glm 5.2 fp8", "glm-5.2-fp8"), ("zai-org/GLM-5.2-FP8", "glm-5.2-fp8")],
+)
+def test_glm52_aliases_resolve_to_their_own_rows(alias, model_id):
+    c = ask(f"{alias} at 300 tok/s", now=NOW).contract
+    assert c["status"] == "ok", c.get("clarification") or c["reasons"]
+    assert c["scenario"]["model"] == model_id
+
+
+def test_glm52_context_is_not_glm51s():
+    """GLM-5.2 reads a million tokens; GLM-5.1 stops at 202,752, so 500 K is refused there only."""
+    assert ask("glm 5.1 at 300 tok/s with 500k context", now=NOW).contract["status"] == "needs_clarification"
+    assert ask("glm 5.2 at 300 tok/s with 500k context", now=NOW).contract["status"] == "ok"
