@@ -37,6 +37,7 @@ ROWS = [
     ("can we run gemma 3 27b at 300 tok/s", "gemma-3-27b", 27.43 * 2, None),
     ("v4 pro at 300 tok/s with 500k context", "deepseek-v4-pro", 960 / 1.2, 500_000),
     ("gemma 4 31b at 100 tok/s with 200k context", "gemma-4-31b", 31 * 2, 200_000),
+    ("gemma 4 26b at 100 tok/s with 200k context", "gemma-4-26b-a4b", 25.2 * 2, 200_000),
     ("minimax m3 at 300 tok/s with 500k context", "minimax-m3", 427 * 2, 500_000),
 ]
 
@@ -99,3 +100,13 @@ def test_glm52_context_is_not_glm51s():
     """GLM-5.2 reads a million tokens; GLM-5.1 stops at 202,752, so 500 K is refused there only."""
     assert ask("glm 5.1 at 300 tok/s with 500k context", now=NOW).contract["status"] == "needs_clarification"
     assert ask("glm 5.2 at 300 tok/s with 500k context", now=NOW).contract["status"] == "ok"
+
+
+@pytest.mark.parametrize(
+    "alias", ["gemma 4 26b", "gemma-4-26B-A4B-it", "google/gemma-4-26B-A4B-it", "gemma 4 26b a4b"]
+)
+def test_gemma4_26b_aliases_resolve_to_the_moe_row(alias):
+    """The 26B-A4B MoE is its own row, not the dense 31B nor Gemma 3 27B."""
+    c = ask(f"{alias} at 100 tok/s", now=NOW).contract
+    assert c["status"] == "ok", c.get("clarification") or c["reasons"]
+    assert c["scenario"]["model"] == "gemma-4-26b-a4b"
