@@ -38,6 +38,7 @@ ROWS = [
     ("v4 pro at 300 tok/s with 500k context", "deepseek-v4-pro", 960 / 1.2, 500_000),
     ("gemma 4 31b at 100 tok/s with 200k context", "gemma-4-31b", 31 * 2, 200_000),
     ("gemma 4 26b at 100 tok/s with 200k context", "gemma-4-26b-a4b", 25.2 * 2, 200_000),
+    ("gemma 4 12b at 100 tok/s with 100k context", "gemma-4-12b", 11.95 * 2, 100_000),
     ("minimax m3 at 300 tok/s with 500k context", "minimax-m3", 427 * 2, 500_000),
 ]
 
@@ -110,3 +111,12 @@ def test_gemma4_26b_aliases_resolve_to_the_moe_row(alias):
     c = ask(f"{alias} at 100 tok/s", now=NOW).contract
     assert c["status"] == "ok", c.get("clarification") or c["reasons"]
     assert c["scenario"]["model"] == "gemma-4-26b-a4b"
+
+
+def test_gemma4_12b_keeps_its_config_context():
+    """The 12B's config.json reads 131,072 tokens (the card's 256K is marketing): 200 K is refused there, not
+    on the 26B-A4B whose config reads 262,144."""
+    c = ask("gemma-4-12B-it at 100 tok/s with 200k context", now=NOW).contract
+    assert c["scenario"]["model"] == "gemma-4-12b" and c["status"] == "needs_clarification"
+    assert "131,072" in c["clarification"]
+    assert ask("gemma 4 26b at 100 tok/s with 200k context", now=NOW).contract["status"] == "ok"
