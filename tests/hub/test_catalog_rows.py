@@ -34,6 +34,7 @@ ROWS = [
     ("qwen3.5 27b at 300 tok/s", "qwen3.5-27b", 27 * 2, None),
     ("qwen3.6 35b at 300 tok/s with 200k context", "qwen3.6-35b-a3b", 35 * 2, 200_000),
     ("qwen3.6 27b at 100 tok/s with 200k context", "qwen3.6-27b", 55.56, 200_000),
+    ("qwen3.6 27b fp8 at 100 tok/s with 200k context", "qwen3.6-27b-fp8", 27 * 1, 200_000),
     ("can we run gemma 3 27b at 300 tok/s", "gemma-3-27b", 27.43 * 2, None),
     ("v4 pro at 300 tok/s with 500k context", "deepseek-v4-pro", 960 / 1.2, 500_000),
     ("gemma 4 31b at 100 tok/s with 200k context", "gemma-4-31b", 31 * 2, 200_000),
