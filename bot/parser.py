@@ -15,7 +15,21 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.parse import fallback, mix, percentages, phrases, quantities, rates, volumes
+from bot.parse import calendar as hours
+from bot.parse import (
+    compose,
+    fallback,
+    gateway,
+    mix,
+    percentages,
+    phrases,
+    places,
+    quantities,
+    rates,
+    residency,
+    unused,
+    volumes,
+)
 from bot.parse.draft import ASK_RANGE, Draft
 from bot.parse.markup import to_plain
 from bot.parse.models import read_model
@@ -119,20 +133,23 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     draft = Draft()
     known = catalogs.models.get(model.model or "")
     mix.read_mix(masked, draft)
+    mix.read_times(masked, draft)
     rates.read_rates(masked, nums, draft)
-    phrases.read_calendar(masked, draft, settings)
+    hours.read_calendar(masked, draft, settings)
     volumes.read_volumes(masked, nums, draft, calendar or draft.fields.get("calendar", "24x7"), settings)
     quantities.read_concurrency(masked, nums, draft)
+    compose.read_composition(masked, nums, draft)
     quantities.read_context(masked, nums, draft, known.context_tokens if known else None)
     percentages.read_percentages(masked, draft)
-    phrases.read_residency(masked, draft)
-    phrases.read_gateway(masked, draft)
-    phrases.read_timezone(masked, draft)
+    residency.read_residency(masked, draft)
+    gateway.read_gateway(masked, draft)
+    places.read_timezone(masked, draft)
     phrases.read_currency(masked, draft)
     phrases.read_vat(masked, draft, catalogs)
     phrases.read_signals(masked, draft)
     phrases.read_node(masked, draft, catalogs)
     _read_fields(plain, draft)
+    unused.check(masked, nums, draft)
     if model.model:
         draft.fields["model"] = model.model
     clarification = model.clarification

@@ -42,14 +42,18 @@ def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime 
         }
         parsed = parsed.model_copy(update={"scenario": type(parsed.scenario)(**merged)})
     when = now or dt.datetime.now(dt.UTC)
+    # "I did not use: …" is a warning the asker must see, not one more line among the assumptions.
+    unused = [n for n in parsed.notes if n.code == "words_not_used"]
     answer = engine.answer(
         parsed.scenario,
         runtime.catalogs(),
         now=when,
         settings=runtime.settings(),
         clarification=parsed.clarification,
-        notes=parsed.notes,
+        notes=[n for n in parsed.notes if n.code != "words_not_used"],
     )
+    if unused:
+        answer = answer.model_copy(update={"warnings": unused + answer.warnings})
     contract = to_contract(question, answer)
     return Reply(
         question=question,

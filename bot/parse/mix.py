@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
+from bot.parse import lexicon
 from bot.parse.draft import Draft
 from bot.parse.figures import (
     MAX_MENTIONS,
@@ -143,3 +144,32 @@ def read_mix(text: str, draft: Draft) -> None:
 
 def _waved_off(text: str, start: int) -> bool:
     return bool(_NEGATED.search(text, max(0, start - 30), start))
+
+
+def _times_pattern() -> re.Pattern[str]:
+    side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
+    return re.compile(
+        rf"(?<![\w]){side.format('a', 'a')}(?![\w])[^.;:\d]{{0,30}}?(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?)\s*"
+        rf"(?:{lexicon.alternation('mix_times')})(?![\w])\s*(?:[\w']+\s+){{0,3}}?{side.format('b', 'b')}(?![\w])",
+        re.I,
+    )
+
+
+_TIMES: re.Pattern[str] | None = None
+
+
+def read_times(text: str, draft: Draft) -> None:
+    """ "inputs are about 6x the outputs" is 6:1; "outputs are a third… " is not read here. The words for
+    input, output and "times" are the lexicon's (mix_input, mix_output, mix_times)."""
+    global _TIMES
+    _TIMES = _TIMES or _times_pattern()
+    for m in islice(_TIMES.finditer(text), MAX_MENTIONS):
+        first_in, second_in = m.group("a_in") is not None, m.group("b_in") is not None
+        if first_in == second_in or "input_per_output" in draft.fields:
+            continue
+        n = float(m.group("n").replace(",", "."))
+        if n <= 0:
+            continue
+        draft.use(m.start(), m.end(), "input_per_output")
+        draft.set("input_per_output", n if first_in else round(1 / n, 6))
+        return

@@ -1,0 +1,129 @@
+"""Counts × per-unit rates and volumes, as one small grammar over the sentence, in any order.
+
+    COUNT  = a whole number before a group or person noun ("12 tenants", "300 engineers", "25 personas")
+    EACH   = a word that hands the figure to every one of them ("each", "every one of", "apiece", "cada uno")
+    FIGURE = a tok/s the rates reader took as the SLO, or a volume the volumes reader converted
+
+A sentence holding COUNT, EACH and FIGURE (and no "in total") composes them:
+- a group's tok/s adds up: "every one of our 12 tenants needs 250 tok/s" is 3,000 tok/s in total;
+- a person's or a stream's tok/s is per stream: with "at once" the count is the concurrency ("25 people at
+  once, each should get 40 tok/s"), without it the question asks how many are at it at once;
+- a volume each, a group's or a person's, adds up: "300 engineers each use about 50k output tokens a day"
+  is 15 M a day.
+Words come from the lexicon (group_nouns, person_nouns, each, at_once, total). The count's span is marked
+used, so the safety net (bot/parse/unused.py) knows which counts no reader took.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.parse import lexicon
+from bot.parse.draft import ASK_SLO, Draft, sentence
+from bot.parse.numbers import Number, plain
+from bot.parse.rates import TOK_S
+
+
+@dataclass(frozen=True)
+class Count:
+    value: int
+    start: int
+    end: int
+    group: bool  # a group (teams, tenants) rather than people or streams
+
+
+def counts(text: str, nums: list[Number]) -> list[Count]:
+    """Every COUNT of the question: a whole number, at most two words before a group or person noun."""
+    noun = re.compile(
+        rf"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){{0,2}}?(?:(?P<group>{lexicon.alternation('group_nouns')})|"
+        rf"(?P<person>{lexicon.alternation('person_nouns')}))(?![\w'])",
+        re.I,
+    )
+    out = []
+    for n in nums:
+        if (
+            n.value < 2
+            or not n.value.is_integer()
+            or TOK_S.match(text, n.end)
+            or text[n.start - 1 : n.start] in ":/"
+        ):
+            continue
+        if m := noun.match(text, n.end):
+            out.append(Count(round(n.value), n.start, m.end(), bool(m.group("group"))))
+    return out
+
+
+def _figures(text: str, nums: list[Number], draft: Draft) -> list[tuple[str, Number]]:
+    """The SLO figure as read: a tok/s equal to the SLO, or the volume that was converted into it."""
+    slo = draft.fields.get("slo_tok_s")
+    if (
+        slo is None
+        or draft.asked_about("slo_tok_s")
+        or _noted(draft, "rate_multiplied", "volume_times_users")
+    ):
+        return []
+    converted = next((n for n in draft.notes if n.code == "volume_converted"), None)
+    out = []
+    for n in nums:
+        if converted is None and TOK_S.match(text, n.end) and n.value == slo:
+            out.append(("rate", n))
+        elif converted is not None and plain(n.value) == converted.params["volume"]:
+            out.append(("volume", n))
+    return out
+
+
+def _noted(draft: Draft, *codes: str) -> bool:
+    return any(n.code in codes for n in draft.notes)
+
+
+def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
+    every = counts(text, nums)
+    for kind, figure in _figures(text, nums, draft)[:1]:
+        start, end = sentence(text, figure.start)
+        here = [c for c in every if start <= c.start < end]
+        if not here and len(every) == 1 and lexicon.pattern("each").search(text, start, end):
+            here = every  # "We have 12 tenants. Each needs 250 tok/s."
+        if len(here) != 1 or lexicon.pattern("total").search(text, start, end):
+            continue
+        count = here[0]
+        each = lexicon.pattern("each").search(text, start, end) or lexicon.pattern("each").search(
+            text, *sentence(text, count.start)
+        )
+        if not each:
+            continue
+        draft.use(count.start, count.end, "slo_tok_s")
+        if kind == "volume":
+            _volume_times(draft, count)
+        elif count.group:
+            _rate_times(draft, count, figure)
+        else:
+            _per_stream(text, draft, count, start, end)
+
+
+def _rate_times(draft: Draft, count: Count, figure: Number) -> None:
+    total = figure.value * count.value
+    draft.fields["slo_tok_s"] = total
+    if draft.fields.get("slo_kind") == "per_stream":  # "each" was the groups', not a stream's
+        draft.fields.pop("slo_kind")
+    draft.note("rate_multiplied", count=count.value, each=plain(figure.value), tok_s=plain(total))
+
+
+def _per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> None:
+    draft.fields["slo_kind"] = "per_stream"
+    at_once = lexicon.pattern("at_once").search(text, min(start, count.start), max(end, count.end))
+    if draft.fields.get("concurrency") == count.value or at_once:
+        draft.set("concurrency", count.value)
+    elif "concurrency" not in draft.fields and not draft.asked_about("concurrency"):
+        draft.ask(ASK_SLO, "users_at_once", users=count.value)
+
+
+def _volume_times(draft: Draft, count: Count) -> None:
+    i, converted = next((i, n) for i, n in enumerate(draft.notes) if n.code == "volume_converted")
+    params = dict(converted.params)
+    draft.fields["slo_tok_s"] *= count.value
+    said = {"volume": params["volume"], "users": count.value, "period": params["period"]}
+    params["volume"] = plain(params["volume"] * count.value)
+    params["tok_s"] = round(draft.fields["slo_tok_s"], 1)
+    draft.notes[i] = converted.model_copy(update={"params": params})
+    draft.notes.insert(i, type(converted)(code="volume_times_users", params=said))
