@@ -6,10 +6,12 @@ but … no") and its reading of a sentence wins where it has one."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from bot.parse import stance
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
+from bot.parse.figures import MAX_MENTIONS
 from bot.parse.lazyre import lazy
 from bot.parse.stance import LEAVES, STAYS, UNSURE
 
@@ -151,12 +153,15 @@ def _asked(text: str, pos: int) -> bool:
     return text[end : end + 1] == "?" and bool(_AUXILIARY.match(text, clause))
 
 
+_NEAR = 60  # a residency phrase accounts for the watched words this close to it ("legal insists")
+
+
 def _phrase_events(text: str, draft: Draft) -> list[tuple[int, str]]:
     """(position, stays | leaves | unsure) for each residency phrase the patterns above find. Every phrase
     looked at is marked used, kept or waived ("we don't care about GDPR" was read: it sets nothing)."""
     for pattern in (_STAYS, _SENSITIVE, _LEAVES, _LEAVES_ASKED, _EU):
-        for m in pattern.finditer(text):
-            draft.use(*sentence(text, m.start()), "data_may_leave")
+        for m in islice(pattern.finditer(text), MAX_MENTIONS):
+            draft.use(max(0, m.start() - _NEAR), m.end() + _NEAR, "data_may_leave")
     events = [(m.start(), STAYS) for m in _STAYS.finditer(text) if not _IN_EU.match(text, m.end())]
     for match in _SENSITIVE.finditer(text):
         before = text[max(0, match.start() - 40) : match.start()]
@@ -191,8 +196,8 @@ def read_residency(text: str, draft: Draft) -> None:
         events = [(pos, kind) for pos, kind in events if not start <= pos < end] + [(said.start, said.kind)]
         withdrawn |= said.kind == LEAVES and said.start == start and said.end == end
         draft.use(said.start, said.end, "data_may_leave")
-    for pos, _ in events:
-        draft.use(*sentence(text, pos), "data_may_leave")
+    for pos, _ in events[:MAX_MENTIONS]:
+        draft.use(max(0, pos - _NEAR), pos + _NEAR, "data_may_leave")
     kinds = {kind for _, kind in events}
     stays, leaves = STAYS in kinds, LEAVES in kinds
     revised = not withdrawn and bool(_REVISED.search(text))  # "> data can't leave" / "not anymore"

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from bot.parse import lexicon
 from bot.parse.context import negated
-from bot.parse.draft import sentence
 
 STAYS, LEAVES, UNSURE = "stays", "leaves", "unsure"
+MAX_SENTENCES = 60  # a pasted log is not read sentence by sentence to its end
 _SENTENCE_END = re.compile(r"[?!;\n¿¡]|\.(?=\s|$)")
 # A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
 _WAIVED = re.compile(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s+(?:\w+\s+){0,1}$", re.I)
@@ -64,17 +64,21 @@ def _withdrawn(text: str, start: int, end: int) -> bool:
     )
 
 
+def _sentences(text: str) -> list[tuple[int, int]]:
+    cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text)]
+    return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
+
+
 def read(text: str) -> list[Stance]:
     """One stance per sentence that takes one (withdrawn counts as may leave)."""
+    named = re.compile("|".join(lexicon.pattern(c).pattern for c in ("authority", "egress", "sensitive")), re.I)
     out = []
-    pos = 0
-    while pos < len(text):
-        start, end = sentence(text, pos)
+    for start, end in _sentences(text)[:MAX_SENTENCES]:
+        if not named.search(text, start, end):
+            continue
         stances = [s for a, b in _parts(text, start, end) if (s := _part_stance(text, a, b))]
         if _withdrawn(text, start, end) or any(s.kind == "withdrawn" for s in stances):
             out.append(Stance(LEAVES, start, end))
         elif stances:
             out.append(stances[-1])
-        nxt = _SENTENCE_END.search(text, end)
-        pos = max(end, pos) + 1 if nxt is None else nxt.end()
     return out

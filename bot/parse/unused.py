@@ -15,6 +15,7 @@ when a reader consumed its span or set (or asked about) the field it would chang
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from bot.parse import compose, lexicon
 from bot.parse.draft import ASK_CONFLICT, ASK_SLO, Draft, sentence
@@ -114,7 +115,7 @@ def _places(text: str) -> list[str]:
         rf"(?<![\w'])(?i:{lead})\s+(?P<place>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+(?:\s+(?:de\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+){{0,2}})"
     )
     out = []
-    for m in pattern.finditer(text):
+    for m in islice(pattern.finditer(text), 8):
         place = m.group("place")
         if place.split()[0].lower() not in _NOT_PLACES | _COUNTRIES and place.lower() not in lexicon.places():
             out.append(place)
@@ -138,7 +139,7 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
             return
     unused: dict[str, list[str]] = {}
     for field, asks, pattern in lexicon.watch():
-        for m in pattern.finditer(text):
+        for m in islice(pattern.finditer(text), 8):
             if _accounted(draft, m.start(), m.end(), field):
                 continue
             if asks and not draft.asks:
