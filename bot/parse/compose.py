@@ -23,6 +23,7 @@ from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.numbers import Number, plain
 from bot.parse.rates import TOK_S
+from bot.parse.volumes import PERIOD_WORDS
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,12 @@ class Count:
     start: int
     end: int
     group: bool  # a group (teams, tenants) rather than people or streams
+
+
+# "5,000 sessions a day" counts arrivals over a period, not heads.
+_PER_PERIOD = re.compile(
+    rf"\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b", re.I
+)
 
 
 def counts(text: str, nums: list[Number]) -> list[Count]:
@@ -46,10 +53,10 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
             n.value < 2
             or not n.value.is_integer()
             or TOK_S.match(text, n.end)
-            or text[n.start - 1 : n.start] in ":/"
+            or (n.start > 0 and text[n.start - 1] in ":/")
         ):
             continue
-        if m := noun.match(text, n.end):
+        if (m := noun.match(text, n.end)) and not _PER_PERIOD.match(text, m.end()):
             out.append(Count(round(n.value), n.start, m.end(), bool(m.group("group"))))
     return out
 

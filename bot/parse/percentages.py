@@ -121,11 +121,19 @@ def _miss_before(text: str, match: re.Match[str]) -> re.Match[str] | None:
     return None
 
 
+def _miss_after(text: str, match: re.Match[str]) -> re.Match[str] | None:
+    """ "40% of prompts miss the cache": a miss word, then a cache word, right after the figure."""
+    end = min(sentence(text, match.start())[1], match.end() + 50)
+    miss = _MISSES.match(text, match.end(), end)
+    return miss if miss and _CACHE_WORD.search(text, miss.start(), end) else None
+
+
 def read_percentages(text: str, draft: Draft) -> None:
     """Cache hit rates and VAT rates: "50% cache hits", "half of our prompts hit the cache", "IVA del 10%"."""
     for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
-        if 0 <= value <= 100 and (miss := _miss_before(text, match)):  # "cache misses around 25 %"
+        if 0 <= value <= 100 and (miss := _miss_before(text, match) or _miss_after(text, match)):
+            # "cache misses around 25 %", "40% of prompts miss the cache"
             draft.use(miss.start(), match.end(), "cache_hit_rate")
             draft.set("cache_hit_rate", round(1 - value / 100, 6))
             draft.note("cache_from_misses", misses=plain(value), hits=plain(round(100 - value, 4)))
