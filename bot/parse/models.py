@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any, Literal
 
+from bot.parse import model_shapes as shapes
 from bot.parse.closed import find_closed, is_closed_head
 from bot.parse.lazyre import lazy
 from bot.parse.words import STOPWORDS, Token, model_context
@@ -142,6 +143,9 @@ class _Index:
                 head = re.match(r"[a-z]+", parts[0] if parts else "")
                 if head and len(head.group(0)) >= 3 and head.group(0) not in WORD_ALIASES:
                     heads.add(head.group(0))
+        self.parts: dict[str, set[str]] = {}  # model -> every word of its names ("8b", "llama", "3.1")
+        for bag, model_id in self.bags.items():
+            self.parts.setdefault(model_id, set()).update(bag.split("|"))
         self.short_heads = frozenset(h for h in heads if len(h) <= 4)
         self.long_heads = sorted(h for h in heads if len(h) > 4)
         self._head_cache: dict[str, bool] = {}
@@ -422,7 +426,7 @@ def _fuzzy(text: str, toks: list[Token], covered: set[int], index: _Index) -> li
     starts = 0
     i = 0
     while i < len(toks) and starts < MAX_FUZZY_STARTS:
-        head = re.match(r"[a-z]+", toks[i].key)
+        head = re.match(r"[a-z]+", toks[i].lower.split("-")[0])
         if i in covered or not head or not index.is_head(head.group(0)):
             i += 1
             continue
@@ -524,9 +528,14 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
         model = closed.typed if closed.open_host else closed.ref
         mentions.append(Mention(closed.start, closed.end, closed.typed, model, kind))
     covered = plain | _covered(toks, mentions)
+    for start, end, typed, model in shapes.family_size(text, toks, covered, index):  # "llama 8b"
+        mentions.append(Mention(start, end, typed, model, "corrected"))
+    covered = plain | _covered(toks, mentions)
     mentions += _fuzzy(text, toks, covered, index)
     if not mentions:  # nothing the catalog, genai-prices or a typo explains: "Kimi-K2-Thinking"
         mentions += [m for k, tok in enumerate(toks) if k not in covered and (m := _unknown_variant(tok, index))][:1]
+    if not mentions and (sized := shapes.sized_name(text, toks, covered)):  # "gemma 3 27b"
+        mentions.append(Mention(sized[0], sized[1], sized[2], sized[2], "unknown"))
     if not mentions and (after := _after_verb(text, toks)):
         mentions.append(after)
     covered = plain | _covered(toks, mentions)
