@@ -57,11 +57,11 @@ def run(cases: list[Case], verbose: bool) -> dict[str, int]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--fresh", action="store_true", help="run bench/fresh_parser_set.yaml instead")
+    ap.add_argument("--fresh", nargs="?", const="fresh_parser_set.yaml", help="run a hand-written set instead")
     ap.add_argument("-q", "--quiet", action="store_true")
     args = ap.parse_args(argv)
     if args.fresh:
-        rows = yaml.safe_load((Path(__file__).parent / "fresh_parser_set.yaml").read_text(encoding="utf-8"))
+        rows = yaml.safe_load((Path(__file__).parent / Path(args.fresh).name).read_text(encoding="utf-8"))
         cases = [Case(r["q"], r["status"], r["expect"]) for r in rows]
     else:
         cases = list(generate())
