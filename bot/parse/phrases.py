@@ -146,18 +146,33 @@ def read_signals(text: str, draft: Draft) -> None:
         draft.set("signals", sorted(found, key=order.index))
 
 
+# Which of a node's offers the words pick: "p5en.48xlarge capacity block" is the Capacity Block row.
+_BILLING_WORDS = {
+    "capacity_block": lazy(r"\bcapacity[\s-]+blocks?\b", re.I),
+    "spot": lazy(r"\bspot\b", re.I),
+    "reserved": lazy(r"\breserved\b|\bcommitted\s+use\b", re.I),
+}
+_INSTANCE = lazy(r"\b[a-z][a-z0-9-]*\.[0-9a-z]+\b")  # "p5en.48xlarge" in a node's catalog name
+
+
 def read_node(text: str, draft: Draft, catalogs: Catalogs) -> None:
-    """A node the asker insists on, by id or instance name ("coreweave-8xh200", "p5en.48xlarge")."""
+    """A node the asker insists on, by catalog id or instance name ("coreweave-8xh200", "p5en.48xlarge").
+    The names are the node catalog's; when one instance has several offers the billing words pick one
+    (on demand unless "capacity block", "spot" or "reserved" is said)."""
     key = normalise(text.replace("×", "x"))
     named = set()
     for node in catalogs.nodes.values():
         short = normalise(node.id.split("-", 1)[1]) if "-" in node.id else ""
-        if normalise(node.id) in key or (len(short) >= 8 and short in key and not short.startswith("8x")):
+        instance = _INSTANCE.search(node.name.lower())
+        if (
+            normalise(node.id) in key
+            or (len(short) >= 8 and short in key and not short.startswith("8x"))
+            or (instance and normalise(instance.group(0)) in key)
+        ):
             named.add(node.id)
-    if {"aws-p5en-48xlarge", "aws-p5en-48xlarge-cb"} & named or "p5en" in key:
-        named -= {"aws-p5en-48xlarge", "aws-p5en-48xlarge-cb"}
-        cb = "aws-p5en-48xlarge-cb" if re.search(r"capacity\s+block", text, re.I) else "aws-p5en-48xlarge"
-        if cb in catalogs.nodes:
-            named.add(cb)
+    if len(named) > 1:
+        said = {billing for billing, pattern in _BILLING_WORDS.items() if pattern.search(text)}
+        offers = {n for n in named if catalogs.nodes[n].billing in (said or {"on_demand"})}
+        named = offers or named
     if len(named) == 1:
         draft.set("node", named.pop())
