@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
@@ -31,34 +32,63 @@ class Count:
     value: int
     start: int
     end: int
-    group: bool  # a group (teams, tenants) rather than people or streams
+    group: bool | None  # a group (teams, tenants), people or streams, or not said ("300 of them")
 
 
 # "5,000 sessions a day" counts arrivals over a period, not heads.
 _PER_PERIOD = re.compile(
     rf"\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b", re.I
 )
+_OF_THEM = re.compile(r"\s+of\s+(?:them|those|us)\b|\s+de\s+(?:ellos|ellas|nosotros)\b", re.I)
+
+
+@cache
+def _noun() -> re.Pattern[str]:
+    return re.compile(
+        r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}?"
+        rf"(?:(?P<group>{lexicon.alternation('group_nouns')})|(?P<person>{lexicon.alternation('person_nouns')}))(?![\w'])",
+        re.I,
+    )
+
+
+@cache
+def _word_count() -> re.Pattern[str]:
+    words = sorted(lexicon.mapping("number_words"), key=len, reverse=True)
+    return re.compile(rf"(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?=\s)", re.I)
 
 
 def counts(text: str, nums: list[Number]) -> list[Count]:
-    """Every COUNT of the question: a whole number, at most two words before a group or person noun."""
-    noun = re.compile(
-        rf"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){{0,2}}?(?:(?P<group>{lexicon.alternation('group_nouns')})|"
-        rf"(?P<person>{lexicon.alternation('person_nouns')}))(?![\w'])",
-        re.I,
-    )
+    """Every COUNT of the question: a whole number or a number word, at most two words before a group or
+    person noun ("12 tenants", "twelve support agents", "doce clientes"), or "300 of them"."""
+    starts = [(n.start, n.end, n.value) for n in nums if n.value >= 2 and n.value.is_integer()]
+    starts += [
+        (m.start(), m.end(), float(lexicon.mapping("number_words")[m.group("w").lower()]))
+        for m in _word_count().finditer(text)
+    ]
     out = []
-    for n in nums:
-        if (
-            n.value < 2
-            or not n.value.is_integer()
-            or TOK_S.match(text, n.end)
-            or (n.start > 0 and text[n.start - 1] in ":/")
-        ):
+    for start, end, value in starts:
+        if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
             continue
-        if (m := noun.match(text, n.end)) and not _PER_PERIOD.match(text, m.end()):
-            out.append(Count(round(n.value), n.start, m.end(), bool(m.group("group"))))
-    return out
+        if (m := _noun().match(text, end)) and not _PER_PERIOD.match(text, m.end()):
+            out.append(Count(round(value), start, m.end(), bool(m.group("group"))))
+        elif them := _OF_THEM.match(text, end):
+            out.append(Count(round(value), start, them.end(), None))
+    return sorted(out, key=lambda c: c.start)
+
+
+_EACH_NOUN = re.compile(
+    r"\b(?:each|every|per|cada|por)\s+(?:one\s+of\s+(?:the|our)\s+)?(?P<noun>[^\W\d_]+)", re.I
+)
+
+
+def _is_group(text: str, count: Count, start: int, end: int) -> bool:
+    """Whether the count counts groups; for "300 of them", the noun after "each" says."""
+    if count.group is not None:
+        return count.group
+    for m in _EACH_NOUN.finditer(text, start, end):
+        if re.fullmatch(lexicon.alternation("group_nouns"), m.group("noun"), re.I):
+            return True
+    return False
 
 
 def _figures(text: str, nums: list[Number], draft: Draft) -> list[tuple[str, Number]]:
@@ -102,7 +132,7 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
         draft.use(count.start, count.end, "slo_tok_s")
         if kind == "volume":
             _volume_times(draft, count)
-        elif count.group:
+        elif _is_group(text, count, start, end):
             _rate_times(draft, count, figure)
         else:
             _per_stream(text, draft, count, start, end)

@@ -138,10 +138,11 @@ def read_percentages(text: str, draft: Draft) -> None:
             draft.set("cache_hit_rate", round(1 - value / 100, 6))
             draft.note("cache_from_misses", misses=plain(value), hits=plain(round(100 - value, 4)))
             continue
-        for cache in _CACHE_WORD.finditer(text, *sentence(text, match.start())):
-            draft.use(cache.start(), cache.end(), "cache_hit_rate")
         if not (name := _percent_field(text, match)):
             continue
+        if name == "cache_hit_rate":
+            for cache in _CACHE_WORD.finditer(text, *sentence(text, match.start())):
+                draft.use(cache.start(), cache.end(), "cache_hit_rate")
         if low := _PERCENT_RANGE_BEFORE.search(text, max(0, match.start() - 12), match.start()):
             draft.conflict(name, [float(low.group(1).replace(",", ".")) / 100, value / 100])
         elif not 0 <= value <= 100:

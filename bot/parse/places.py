@@ -29,7 +29,7 @@ _CITY_NAMES = "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
 # "in Madrid", "Madrid time", and a city set off on its own after a calendar: "business hours, Madrid".
 _CITY = lazy(
     rf"\b(?:in|en|from|desde|at|our|nuestra|nuestro|hora\s+de|horario\s+de)\s+(?:the\s+|el\s+|la\s+)?(?P<city>{_CITY_NAMES})\b"
-    rf"|\b(?P<city2>{_CITY_NAMES})\s+(?:time|hours|office|timezone|hora)\b"
+    rf"|\b(?P<city2>{_CITY_NAMES})(?:\s+(?:time|hours|office|offices|timezone|hora|team|hq|headquarters)|[\s-]based)\b"
     rf"|(?:hours|horario\s+laboral|horas\s+de\s+oficina|\d{{1,2}}\s?[-–]\s?\d{{1,2}}|9\s?to\s?5)\s?[,(]?\s?(?P<city3>{_CITY_NAMES})\s?(?=[,;.)?!]|$)",
     re.I,
 )

@@ -39,6 +39,12 @@ def fragments(concept: str) -> tuple[str, ...]:
     return tuple(f for lang in LANGUAGES for f in (_files()[lang].get(concept) or []))
 
 
+@cache
+def mapping(concept: str) -> dict[str, Any]:
+    """Every language's table for `concept` (lower-case keys), merged."""
+    return {str(k).lower(): v for lang in LANGUAGES for k, v in (_files()[lang].get(concept) or {}).items()}
+
+
 def alternation(concept: str) -> str:
     return "(?:" + "|".join(f"(?:{f})" for f in fragments(concept)) + ")"
 
