@@ -131,7 +131,50 @@ def places_and_contexts() -> Iterator[Case]:
         yield Case(f"{MODEL[0]} 300 tok/s with {ctx}", "ok", {"model": MODEL[1], "slo_tok_s": 300, "context_tokens": 500_000})
 
 
+def counts_in_words() -> Iterator[Case]:
+    words = {"en": [("twelve", 12), ("a dozen", 12), ("four", 4)], "es": [("doce", 12), ("cuatro", 4)]}
+    templates = {
+        "en": ["{m}, {w} {g}, each needs {r} tok/s", "{m}: {r} tok/s for each of our {w} {g}", "{m}, {w} {g} at {r} tok/s each"],
+        "es": ["{m}, {w} {g}, cada uno a {r} tok/s", "{m}: {r} tok/s para cada uno de nuestros {w} {g}"],
+    }
+    for lang, tpls in templates.items():
+        for tpl, (w, n), g in itertools.product(tpls, words[lang], GROUPS[lang][:2]):
+            yield Case(tpl.format(m=MODEL[0], w=w, g=g, r=250), "ok", {"model": MODEL[1], "slo_tok_s": n * 250})
+
+
+AUTHORITIES = {"en": ["legal", "compliance", "our DPO", "the security team", "infosec"],
+               "es": ["el equipo legal", "cumplimiento", "seguridad", "el DPO"]}
+DOUBTS = {"en": ["hasn't signed off yet", "hasn't decided", "is still reviewing it", "hasn't made up its mind"],
+          "es": ["todavía no ha decidido", "no ha dado el visto bueno", "está revisándolo todavía"]}
+REFUSALS = {"en": ["said no", "vetoed it"], "es": ["dijo que no", "lo vetó"]}
+APPROVALS = {"en": ["said yes", "approved it"], "es": ["dijo que sí", "lo ha aprobado"]}
+FORBIDDEN = {
+    "en": ["customer data may not leave the company", "prompts can't go outside our network",
+           "the text must never be sent to third parties", "nothing is allowed to leave our data center"],
+    "es": ["los datos de clientes no pueden salir de la empresa", "nada puede salir fuera de nuestra red",
+           "los prompts no pueden enviarse a terceros"],
+}
+SENSITIVE = {"en": ["prompts contain patient records", "the documents include medical records", "the inputs hold customer PII"],
+             "es": ["los prompts contienen datos de pacientes", "los documentos incluyen historiales médicos"]}
+
+
+def residency_grammar() -> Iterator[Case]:
+    """Authority × doubt, refusal after approval, forbid × egress, sensitive data: the stance grammar."""
+    expect = {"model": MODEL[1], "slo_tok_s": 300}
+    for lang in ("en", "es"):
+        rate = "300 tok/s" if lang == "en" else "a 300 tok/s"
+        but = "but" if lang == "en" else "pero"
+        for who, doubt in itertools.product(AUTHORITIES[lang], DOUBTS[lang]):
+            yield Case(f"{MODEL[0]} {rate}, {who} {doubt}", "clarify", expect)
+        for (yes_who, no_who), yes, no in itertools.product(
+            itertools.permutations(AUTHORITIES[lang][:3], 2), APPROVALS[lang][:1], REFUSALS[lang]
+        ):
+            yield Case(f"{MODEL[0]} {rate}, {yes_who} {yes}, {but} {no_who} {no}", "ok", expect | {"data_may_leave": False})
+        for phrase in FORBIDDEN[lang] + SENSITIVE[lang]:
+            yield Case(f"{MODEL[0]} {rate}, {phrase}", "ok", expect | {"data_may_leave": False})
+
+
 def generate() -> Iterator[Case]:
     for family in (counts_times_rates, people_at_once, volumes_each, residency, gateway, cache_and_mix,
-                   places_and_contexts):
+                   places_and_contexts, counts_in_words, residency_grammar):
         yield from family()

@@ -73,7 +73,7 @@ _CONTEXT_AFTER = lazy(
     re.I,
 )
 _CONTEXT_BEFORE = lazy(
-    r"\b(?:context(?:\s+window)?|contexto|ctx|sesiones|sessions|prompts|conversaciones|ventana) ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
+    r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana) ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
     re.I,
 )
 # "ctx: 8192", "context=32768", "num_ctx = 4096": a key and its value, no unit needed.

@@ -188,6 +188,7 @@ def read_residency(text: str, draft: Draft) -> None:
     events = _phrase_events(text, draft)
     eu_at = [m.start() for m in _EU.finditer(text)]
     withdrawn = False
+    resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all
     for said in stance.read(text):
         start, end = sentence(text, said.start)
         if said.kind == STAYS and any(start <= pos < end for pos in eu_at):
@@ -195,12 +196,18 @@ def read_residency(text: str, draft: Draft) -> None:
         # the lexicon's reading of this sentence wins over the phrase patterns'
         events = [(pos, kind) for pos, kind in events if not start <= pos < end] + [(said.start, said.kind)]
         withdrawn |= said.kind == LEAVES and said.start == start and said.end == end
+        resolved.append((start, end))
         draft.use(said.start, said.end, "data_may_leave")
     for pos, _ in events[:MAX_MENTIONS]:
         draft.use(max(0, pos - _NEAR), pos + _NEAR, "data_may_leave")
     kinds = {kind for _, kind in events}
     stays, leaves = STAYS in kinds, LEAVES in kinds
-    revised = not withdrawn and bool(_REVISED.search(text))  # "> data can't leave" / "not anymore"
+    # "> data can't leave" / "not anymore": a rule taken back asks, unless the taking back is a sentence the
+    # stance reader already weighed ("legal said yes, but compliance said no") and nothing contradicts it
+    revised = not withdrawn and any(
+        (STAYS in kinds and LEAVES in kinds) or not any(a <= m.start() < b for a, b in resolved)
+        for m in _REVISED.finditer(text)
+    )
     if (stays or leaves) and revised:
         draft.ask(ASK_CONFLICT, "residency_unclear")
     elif stays and leaves:
