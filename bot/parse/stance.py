@@ -50,6 +50,8 @@ def _part_stance(text: str, a: int, b: int) -> Stance | None:
     forbid, egress = find("forbid"), find("egress")
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):
         return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()))
+    if (home := find("keep_in")) and not negated(text, home.start()):
+        return Stance(STAYS, home.start(), home.end())
     if (data := find("sensitive")) and not _WAIVED.search(text[max(a, data.start() - 20) : data.start()]):
         return Stance(STAYS, data.start(), data.end())
     if authority and (yes := find("approve")) and not negated(text, yes.start()):
@@ -71,7 +73,7 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 def read(text: str) -> list[Stance]:
     """One stance per sentence that takes one (withdrawn counts as may leave)."""
-    named = re.compile("|".join(lexicon.pattern(c).pattern for c in ("authority", "egress", "sensitive")), re.I)
+    named = re.compile("|".join(lexicon.pattern(c).pattern for c in ("authority", "egress", "sensitive", "keep_in")), re.I)
     out = []
     for start, end in _sentences(text)[:MAX_SENTENCES]:
         if not named.search(text, start, end):

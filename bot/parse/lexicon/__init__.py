@@ -60,7 +60,7 @@ def watch() -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
     """(field, asks, pattern) for the words that usually change the answer (the unused-word safety net)."""
     rows = [row for lang in LANGUAGES for row in _files()[lang].get("watch") or []]
     return tuple(
-        (row["field"], bool(row.get("ask")), re.compile(rf"(?<![\w']){row['words']}(?![\w'])", re.I))
+        (row["field"], bool(row.get("ask")), re.compile(rf"(?<![\w'])(?:{row['words']})(?![\w'])", re.I))
         for row in rows
     )
 
