@@ -146,11 +146,21 @@ def _rate_times(draft: Draft, count: Count, figure: Number) -> None:
     draft.note("rate_multiplied", count=count.value, each=plain(figure.value), tok_s=plain(total))
 
 
+_RATE_FIGURE = re.compile(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
+
+
 def _per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> None:
     draft.fields["slo_kind"] = "per_stream"
-    at_once = lexicon.pattern("at_once").search(text, min(start, count.start), max(end, count.end))
+    # "25 people at once", "40 seats, all active": the at-once words follow the count, no figure between
+    after = lexicon.pattern("at_once").search(text, count.end, min(max(end, count.end), count.end + 100))
+    between = _RATE_FIGURE.sub(" ", text[count.end : after.start()]) if after else ""
+    at_once = after and not re.search(r"\d", between)  # not "300 users, maybe 30 at once"
+    if "concurrency" in draft.fields and draft.fields["concurrency"] != count.value:
+        return  # "300 users, maybe 30 at once": the concurrency reader read it
     if draft.fields.get("concurrency") == count.value or at_once:
         draft.set("concurrency", count.value)
+        # "40 seats, all active": the question the concurrency reader asked is answered
+        draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
     elif "concurrency" not in draft.fields and not draft.asked_about("concurrency"):
         draft.ask(ASK_SLO, "users_at_once", users=count.value)
 

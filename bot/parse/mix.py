@@ -161,13 +161,18 @@ _TIMES: re.Pattern[str] | None = None
 def _more_than_pattern() -> re.Pattern[str]:
     side = f"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
     frac = "|".join(map(re.escape, sorted(lexicon.mapping("fractions"), key=len, reverse=True)))
+    mult = "|".join(map(re.escape, sorted(lexicon.mapping("multipliers"), key=len, reverse=True)))
     return re.compile(
         # "5x more input than output", "5 veces más entrada que salida"
         rf"(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?)\s*(?:x|×|times|veces)\s+(?:more|m[aá]s)\s+{side.format('a', 'a')}"
         rf"(?:\s+tokens)?\s+(?:than|que)\s+(?:the\s+|la\s+|el\s+)?{side.format('b', 'b')}(?![\w])"
         # "output is a fifth of input", "la salida es un quinto de la entrada"
         rf"|(?<![\w]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+)?"
-        rf"(?P<frac>{frac})\s+(?:of|de)\s+(?:the\s+|la\s+|el\s+|los\s+)?{side.format('d', 'd')}(?![\w])",
+        rf"(?P<frac>{frac})\s+(?:of|de)\s+(?:the\s+|la\s+|el\s+|los\s+)?{side.format('d', 'd')}(?![\w])"
+        # "inputs are twice the outputs", "la entrada es el triple que la salida"
+        rf"|(?<![\w]){side.format('e', 'e')}\s+(?:is|are|es|son|run|runs)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?"
+        rf"(?P<mult>{mult})\s+(?:(?:as\s+(?:long|large|big|much)\s+as|than|of|que|de|the\s+size\s+of)\s+)?"
+        rf"(?:the\s+|la\s+|el\s+|los\s+)?{side.format('f', 'f')}(?![\w])",
         re.I,
     )
 
@@ -183,6 +188,9 @@ def _ratio_read(m: re.Match[str]) -> tuple[bool, bool, float] | None:
         parts = float(lexicon.mapping("fractions")[m.group("frac").lower()])  # "a fifth of": 1/5
         first_in = m.group("c_in") is not None
         return not first_in, first_in, parts  # "output is a fifth of input" is input = 5 × output
+    if m.groupdict().get("mult"):
+        times = float(lexicon.mapping("multipliers")[m.group("mult").lower()])
+        return m.group("e_in") is not None, m.group("f_in") is not None, times
     return None
 
 
