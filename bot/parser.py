@@ -27,6 +27,7 @@ from bot.parse import (
     quantities,
     rates,
     residency,
+    second,
     unused,
     volumes,
 )
@@ -155,6 +156,9 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     clarification = model.clarification
     if clarification and clarification.code == "missing_model" and _fallback(plain, catalogs, draft):
         clarification = None
+    endpoint = fallback.endpoint_from_env()
+    if endpoint and endpoint.second and clarification is None and draft.clarification is None:
+        second.check(plain, catalogs, draft, endpoint)
     scenario = _scenario(draft)
     if len(text) > MAX_READ_CHARS:
         draft.note("text_truncated", read_chars=MAX_READ_CHARS, total_chars=len(text))
