@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft
@@ -38,7 +39,10 @@ def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
 
 
 # "de lunes a viernes de 8 a 16": a Spanish hour span needs no minutes.
-_DE_A_SPAN = lazy(r"\bde\s+(?P<h1>[01]?\d|2[0-3])\s+a\s+(?P<h2>[01]?\d|2[0-4])(?:\s*h(?:oras)?)?(?!\s*[^\W\d_])(?![\d:])", re.I)
+_DE_A_SPAN = lazy(
+    r"\bde\s+(?P<h1>[01]?\d|2[0-3])\s+a\s+(?P<h2>[01]?\d|2[0-4])(?:\s*h(?:oras)?)?(?!\s*[^\W\d_])(?![\d:])",
+    re.I,
+)
 
 
 def _clock_spans(text: str) -> list[tuple[str, float, float]]:
@@ -49,7 +53,9 @@ def _clock_spans(text: str) -> list[tuple[str, float, float]]:
         spans.append((m.group(0), float(start), float(end - start)))
     for m in _CLOCK_SPAN.finditer(text):
         start = _hour(m.group("h1"), m.group("m1"), m.group("a1"))
-        end = _hour(m.group("h2"), m.group("m2"), m.group("a2") or (m.group("a1") if m.group("a1") != "h" else None))
+        end = _hour(
+            m.group("h2"), m.group("m2"), m.group("a2") or (m.group("a1") if m.group("a1") != "h" else None)
+        )
         if end > start:
             spans.append((m.group(0), start, end - start))
     return spans
@@ -61,7 +67,8 @@ _HOUR_WORDS = {
     "dieciseis": 16, "twenty-four": 24, "twenty four": 24, "veinticuatro": 24,
 }  # fmt: skip
 _HOURS_A_DAY = lazy(
-    r"\b(?P<hours>\d{1,2}|eight|ocho|ten|diez|twelve|doce|sixteen|diecis[eé]is|twenty[\s-]four|veinticuatro)\s?(?:h|hrs?|hours?|horas?)\s?(?:/|a|per|each|every|al|por|cada)\s?(?P<per>day|d[ií]a|week|semana)\b", re.I
+    r"\b(?P<hours>\d{1,2}|eight|ocho|ten|diez|twelve|doce|sixteen|diecis[eé]is|twenty[\s-]four|veinticuatro)\s?(?:h|hrs?|hours?|horas?)\s?(?:/|a|per|each|every|al|por|cada)\s?(?P<per>day|d[ií]a|week|semana)\b",
+    re.I,
 )
 # Days without hours ("weekdays", "business days only"): Monday to Friday, but which hours?
 _DAYS_ONLY = lazy(
@@ -72,7 +79,8 @@ _DAYS_ONLY = lazy(
 )
 # A bare span next to a zone or "hours": "9-6 CET", "8-5 local": a working day, but not the 8 hours priced.
 _BARE_SPAN = lazy(
-    r"\b(?P<h1>\d{1,2})\s?[-–]\s?(?P<h2>\d{1,2})\s+(?:cet|cest|utc|gmt|et|pt|est|pst|local|office|hours|h)\b", re.I
+    r"\b(?P<h1>\d{1,2})\s?[-–]\s?(?P<h2>\d{1,2})\s+(?:cet|cest|utc|gmt|et|pt|est|pst|local|office|hours|h)\b",
+    re.I,
 )
 
 
@@ -81,7 +89,11 @@ def _day_hours(text: str, day: int) -> list[tuple[str, int]]:
     out = []
     for m in _HOURS_A_DAY.finditer(text):
         said = m.group("hours").lower()
-        hours = int(said) if said.isdigit() else _HOUR_WORDS.get(said.replace("é", "e").replace("twenty four", "twenty-four"), 0)
+        hours = (
+            int(said)
+            if said.isdigit()
+            else _HOUR_WORDS.get(said.replace("é", "e").replace("twenty four", "twenty-four"), 0)
+        )
         per_week = m.group("per").lower() in ("week", "semana")
         out.append((m.group(0), {5 * day: day, 168: 24}.get(hours, 0) if per_week else hours))
     return out
@@ -92,7 +104,7 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     only a negated phrase asks; a clock span as long as the settings' business day is one (said when it
     does not start when the settings' day opens)."""
     for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, _BARE_SPAN, _CLOCK_SPAN, _DE_A_SPAN):
-        for m in pattern.finditer(text):
+        for m in islice(pattern.finditer(text), 8):
             draft.use(m.start(), m.end(), "calendar")
     said = {"business_hours": [], "24x7": []}
     for kind, pattern in (("business_hours", _BUSINESS), ("24x7", _ALWAYS)):
@@ -130,4 +142,3 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
         draft.ask(ASK_CONFLICT, "calendar_unclear")
     elif days := _DAYS_ONLY.search(text):  # "weekdays": Monday to Friday, at which hours?
         draft.ask(ASK_CONFLICT, "calendar_unclear", said=days.group(0))
-

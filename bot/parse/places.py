@@ -65,11 +65,24 @@ def _offset_zones(text: str, draft: Draft) -> list[str]:
     return zones
 
 
+_FIRST_WORDS = frozenset(city.split()[0] for city in CITIES)
+_WORD = lazy(r"[^\W\d_]+")
+
+
 def read_timezone(text: str, draft: Draft) -> None:
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
-    zones += [CITIES[(m.group("city") or m.group("city2") or m.group("city3")).lower()] for m in _CITY.finditer(text)]
+    if _FIRST_WORDS & set(
+        _WORD.findall(text.lower())
+    ):  # 220 names in one pattern: only when one may be there
+        zones += [
+            CITIES[(m.group("city") or m.group("city2") or m.group("city3")).lower()]
+            for m in _CITY.finditer(text)
+        ]
     zones += [ZONE_ABBREVIATIONS[m.group(1).lower()] for m in _ABBREVIATION.finditer(_OFFSET.sub(" ", text))]
-    zones += [US_ZONES[(m.group("zone") or m.group("zona") or m.group("zone2")).lower()] for m in _US_ZONE.finditer(text)]
+    zones += [
+        US_ZONES[(m.group("zone") or m.group("zona") or m.group("zone2")).lower()]
+        for m in _US_ZONE.finditer(text)
+    ]
     if re.search(r"\bIST\b", text):  # India, Israel or Irish Standard Time: ask
         draft.ask(ASK_CONFLICT, "value_not_understood", field="tz")
     offsets = _offset_zones(text, draft)
@@ -82,4 +95,3 @@ def read_timezone(text: str, draft: Draft) -> None:
         draft.set("tz", distinct[0])
     elif len(distinct) > 1:
         draft.conflict("tz", distinct[:3])
-

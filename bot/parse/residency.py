@@ -44,17 +44,20 @@ def _asked(text: str, pos: int) -> bool:
 def _phrase_events(text: str, draft: Draft) -> list[tuple[int, str]]:
     """(position, stays | leaves | unsure) for each residency phrase the patterns above find. Every phrase
     looked at is marked used, kept or waived ("we don't care about GDPR" was read: it sets nothing)."""
-    for pattern in (STAYS_PHRASE, SENSITIVE, LEAVES_PHRASE, LEAVES_ASKED, EU):
-        for m in islice(pattern.finditer(text), MAX_MENTIONS):
-            draft.use(max(0, m.start() - NEAR), m.end() + NEAR, "data_may_leave")
-    events = [(m.start(), STAYS) for m in STAYS_PHRASE.finditer(text) if not IN_EU.match(text, m.end())]
-    for match in SENSITIVE.finditer(text):
+    found = {
+        p: list(islice(p.finditer(text), MAX_MENTIONS))
+        for p in (STAYS_PHRASE, SENSITIVE, LEAVES_PHRASE, LEAVES_ASKED)
+    }
+    for m in (m for ms in found.values() for m in ms):
+        draft.use(max(0, m.start() - NEAR), m.end() + NEAR, "data_may_leave")
+    events = [(m.start(), STAYS) for m in found[STAYS_PHRASE] if not IN_EU.match(text, m.end())]
+    for match in found[SENSITIVE]:
         before = text[max(0, match.start() - 40) : match.start()]
         if WAIVED_BEFORE.search(before) or NOT_BINDING.match(text, match.end()):
             continue
         # "GDPR compliant": hosted APIs can be; ask
         events.append((match.start(), UNSURE if COMPLIANT.match(text, match.end()) else STAYS))
-    for match in [*LEAVES_PHRASE.finditer(text), *LEAVES_ASKED.finditer(text)]:
+    for match in [*found[LEAVES_PHRASE], *found[LEAVES_ASKED]]:
         before = text[max(0, match.start() - 40) : match.start()]
         if NO_SUBJECT.search(before) or ANSWERED_NO.match(text, match.end()):
             events.append((match.start(), STAYS))  # "no data can leave", "can the data leave? no"
@@ -71,7 +74,8 @@ def _phrase_events(text: str, draft: Draft) -> list[tuple[int, str]]:
 
 def read_residency(text: str, draft: Draft) -> None:
     events = _phrase_events(text, draft)
-    eu_at = [m.start() for m in EU.finditer(text)]
+    eu_found = list(islice(EU.finditer(text), MAX_MENTIONS))
+    eu_at = [m.start() for m in eu_found]
     withdrawn = False
     resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all
     for said in stance.read(text):
@@ -103,7 +107,7 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.ask(ASK_CONFLICT, "residency_unclear")
     eu = [
         m
-        for m in EU.finditer(text)
+        for m in eu_found
         if not (_negated(text, m.start()) or _asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
     ]
     eu += list(EU_KEPT.finditer(text))  # "we don't want our data leaving the EU": negated, and yet EU

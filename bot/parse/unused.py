@@ -138,12 +138,16 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(slo), users=count.value)
             return
     if draft.fields.get("slo_kind") == "per_stream" and "concurrency" not in draft.fields and not draft.asks:
-        people = [c for c in compose.counts(text, nums) if not c.group and not _count_consumed(draft, c.value)]
+        people = [
+            c for c in compose.counts(text, nums) if not c.group and not _count_consumed(draft, c.value)
+        ]
         if people:  # "30 tok/s each, 40 support agents": how many at once is the total to serve
             draft.ask(ASK_SLO, "users_at_once", users=people[0].value)
             return
     unused: dict[str, list[str]] = {}
     for field, asks, pattern in lexicon.watch():
+        if field in draft.fields or draft.asked_about(field):
+            continue  # accounted for whatever its words
         for m in islice(pattern.finditer(text), 8):
             if _accounted(draft, m.start(), m.end(), field):
                 continue
