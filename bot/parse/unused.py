@@ -96,6 +96,26 @@ _NOT_PLACES = frozenset(
 _COUNTRIES = frozenset(COUNTRIES) | frozenset(DEMONYMS)  # a country names a VAT rate, not one zone
 
 
+_NOT_PLACES |= frozenset(
+    [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "lunes",
+        "martes",
+        "miércoles",
+        "jueves",
+        "viernes",
+        "sábado",
+        "domingo",
+    ]
+)
+
+
 def _accounted(draft: Draft, start: int, end: int, field: str) -> bool:
     if field in draft.fields or draft.asked_about(field):
         return True
