@@ -7,7 +7,7 @@ import re
 
 from bot.parse import lexicon
 from bot.parse.context import negated as _negated
-from bot.parse.draft import Draft
+from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 
 _GATEWAY = lazy(
@@ -50,12 +50,18 @@ _CANNOT = lazy(r"\b(?:can'?t|cannot|no\s+way|no\s+idea)\b", re.I)  # "we can't a
 
 def read_gateway(text: str, draft: Draft) -> None:
     for match in lexicon.pattern("gateway_pain").finditer(text):
+        start, end = sentence(text, match.start())
+        if lexicon.pattern("resolved").search(text, start, end):  # "we used to share one key; fixed now"
+            draft.use(match.start(), match.end(), "gateway_pain")
+            continue
         if not _negated(text, match.start()) or _CANNOT.search(match.group(0)):
             draft.use(match.start(), match.end(), "gateway_pain")
             draft.set("gateway_pain", True)
             return
     for match in _GATEWAY.finditer(text):
         draft.use(match.start(), match.end(), "gateway_pain")
+        if lexicon.pattern("resolved").search(text, *sentence(text, match.start())):
+            continue  # "we fixed that with per-team quotas": a pain that held once
         before = text[max(0, match.start() - 30) : match.start()]
         if _NOT_PAIN_BEFORE.search(before) or _VENDOR_AFTER.match(text, match.end()):
             continue  # "our AWS GPU quota", "la cuota de GPUs en AWS": a cloud limit, not team spend

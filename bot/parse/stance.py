@@ -45,7 +45,7 @@ def _part_stance(text: str, a: int, b: int) -> Stance | None:
     authority = find("authority")
     if (doubt := find("doubt")) and (authority or find("egress")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b)
-    if authority and (no := find("refuse")):
+    if authority and (no := find("refuse")) and not negated(text, no.start()):
         return Stance(STAYS, min(authority.start(), no.start()), b)
     forbid, egress = find("forbid"), find("egress")
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):
