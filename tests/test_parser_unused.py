@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from bot import render
 from bot.parser import parse
 from bot.render import text
 from bot.service import ask
@@ -35,7 +36,10 @@ def test_a_count_next_to_each_that_nothing_composed_asks(catalogs):
     """A head count with 'each' that the composer could not bind still never passes in silence."""
     result = parse("deepseek flash 250 tok/s; each of the 12 tenants, roughly, with bursts", catalogs)
     assert result.clarification is not None and result.clarification.code == "slo_kind_unclear"
-    assert result.clarification.params == {"tok_s": 250, "users": 12}
+    assert result.clarification.params == {"tok_s": 250, "users": 12, "who": "tenants"}
+    assert render.finding(result.clarification) == (
+        "Is 250 tok/s what each of the 12 tenants gets, or what all of them share?"
+    )
 
 
 def test_data_that_may_not_leave_asks_when_no_reader_read_it(catalogs):

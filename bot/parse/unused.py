@@ -155,7 +155,8 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
                 text, start, end
             ):
                 continue
-            draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(slo), users=count.value)
+            who = text[count.start : count.end].split()[-1].lower()
+            draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(slo), users=count.value, who=who)
             return
     if draft.fields.get("slo_kind") == "per_stream" and "concurrency" not in draft.fields and not draft.asks:
         people = [
