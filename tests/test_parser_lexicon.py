@@ -45,3 +45,9 @@ def test_places_name_real_zones():
 def test_tables_are_numbers():
     for concept in ("number_words", "fractions"):
         assert all(isinstance(v, int | float) and v > 0 for v in lexicon.mapping(concept).values())
+
+
+def test_country_zones_are_real_zones():
+    for country, zone in lexicon.country_zones().items():
+        assert country == country.lower()
+        ZoneInfo(zone)

@@ -30,7 +30,9 @@ _CITY_NAMES = "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
 _CITY = lazy(
     rf"\b(?:in|en|from|desde|at|our|nuestra|nuestro|hora\s+de|horario\s+de)\s+(?:the\s+|el\s+|la\s+)?(?P<city>{_CITY_NAMES})\b"
     rf"|\b(?P<city2>{_CITY_NAMES})(?:\s+(?:time|hours|office|offices|timezone|hora|team|hq|headquarters)|[\s-]based)\b"
-    rf"|(?:hours|horario\s+laboral|horas\s+de\s+oficina|\d{{1,2}}\s?[-–]\s?\d{{1,2}}|9\s?to\s?5)\s?[,(]?\s?(?P<city3>{_CITY_NAMES})\s?(?=[,;.)?!]|$)",
+    rf"|(?:hours|horario\s+laboral|horas\s+de\s+oficina|\d{{1,2}}\s?[-–]\s?\d{{1,2}}|9\s?to\s?5)\s?[,(]?\s?(?P<city3>{_CITY_NAMES})\s?(?=[,;.)?!]|$)"
+    # a city set off on its own: "…, Paris", "(Ciudad de México)"
+    rf"|(?:^|[,(;:]\s?)(?P<city4>{_CITY_NAMES})\s?(?=[,;.)?!]|$)",
     re.I,
 )
 _ABBREVIATION = lazy(r"\b(CET|CEST|UTC|GMT|BST|ET|EST|EDT|PT|PST|PDT|JST)\b")
@@ -69,13 +71,27 @@ _FIRST_WORDS = frozenset(city.split()[0] for city in CITIES)
 _WORD = lazy(r"[^\W\d_]+")
 
 
+_COUNTRY_ZONES = lexicon.country_zones()
+_COUNTRY = lazy(
+    r"\b(?:in|en|from|desde|based\s+in|con\s+sede\s+en)\s+(?:the\s+)?("
+    + "|".join(sorted(map(re.escape, _COUNTRY_ZONES), key=len, reverse=True))
+    + r")\b",
+    re.I,
+)
+
+
+def _country_zone(text: str) -> tuple[str, str] | None:
+    m = _COUNTRY.search(text)
+    return (m.group(1), _COUNTRY_ZONES[m.group(1).lower()]) if m else None
+
+
 def read_timezone(text: str, draft: Draft) -> None:
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
     if _FIRST_WORDS & set(
         _WORD.findall(text.lower())
     ):  # 220 names in one pattern: only when one may be there
         zones += [
-            CITIES[(m.group("city") or m.group("city2") or m.group("city3")).lower()]
+            CITIES[(m.group("city") or m.group("city2") or m.group("city3") or m.group("city4")).lower()]
             for m in _CITY.finditer(text)
         ]
     zones += [ZONE_ABBREVIATIONS[m.group(1).lower()] for m in _ABBREVIATION.finditer(_OFFSET.sub(" ", text))]
@@ -88,6 +104,9 @@ def read_timezone(text: str, draft: Draft) -> None:
     offsets = _offset_zones(text, draft)
     if not zones:  # "9-5 CET (UTC+1)": the named zone wins, the offset only restates it
         zones = offsets
+    if not zones and draft.fields.get("calendar") == "business_hours" and (country := _country_zone(text)):
+        zones = [country[1]]  # "business hours in Spain": the country's one business zone, said in a note
+        draft.note("zone_from_country", country=country[0], tz=country[1])
     distinct = list(dict.fromkeys(zones))
     if len(distinct) > 1 and set(distinct) != {"UTC"}:
         distinct = [z for z in distinct if z != "UTC"] or distinct  # "9-5 CET (UTC+1)": the city zone wins

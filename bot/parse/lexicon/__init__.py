@@ -66,5 +66,10 @@ def watch() -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
 
 
 @cache
+def country_zones() -> dict[str, str]:
+    return _load("country_zones")
+
+
+@cache
 def places() -> dict[str, str]:
     return _load("places")
