@@ -174,7 +174,35 @@ def residency_grammar() -> Iterator[Case]:
             yield Case(f"{MODEL[0]} {rate}, {phrase}", "ok", expect | {"data_may_leave": False})
 
 
+def time_and_negation() -> Iterator[Case]:
+    """One context service: a pain or a rule that held once, a refusal under negation."""
+    base = {"model": MODEL[1], "slo_tok_s": 300}
+    past = ["we used to share one API key but now each team has its own",
+            "one team used to eat everyone's rate limit; we fixed that",
+            "antes compartíamos la misma clave, ya no"]
+    for phrase in past:
+        yield Case(f"{MODEL[0]} 300 tok/s, {phrase}", "ok", base)
+    for who in AUTHORITIES["en"][:3]:
+        yield Case(f"{MODEL[0]} 300 tok/s, {who} said no problem", "ok", base | {"data_may_leave": True})
+        yield Case(f"{MODEL[0]} 300 tok/s, {who} approved hosted APIs", "ok", base | {"data_may_leave": True})
+    for rule, gone in itertools.product(["the ban on external APIs", "our no-third-party rule", "the restriction on hosted LLMs"],
+                                        ["was lifted", "was dropped last year", "no longer applies"]):
+        yield Case(f"{MODEL[0]} 300 tok/s, {rule} {gone}", "ok", base | {"data_may_leave": True})
+
+
+def places_set_off() -> Iterator[Case]:
+    calendars = {"en": ["business hours", "office hours", "during the workday", "9-to-5"],
+                 "es": ["horario de oficina", "horario laboral"]}
+    cities = {"en": [("Paris", "Europe/Paris"), ("Chicago", "America/Chicago"), ("Seoul", "Asia/Seoul")],
+              "es": [("Ciudad de México", "America/Mexico_City"), ("Bogotá", "America/Bogota")]}
+    for lang in ("en", "es"):
+        rate = "300 tok/s" if lang == "en" else "a 300 tok/s"
+        for cal, (city, tz), form in itertools.product(calendars[lang], cities[lang], ("{c}, {k}", "{k} ({c})", "{k}, {c}")):
+            q = f"{MODEL[0]} {rate}, " + form.format(c=city, k=cal)
+            yield Case(q, "ok", {"model": MODEL[1], "slo_tok_s": 300, "calendar": "business_hours", "tz": tz})
+
+
 def generate() -> Iterator[Case]:
     for family in (counts_times_rates, people_at_once, volumes_each, residency, gateway, cache_and_mix,
-                   places_and_contexts, counts_in_words, residency_grammar):
+                   places_and_contexts, counts_in_words, residency_grammar, time_and_negation, places_set_off):
         yield from family()
