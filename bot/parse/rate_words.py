@@ -10,6 +10,12 @@ import re
 from bot.parse.figures import CONCURRENT, PEOPLE, STREAM_WHO, STREAMS
 from bot.parse.lazyre import lazy
 
+# Groups, for telling "each team" (a rate per group) from "each" alone (per stream).
+_GROUP_WORDS = (
+    r"teams?|tenants?|customers?|clients?|apps?|applications?|services?|products?|departments?|squads?|projects?|"
+    r"regions?|sites?|brands?|business\s+units?"
+)
+
 _PER_SECOND = r"(?:(?:/|per|por|a\s+la|p/|each|every)\s?(?:s|secs?|seconds?|segundos?|seg)|(?:an?|one|al)\s+(?:sec(?:ond)?|segundo))\b"
 
 _OUTPUT = r"(?:output\s|de\s+salida\s|generated\s|generados\s)?"
@@ -60,7 +66,8 @@ PER_STREAM_AFTER = lazy(
     rf"\s*,?\s*(?:(?:{_FILLER})\s+){{0,2}}(?:"
     rf"(?:(?:per|each|every|por|cada|for\s+each|for\s+every|para\s+cada|/)[\s-]?(?:single\s+|{CONCURRENT}\s+)?|{_EACH_OF}){STREAM_WHO}\b"
     r"|per-(?:user|stream|request|seat)\b|single[\s-]stream\b|apiece\b|cada\s+uno\b|por\s+cabeza\b|a\s+head\b"
-    rf"|each\b(?!\s+(?:day|week|month|hour|minute|year|time|second)\b))(?!\s*(?:{_WAVED_OFF}))",
+    # "300 tok/s, each team …" is a rate per team (or no rate of theirs at all), not per stream
+    rf"|each\b(?!\s+(?:day|week|month|hour|minute|year|time|second|{_GROUP_WORDS})\b))(?!\s*(?:{_WAVED_OFF}))",
     re.I,
 )
 
