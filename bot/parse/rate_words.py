@@ -10,6 +10,12 @@ import re
 from bot.parse.figures import CONCURRENT, PEOPLE, STREAM_WHO, STREAMS
 from bot.parse.lazyre import lazy
 
+# A verb after "each <noun>" starts a clause of its own: "every request is about 2k tokens".
+_VERB = (
+    r"is|are|was|were|has|have|had|will|would|can|could|should|carries|carry|contains?|takes?|uses?|gets?|"
+    r"sends?|needs?|wants?|averages?|runs?|tiene|lleva|usa|necesita|es|son"
+)
+
 # Groups, for telling "each team" (a rate per group) from "each" alone (per stream).
 _GROUP_WORDS = (
     r"teams?|tenants?|customers?|clients?|apps?|applications?|services?|products?|departments?|squads?|projects?|"
@@ -64,7 +70,9 @@ _EACH_OF = r"(?:for\s+|para\s+)?(?:each|every\s+one|cada\s+uno)\s+(?:of|de)\s+(?
 
 PER_STREAM_AFTER = lazy(
     rf"\s*,?\s*(?:(?:{_FILLER})\s+){{0,2}}(?:"
-    rf"(?:(?:per|each|every|por|cada|for\s+each|for\s+every|para\s+cada|/)[\s-]?(?:single\s+|{CONCURRENT}\s+)?|{_EACH_OF}){STREAM_WHO}\b"
+    rf"(?:(?:per|por|for\s+each|for\s+every|para\s+cada|/)[\s-]?(?:single\s+|{CONCURRENT}\s+)?|{_EACH_OF}){STREAM_WHO}\b"
+    # "300 tok/s each user", but not "300 tok/s, every request is about 2k tokens": another clause
+    rf"|(?:each|every|cada)[\s-]?(?:single\s+|{CONCURRENT}\s+)?{STREAM_WHO}\b(?!\s+(?:{_VERB}))"
     r"|per-(?:user|stream|request|seat)\b|single[\s-]stream\b|apiece\b|cada\s+uno\b|por\s+cabeza\b|a\s+head\b"
     # "300 tok/s, each team …" is a rate per team (or no rate of theirs at all), not per stream
     rf"|each\b(?!\s+(?:day|week|month|hour|minute|year|time|second|{_GROUP_WORDS})\b))(?!\s*(?:{_WAVED_OFF}))",
