@@ -15,7 +15,22 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.parse import fallback, mix, percentages, phrases, quantities, rates, volumes
+from bot.parse import calendar as hours
+from bot.parse import (
+    compose,
+    fallback,
+    gateway,
+    mix,
+    percentages,
+    phrases,
+    places,
+    quantities,
+    rates,
+    residency,
+    second,
+    unused,
+    volumes,
+)
 from bot.parse.draft import ASK_RANGE, Draft
 from bot.parse.markup import to_plain
 from bot.parse.models import read_model
@@ -63,12 +78,27 @@ def parse(
         return ParseResult(text=text, scenario=Scenario(), clarification=Finding(code="parse_failed"))
 
 
-# Pasted commands and Hugging Face ids: "vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8".
-_HF_ORG = re.compile(
-    r"\b(?:deepseek-ai|meta-llama|mistralai|moonshotai|qwen|openai|google|nvidia|zai-org|thudm|microsoft|ibm-granite"
-    r"|unsloth|neuralmagic|redhatai|nm-testing|hugging-quants|bartowski|thebloke|lmstudio-community|mlx-community)/(?=\w)",
-    re.I,
-)
+# Pasted commands and Hugging Face ids: "vllm serve deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8". The
+# catalog's publishers come from its serving repos and org-prefixed aliases; these are publishers of
+# models it may not list yet and re-publishers of others' weights (quantizations, conversions).
+_OTHER_ORGS = (
+    "unsloth", "neuralmagic", "redhatai", "nm-testing", "hugging-quants", "bartowski", "thebloke",
+    "lmstudio-community", "mlx-community", "meta-llama", "mistralai", "qwen", "google", "nvidia", "thudm",
+    "microsoft", "ibm-granite",
+)  # fmt: skip
+_HF_ORGS: dict[int, tuple[Catalogs, re.Pattern[str]]] = {}
+
+
+def _hf_org(catalogs: Catalogs) -> re.Pattern[str]:
+    hit = _HF_ORGS.get(id(catalogs))
+    if hit is None or hit[0] is not catalogs:
+        names = [m.serving.repo for m in catalogs.models.values() if m.serving] + [
+            a for m in catalogs.models.values() for a in m.aliases
+        ]
+        orgs = {n.split("/", 1)[0].lower() for n in names if "/" in n} | set(_OTHER_ORGS)
+        alternation = "|".join(sorted(map(re.escape, orgs), key=len, reverse=True))
+        hit = _HF_ORGS[id(catalogs)] = (catalogs, re.compile(rf"\b(?:{alternation})/(?=\w)", re.I))
+    return hit[1]
 _MAX_MODEL_LEN = re.compile(r"--max-model-len[ =](\d+)\b")
 _CLI_FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*(?:[ =](?!--)[^\s,;]+)?", re.I)
 
@@ -95,10 +125,10 @@ def _read_fields(text: str, draft: Draft) -> None:
         draft.set(key, value)
 
 
-def _tidy_pastes(text: str) -> str:
+def _tidy_pastes(text: str, catalogs: Catalogs) -> str:
     """An org prefix names who published the weights, not the model ("deepseek-ai/DeepSeek-V3" is DeepSeek-V3);
     a command line's flags are not figures of the question, except the context it serves."""
-    text = _HF_ORG.sub("", text)
+    text = _hf_org(catalogs).sub("", text)
     text = _MAX_MODEL_LEN.sub(r"context of \1 tokens", text)
     return _CLI_FLAG.sub(" ", text)
 
@@ -112,32 +142,38 @@ def _mask(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: CalendarKind | None) -> ParseResult:
-    plain = _tidy_pastes(to_plain(text[:MAX_READ_CHARS]))
+    plain = _tidy_pastes(to_plain(text[:MAX_READ_CHARS]), catalogs)
     model = read_model(plain, tokens(plain), catalogs)
     masked = _mask(plain, model.spans)
     nums = numbers(masked)
     draft = Draft()
     known = catalogs.models.get(model.model or "")
     mix.read_mix(masked, draft)
+    mix.read_times(masked, draft)
     rates.read_rates(masked, nums, draft)
-    phrases.read_calendar(masked, draft, settings)
+    hours.read_calendar(masked, draft, settings)
     volumes.read_volumes(masked, nums, draft, calendar or draft.fields.get("calendar", "24x7"), settings)
     quantities.read_concurrency(masked, nums, draft)
+    compose.read_composition(masked, nums, draft)
     quantities.read_context(masked, nums, draft, known.context_tokens if known else None)
     percentages.read_percentages(masked, draft)
-    phrases.read_residency(masked, draft)
-    phrases.read_gateway(masked, draft)
-    phrases.read_timezone(masked, draft)
+    residency.read_residency(masked, draft)
+    gateway.read_gateway(masked, draft)
+    places.read_timezone(masked, draft)
     phrases.read_currency(masked, draft)
     phrases.read_vat(masked, draft, catalogs)
     phrases.read_signals(masked, draft)
     phrases.read_node(masked, draft, catalogs)
     _read_fields(plain, draft)
+    unused.check(masked, nums, draft)
     if model.model:
         draft.fields["model"] = model.model
     clarification = model.clarification
     if clarification and clarification.code == "missing_model" and _fallback(plain, catalogs, draft):
         clarification = None
+    endpoint = fallback.endpoint_from_env()
+    if endpoint and endpoint.second and clarification is None and draft.clarification is None:
+        second.check(plain, catalogs, draft, endpoint)
     scenario = _scenario(draft)
     if len(text) > MAX_READ_CHARS:
         draft.note("text_truncated", read_chars=MAX_READ_CHARS, total_chars=len(text))

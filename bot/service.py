@@ -42,7 +42,10 @@ def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime 
         }
         parsed = parsed.model_copy(update={"scenario": type(parsed.scenario)(**merged)})
     when = now or runtime.now()
-    catalogs, scenario, notes = runtime.catalogs(), parsed.scenario, list(parsed.notes)
+    catalogs, scenario = runtime.catalogs(), parsed.scenario
+    # "I did not use: …" is a warning the asker must see, not one more line among the assumptions.
+    unused = [n for n in parsed.notes if n.code == "words_not_used"]
+    notes = [n for n in parsed.notes if n.code != "words_not_used"]
     if parsed.clarification is None and scenario.model:  # a name the catalog cannot resolve: ask the Hub
         from bot.hub import lookup
         from bot.hub.hook import consult
@@ -60,6 +63,8 @@ def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime 
     model = catalogs.models.get(answer.scenario.model or "")
     if model is not None:
         answer = answer.model_copy(update={"model_source": model.source_ref})
+    if unused:
+        answer = answer.model_copy(update={"warnings": unused + answer.warnings})
     contract = to_contract(question, answer)
     return Reply(
         question=question,

@@ -203,10 +203,10 @@ def _typo_pairs(draw):
 @PROPERTY
 @given(_typo_pairs(), st.sampled_from([75, 80, 88]))
 def test_the_typo_prefilter_never_turns_away_a_match(pair, cutoff):
-    """models._could_reach skips rapidfuzz for words that cannot reach the cutoff: never for one that can."""
+    """model_index._could_reach skips rapidfuzz for words that cannot reach the cutoff: never for one that can."""
     from rapidfuzz import fuzz
 
-    from bot.parse.models import _could_reach
+    from bot.parse.model_index import _could_reach
 
     word, head = pair
     assert _could_reach(word, head, cutoff) or fuzz.ratio(word, head) < cutoff

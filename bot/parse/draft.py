@@ -20,6 +20,12 @@ class Draft:
     notes: list[Finding] = field(default_factory=list)
     asks: list[tuple[int, Finding]] = field(default_factory=list)
     disputed: set[str] = field(default_factory=set)
+    used: list[tuple[int, int, str]] = field(default_factory=list)  # spans a reader consumed, and for what
+
+    def use(self, start: int, end: int, name: str) -> None:
+        """Record that a reader read text[start:end] for field `name` (the unused-word safety net asks
+        about words of the question no reader used)."""
+        self.used.append((start, end, name))
 
     def set(self, name: str, value: Any) -> None:
         """Record a field the user said; saying it twice with different values asks which one."""

@@ -30,6 +30,11 @@ class Endpoint:
     url: str
     model: str
     key: str | None
+    second: bool = False  # LLMCOST_PARSER_MODE=second: every question is read again (bot/parse/second.py)
+    internal: bool = False  # LLMCOST_PARSER_INTERNAL=1: text that may not leave may go to it
+
+
+_YES = {"1", "true", "yes", "on"}
 
 
 def endpoint_from_env() -> Endpoint | None:
@@ -37,7 +42,13 @@ def endpoint_from_env() -> Endpoint | None:
     if not url:
         return None
     model = os.environ.get("LLMCOST_PARSER_MODEL", "").strip() or "default"
-    return Endpoint(url.rstrip("/"), model, os.environ.get("LLMCOST_PARSER_KEY") or None)
+    return Endpoint(
+        url.rstrip("/"),
+        model,
+        os.environ.get("LLMCOST_PARSER_KEY") or None,
+        second=os.environ.get("LLMCOST_PARSER_MODE", "").strip().lower() == "second",
+        internal=os.environ.get("LLMCOST_PARSER_INTERNAL", "").strip().lower() in _YES,
+    )
 
 
 @cache
@@ -61,8 +72,9 @@ def _post(endpoint: Endpoint, payload: dict[str, Any]) -> dict[str, Any]:
         return json.loads(response.read(MAX_REPLY_BYTES))
 
 
-def read(text: str, catalogs: Catalogs, endpoint: Endpoint) -> Scenario | None:
-    """The endpoint's reading of `text`, validated; None when it fails or names no catalog model."""
+def read(text: str, catalogs: Catalogs, endpoint: Endpoint, *, require_model: bool = True) -> Scenario | None:
+    """The endpoint's reading of `text`, validated; None when it fails or (unless `require_model` is off)
+    names no catalog model."""
     prompt = _template().render(model_ids=sorted(catalogs.models))
     payload = {
         "model": endpoint.model,
@@ -80,5 +92,5 @@ def read(text: str, catalogs: Catalogs, endpoint: Endpoint) -> Scenario | None:
         return None
     known = catalogs.find_model(scenario.model or "")
     if known is None:
-        return None
+        return None if require_model else scenario
     return scenario.model_copy(update={"model": known.id})

@@ -23,12 +23,12 @@ STREAM_WHO = (
     r"conversaci[oó]n(?:es)?|clients?|clientes?|agents?|agentes?|repl(?:y|ies)|respuestas?|seats?|sessions?|"
     r"sesi[oó]n(?:es)?|persons?|personas?|heads?|engineers?|devs?|developers?|ingenieros?|desarrolladores?|people|"
     r"employees?|empleados?|members?|miembros?|analysts?|analistas?|lawyers?|abogados?|operators?|operadores?|"
-    r"agents?|reps?|students?|estudiantes?|doctors?|m[eé]dicos?|nurses?|traders?)"
+    r"agents?|reps?|students?|estudiantes?|doctors?|m[eé]dicos?|nurses?|traders?|puestos?|licencias?|licenses?)"
 )
 PEOPLE = (
     r"(?:users?|usuarios?|engineers?|ingenieros?|devs?|developers?|desarrolladores?|people|persons?|personas?|"
     r"seats?|employees?|empleados?|members?|miembros?|analysts?|analistas?|lawyers?|abogados?|operators?|operadores?|"
-    r"students?|estudiantes?|doctors?|m[eé]dicos?|nurses?|traders?)"
+    r"students?|estudiantes?|doctors?|m[eé]dicos?|nurses?|traders?|puestos?|licencias?|licenses?)"
 )
 # What runs side by side by nature: "50 streams at 40 tok/s" are 50 at once (50 users may not be).
 STREAMS = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
+from bot.parse import lexicon
 from bot.parse.draft import Draft
 from bot.parse.figures import (
     MAX_MENTIONS,
@@ -143,3 +144,68 @@ def read_mix(text: str, draft: Draft) -> None:
 
 def _waved_off(text: str, start: int) -> bool:
     return bool(_NEGATED.search(text, max(0, start - 30), start))
+
+
+def _times_pattern() -> re.Pattern[str]:
+    side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
+    return re.compile(
+        rf"(?<![\w]){side.format('a', 'a')}(?![\w])[^.;:\d]{{0,30}}?(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?)\s*"
+        rf"(?:{lexicon.alternation('mix_times')})(?![\w])\s*(?:[\w']+\s+){{0,3}}?{side.format('b', 'b')}(?![\w])",
+        re.I,
+    )
+
+
+_TIMES: re.Pattern[str] | None = None
+
+
+def _more_than_pattern() -> re.Pattern[str]:
+    side = f"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
+    frac = "|".join(map(re.escape, sorted(lexicon.mapping("fractions"), key=len, reverse=True)))
+    mult = "|".join(map(re.escape, sorted(lexicon.mapping("multipliers"), key=len, reverse=True)))
+    return re.compile(
+        # "5x more input than output", "5 veces más entrada que salida"
+        rf"(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?)\s*(?:x|×|times|veces)\s+(?:more|m[aá]s)\s+{side.format('a', 'a')}"
+        rf"(?:\s+tokens)?\s+(?:than|que)\s+(?:the\s+|la\s+|el\s+)?{side.format('b', 'b')}(?![\w])"
+        # "output is a fifth of input", "la salida es un quinto de la entrada"
+        rf"|(?<![\w]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+)?"
+        rf"(?P<frac>{frac})\s+(?:of|de)\s+(?:the\s+|la\s+|el\s+|los\s+)?{side.format('d', 'd')}(?![\w])"
+        # "inputs are twice the outputs", "la entrada es el triple que la salida"
+        rf"|(?<![\w]){side.format('e', 'e')}\s+(?:is|are|es|son|run|runs)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?"
+        rf"(?P<mult>{mult})\s+(?:(?:as\s+(?:long|large|big|much)\s+as|than|of|que|de|the\s+size\s+of)\s+)?"
+        rf"(?:the\s+|la\s+|el\s+|los\s+)?{side.format('f', 'f')}(?![\w])",
+        re.I,
+    )
+
+
+_MORE_THAN: re.Pattern[str] | None = None
+
+
+def _ratio_read(m: re.Match[str]) -> tuple[bool, bool, float] | None:
+    """(first side is input, second side is input, first / second) of a times or a fraction phrase."""
+    if m.group("n"):
+        return m.group("a_in") is not None, m.group("b_in") is not None, float(m.group("n").replace(",", "."))
+    if m.groupdict().get("frac"):
+        parts = float(lexicon.mapping("fractions")[m.group("frac").lower()])  # "a fifth of": 1/5
+        first_in = m.group("c_in") is not None
+        return not first_in, first_in, parts  # "output is a fifth of input" is input = 5 × output
+    if m.groupdict().get("mult"):
+        times = float(lexicon.mapping("multipliers")[m.group("mult").lower()])
+        return m.group("e_in") is not None, m.group("f_in") is not None, times
+    return None
+
+
+def read_times(text: str, draft: Draft) -> None:
+    """ "inputs are about 6x the outputs" and "5x more input than output" are 6:1 and 5:1; "output is a
+    fifth of input" is 5:1. The words for input, output, "times" and the fractions are the lexicon's."""
+    global _TIMES, _MORE_THAN
+    _TIMES = _TIMES or _times_pattern()
+    _MORE_THAN = _MORE_THAN or _more_than_pattern()
+    found = [*islice(_TIMES.finditer(text), MAX_MENTIONS), *islice(_MORE_THAN.finditer(text), MAX_MENTIONS)]
+    for m in found:
+        read = _ratio_read(m)
+        if read is None or read[0] == read[1] or read[2] <= 0 or "input_per_output" in draft.fields:
+            continue
+        first_in, _, n = read
+        draft.use(m.start(), m.end(), "input_per_output")
+        draft.set("input_per_output", n if first_in else round(1 / n, 6))
+        return

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
+from bot.parse import lexicon
 from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.figures import (
     MAX_MENTIONS,
@@ -105,12 +106,43 @@ def _percent_field(text: str, match: re.Match[str]) -> str | None:
     return "cache_hit_rate" if vat is None or (cache is not None and cache <= vat) else "vat_rate"
 
 
+_CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
+
+
+_HITS_UNKNOWN = lazy(r"\b(?:no\s+idea|not\s+sure|unknown|don'?t\s+know|ni\s+idea|no\s+sabemos)\b[^.;\n]{0,25}\bcach", re.I)
+
+
+def _miss_before(text: str, match: re.Match[str]) -> re.Match[str] | None:
+    """The lexicon's cache-miss words right before the figure, in its sentence, no other figure between."""
+    start = max(sentence(text, match.start())[0], match.start() - 40)
+    misses = list(lexicon.pattern("cache_miss").finditer(text, start, match.start()))
+    if misses and not re.search(r"\d", text[misses[-1].end() : match.start()]):
+        return misses[-1]
+    return None
+
+
+def _miss_after(text: str, match: re.Match[str]) -> re.Match[str] | None:
+    """ "40% of prompts miss the cache": a miss word, then a cache word, right after the figure."""
+    end = min(sentence(text, match.start())[1], match.end() + 50)
+    miss = _MISSES.match(text, match.end(), end)
+    return miss if miss and _CACHE_WORD.search(text, miss.start(), end) else None
+
+
 def read_percentages(text: str, draft: Draft) -> None:
     """Cache hit rates and VAT rates: "50% cache hits", "half of our prompts hit the cache", "IVA del 10%"."""
     for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
+        if 0 <= value <= 100 and (miss := _miss_before(text, match) or _miss_after(text, match)):
+            # "cache misses around 25 %", "40% of prompts miss the cache"
+            draft.use(miss.start(), match.end(), "cache_hit_rate")
+            draft.set("cache_hit_rate", round(1 - value / 100, 6))
+            draft.note("cache_from_misses", misses=plain(value), hits=plain(round(100 - value, 4)))
+            continue
         if not (name := _percent_field(text, match)):
             continue
+        if name == "cache_hit_rate":
+            for cache in _CACHE_WORD.finditer(text, *sentence(text, match.start())):
+                draft.use(cache.start(), cache.end(), "cache_hit_rate")
         if low := _PERCENT_RANGE_BEFORE.search(text, max(0, match.start() - 12), match.start()):
             draft.conflict(name, [float(low.group(1).replace(",", ".")) / 100, value / 100])
         elif not 0 <= value <= 100:
@@ -131,6 +163,9 @@ def read_percentages(text: str, draft: Draft) -> None:
         else:  # "hit rate 0.3" is a fraction, "hit rate 30" a percentage
             draft.set("cache_hit_rate", value if value <= 1 else round(value / 100, 6))
         return
+    if _NO_HITS.search(text) or _HITS_UNKNOWN.search(text):  # "no idea about cache hits": the default
+        for cache in _CACHE_WORD.finditer(text):
+            draft.use(cache.start(), cache.end(), "cache_hit_rate")
     if _NO_HITS.search(text):
         draft.set("cache_hit_rate", 0.0)
         return

@@ -68,12 +68,12 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
 
 
 _CONTEXT_AFTER = lazy(
-    r"(?:[ -])?(?:(?:tokens?|tok)(?:[ -])?(?:of |de )?(?:context(?:o)?|ctx|window|sessions?|prompts?|conversations?|chats?|documents?)|"
-    r"(?:context(?:o)?|ctx|context[ -]window))\b",
+    r"(?:[ -])?(?:(?:tokens?|tok)(?:[ -])?(?:of |de )?(?:contexts?|contextos?|ctx|windows?|sessions?|prompts?|conversations?|chats?|documents?)|"
+    r"(?:contexts?|contextos?|ctx|context[ -]windows?))\b",
     re.I,
 )
 _CONTEXT_BEFORE = lazy(
-    r"\b(?:context(?:\s+window)?|contexto|ctx|sesiones|sessions|prompts|conversaciones|ventana) ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
+    r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana) ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
     re.I,
 )
 # "ctx: 8192", "context=32768", "num_ctx = 4096": a key and its value, no unit needed.
@@ -101,6 +101,8 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
             # "context: 50 people on the team" is a count of something else
             and not re.match(r" ?(?!tokens?\b|toks?\b)[^\W\d_]{2,}", text[number.end : number.end + 20])
         )
+        if _CONTEXT_KEY.search(before) or _CONTEXT_BEFORE.search(before):
+            draft.use(max(0, number.start - 30), number.end, "context_tokens")  # weighed, kept or not
         if not (after or keyed or (_CONTEXT_BEFORE.search(before) and (number.multiplied or tokens_after))):
             if number.multiplied and number.value >= 1 and tail(text, number, _PROMPT_SIZE):
                 prompt_sizes.append(round(number.value))

@@ -6,185 +6,33 @@ import re
 from itertools import islice
 
 from bot.parse.draft import ASK_SLO, Draft, sentence
-from bot.parse.figures import (
-    ABSURD_TOK_S,
-    CONCURRENT,
-    MAX_MENTIONS,
-    PEOPLE,
-    STREAM_WHO,
-    STREAMS,
-    counted,
-    first_number,
-    plural_of,
-    tail,
-)
-from bot.parse.lazyre import lazy
+from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, plural_of, tail
 from bot.parse.numbers import Number, plain
-
-_PER_SECOND = r"(?:(?:/|per|por|a\s+la|p/|each|every)\s?(?:s|secs?|seconds?|segundos?|seg)|(?:an?|one|al)\s+(?:sec(?:ond)?|segundo))\b"
-_OUTPUT = r"(?:output\s|de\s+salida\s|generated\s|generados\s)?"
-TOK_S = lazy(
-    rf"(?P<plus>\+)?\s?{_OUTPUT}(?:(?:tok(?:en)?s?|t)(?:\s(?:de\s+salida|of\s+output|output))?\s?{_PER_SECOND}|tps\b|tok/s\b)",
-    re.I,
-)
-_UNIT_ALONE = lazy(rf"\b(?:(?:tok(?:en)?s?|t)\s?{_PER_SECOND}|tps\b)", re.I)
-_PER_NODE = lazy(
-    r"\s*(?:per|por|/|each|a|on\s+(?:one|a|each|one\s+single))\s*(?:single\s+)?(?:node|nodo|box|server|servidor|machine|m[aá]quina|8\s?x\s?\w+)\b",
-    re.I,
-)
-_MEASURED = lazy(
-    r"\b(?:measured|benchmarked|benchmark|medimos|hemos\s+medido|medido|we\s+got|we\s+get|we\s+see|observed|sustains?)\b",
-    re.I,
-)
-# One GPU is neither the SLO nor a node (measured_tok_s_per_node is per 8-GPU node): "1.5k tok/s per GPU".
-_GPU = r"(?:gpus?|cards?|accelerators?|tarjetas?|[hab]\d{2,3}[a-z]{0,3}|l4|l40s?|mi\d{3}x?|rtx\s?\d{4})"
-_PER_GPU_AFTER = lazy(
-    rf"\s*(?:per|por|/|each|a|(?:on|with|en|con)\s+(?:an?|one|each|una?|single)(?:\s+(?:single|sola))?)\s*(?:single\s+)?{_GPU}\b",
-    re.I,
-)
-_ONE_GPU_DOES = lazy(
-    rf"\b(?:one|an?|single|each|una?|1)\s+(?:single\s+)?{_GPU}\s+(?:[a-z]+\s+){{0,2}}?"
-    r"(?:does|gives|delivers|serves|hits|gets|handles|pushes|sustains|reaches|produces|da|saca|hace|sirve|genera)"
-    r"\s+(?:us\s+|about\s+|around\s+|roughly\s+|~|≈)*$",
-    re.I,
-)
-# Per stream only when the phrase sits right after the unit ("30 tok/s each", "300 tok/s per user") or
-# right before the figure ("each user should see 300 tok/s"), and is not waved off ("per-user doesn't matter").
-_FILLER = r"needed|required|guaranteed|minimum|min|at\s+least|sustained|or\s+so|roughly|ideally|m[ií]nimo|garantizados?|como\s+m[ií]nimo"
-_WAVED_OFF = (
-    r"doesn'?t|does\s+not|don'?t|isn'?t|is\s+not|not\b|irrelevant|no\s+importa|da\s+igual|es\s+irrelevante"
-)
-_EACH_OF = r"(?:for\s+|para\s+)?(?:each|every\s+one|cada\s+uno)\s+(?:of|de)\s+(?:(?:the|our|those|los|nuestros)\s+)?(?:\d[\d,.]*\s+)?"
-_PER_STREAM_AFTER = lazy(
-    rf"\s*,?\s*(?:(?:{_FILLER})\s+){{0,2}}(?:"
-    rf"(?:(?:per|each|every|por|cada|for\s+each|for\s+every|para\s+cada|/)[\s-]?(?:single\s+|{CONCURRENT}\s+)?|{_EACH_OF}){STREAM_WHO}\b"
-    r"|per-(?:user|stream|request|seat)\b|single[\s-]stream\b|apiece\b|cada\s+uno\b|por\s+cabeza\b|a\s+head\b"
-    rf"|each\b(?!\s+(?:day|week|month|hour|minute|year|time|second)\b))(?!\s*(?:{_WAVED_OFF}))",
-    re.I,
-)
-_PER_STREAM_BEFORE = lazy(
-    rf"(?:\b(?:(?:per|each|every|por|cada|for\s+each|para\s+cada)[\s-](?:single\s+)?|{_EACH_OF}){STREAM_WHO}"
-    r"|\bper-(?:user|stream|request|seat))\b"
-    rf"(?!\s+(?:{_WAVED_OFF}))(?:\s+[^\W\d_]+(?:'[a-z]+)?){{0,3}}\s*[:~≈]?\s*$",
-    re.I,
-)
-# A head count, then "each": "40 users each at 30 tok/s", "40 usuarios, cada uno a 30 tok/s".
-_EACH_BEFORE = lazy(
-    rf"\b(?:{STREAM_WHO}|{PEOPLE}),?\s+(?:each(?:\s+one)?|cada\s+uno)\b(?:\s+[^\W\d_]+){{0,2}}\s*[:~≈]?\s*$",
-    re.I,
-)
-# Streams run at once by nature: "50 sessions at 40 tok/s" is 40 each, 50 at a time.
-_STREAMS_AT_BEFORE = lazy(
-    rf"(?<![\w.,:])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{STREAMS}\s*(?:each\s+|cada\s+una?\s+)?"
-    r"(?:at|@|a|doing|getting)\s*(?:about|around|~|≈)?\s*$",
-    re.I,
-)
-# One stream, said: "a single agent at 400 tok/s", "one user at 80 tok/s" (fleet, issue 11: the rate is
-# that stream's speed, and there is one of it, not the default number of sessions).
-_ONE_STREAM_BEFORE = lazy(
-    rf"(?<![\w.,:])(?:a\s+single|one\s+single|just\s+one|only\s+one|a\s+lone|one|un\s+s[oó]lo|una\s+sola|1)\s+"
-    rf"(?:{CONCURRENT}\s+)?(?:{STREAMS}|{STREAM_WHO})\s*(?:at|@|doing|getting|needs|needing|wants|wanting|a)\s*"
-    r"(?:about|around|unos|~|≈)?\s*$",
-    re.I,
-)
-_AGGREGATE = lazy(
-    r"\b(?:aggregate|in\s+total|total|across\s+all|combined|en\s+total|agregados?|sostenidos?|sustained)\b",
-    re.I,
-)
-# A head count next to a rate that says neither "each" nor "in total": "40 tok/s for 50 users".
-_FOR_PEOPLE_AFTER = lazy(
-    rf"\s*,?\s*(?:for|para)\s+(?:(?:up\s+to|our|about|around|some|hasta|nuestros|unos)\s+|~)*"
-    rf"(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\b",
-    re.I,
-)
-_PEOPLE_AT_BEFORE = lazy(
-    rf"(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\s*(?:at|@|with|a|con|,|:)?\s*(?:about|around|~|≈)?\s*$",
-    re.I,
-)
-# "3 teams × 100 tok/s", "2 x 150 tok/s": a count times a rate.
-_TIMES_BEFORE = lazy(r"(?<![\w.,])(?P<count>\d{1,4})\s*(?:[^\W\d_]+\s+)?[x×*]\s*$", re.I)
-# "40 tok/s × 50 streams", "40tok/s*50", "40 tok/s times 50 users" (not "× 8 GPUs": that is hardware).
-_TIMES_AFTER = lazy(
-    rf"\s*(?:[x×*]|times)\s*(?P<count>\d{{1,4}})(?![\d.,]?\d|\s?(?:[kKM%]|{_GPU}|nodes?|nodos?)(?![^\W\d_]))",
-    re.I,
-)
-_GROUP = (
-    r"(?:team|department|dept|product|app|application|service|tenant|project|region|site|equipo|departamento|"
-    r"producto|aplicaci[oó]n|servicio|proyecto|regi[oó]n)"
-)
-# A rate per anything else is per some group: "300 tok/s per customer, 12 customers" is 3,600 in total, and
-# without the count it asks. Not a group: a time, who a stream is for, hardware, or a word that is no noun.
-_NOT_GROUP = (
-    rf"{STREAM_WHO}|{PEOPLE}|{_GPU}|nodes?|nodos?|box|servers?|servidor|machines?|m[aá]quina|s|secs?|seconds?|"
-    r"segundos?|seg|minutes?|min|minutos?|hours?|hrs?|horas?|days?|d[ií]as?|weeks?|semanas?|months?|mes|years?|"
-    r"a[ñn]os?|peak|time|times|vez|se|cent|ciento|favor|ahora|ejemplo|the|our|your|their|my|its|this|that|"
-    r"an?|one|el|la|los|las|lo|una?|uno|nuestros?|nuestras?|default|spec|sla|contract|docs?|design|tokens?|"
-    r"calls?|query|queries|prompts?|completions?|generations?|responses?|turns?|messages?|threads?|llamadas?|"
-    r"consultas?|and|or|y|o|for|of|with|at|in|on|to|para|de|con|en"
-)
-_PER_GROUP_AFTER = lazy(
-    rf"\s*,?\s*(?:per|every|por|cada|for\s+each|for\s+every|para\s+cada|/|each(?=\s+{_GROUP}))[\s-]?"
-    rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{_NOT_GROUP})\b)(?P<group>[^\W\d_]{{2,}})\b"
-    # "per-team budgets", "per-app keys": a word that describes spend controls, not a rate per team
-    r"(?!\s+(?:api\s+)?(?:budgets?|keys?|quotas?|caps?|limits?|spend|costs?|bills?|billing|dashboards?|reports?|"
-    r"attribution|chargebacks?|showbacks?|accounts?|invoices?)\b)",
-    re.I,
-)
-_NUMBER_WORDS = (
-    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|"
-    r"seventy|eighty|ninety|hundreds?|thousands?|dozens?|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|"
-    r"veinte|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento|cientos|doscientos|"
-    r"trescientos|cuatrocientos|quinientos|seiscientos|setecientos|ochocientos|novecientos|mil|miles"
-)
-_VAGUE = lazy(
-    rf"(?:\b(?:{_NUMBER_WORDS})(?:[\s-]+(?:and\s+|y\s+)?(?:{_NUMBER_WORDS}))*\b"
-    r"|\b(?:lots|loads|tons|plenty|some|several|a\s+lot|muchos|bastantes|varios|un\s+mont[oó]n|x|n|xx|xxx|tbd|tbc|high|fast)"
-    r"|\?+|[}\]>]+)\s*(?:of\s+|de\s+)?$",
-    re.I,
-)
-# A second figure hedged against the first: "300-500", "300~500", "maybe 300, maybe 500 tok/s" before the
-# rate; "300 tok/s (maybe 500)", "300 tok/s or 500", "300 tok/s? 500?", "300 tok/s, quizá 500" after it.
-_HEDGE = r"(?:maybe|perhaps|possibly|probably|or\s+even|quiz[aá]s?|tal\s+vez|mejor)"
-_RANGE_BEFORE = lazy(
-    rf"(?<![^\W\d_])(\d[\d.,]*\s?[kKM]?)\s*(?:-|–|—|~|to|a|or|o|and|y|,?\s*(?:(?:or|o)\s+)?{_HEDGE})\s*$",
-    re.I,
-)
-_HEDGED_END = r"(?=\s*(?:tok(?:en)?s?\s?(?:/|per|a)\s?s|t/s|tps|[)?!.,;]|$|(?:not|no|idk|tops|max|later|eventually|depending|if)\b))"
-_HEDGE_AFTER = lazy(
-    rf"\s*[,;(]?\s*(?:(?:or|o)\s+(?:{_HEDGE}\s+)?|{_HEDGE}\s+)(?P<n>\d[\d.,]*\s?[kKM]?){_HEDGED_END}"
-    r"|\s*\?\s*(?P<asked>\d[\d.,]*\s?[kKM]?)\s*\?",
-    re.I,
-)
-# A tok/s said to be what is NOT needed: "we don't need 1k tok/s, 300 is plenty".
-_NEGATED_BEFORE = lazy(
-    r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t|no|not|never)"
-    r"(?:\s+(?:really|actually|even|need|needs|want|require|necesitamos|necesito|queremos|quiero|hace\s+falta|for|de))*"
-    r"\s*[~≈]?\s*$",
-    re.I,
-)
-# A figure without a unit right after "need"/"want", in a question that quotes some tok/s: "the API gives us
-# 80 tok/s; we need 300 in prod" may mean 300 tok/s, or 300 of something else. It asks.
-_TARGET_BEFORE = lazy(
-    r"\b(?:need|needs|want|wants|target(?:ing)?|require[sd]?|aim(?:ing)?\s+(?:for|at)|necesitamos|necesito|"
-    r"queremos|quiero)\s+(?:(?:about|around|roughly|approx(?:imately)?|at\s+least|unos|unas|al\s+menos)\s+|[~≈]\s*)?$",
-    re.I,
-)
-_UNITLESS_AFTER = lazy(
-    r"\s*(?:[)?!.,;]|$|(?:in|for|at|on|from|now|then|today|soon|tops|max|min|minimum|please|ideally|eventually|"
-    r"later|next|or|and|instead|per|each|total|overall|aggregate|combined|sustained|peak|en|para|ya|pronto|"
-    r"luego|como|en\s+total|por|cada)\b)",
-    re.I,
-)
-# "need 2x that", "double that": a figure relative to a rate quoted.
-_RELATIVE = lazy(
-    r"\b(?:\d+(?:\.\d+)?\s?(?:x|×|times)|double|twice|triple|half)\s+(?:that|this|it|what\s+we\s+(?:have|get|see)|"
-    r"(?:the\s+)?current(?:ly)?|as\s+much|more|faster)\b"
-    r"|\b(?:el\s+doble|el\s+triple|la\s+mitad)(?:\s+de\s+(?:eso|esto|lo\s+actual))?(?=\s*(?:[.,;!?)]|$))"
-    # a follow-up or a peak: "and at 2x?", "what about 3x?", "¿y al doble?", "2x at peak", "ideally 500"
-    r"|\b(?:at|about|with|a)\s+\d+(?:\.\d+)?\s?[x×]\s*\?|\b\d+(?:\.\d+)?\s?[x×]\s+(?:at|during|in|on)\s+(?:peak|black\s+friday|launch)"
-    r"|\bal\s+doble\b|\bmultiplic(?:amos|ar|o)\s+por\s+\d+|\b(?:bursting|bursts?|spiking|peaks?|peaking)\s+(?:to|at|of)\s+\d"
-    r"|\bideally\s+\d|\bidealmente\s+\d",
-    re.I,
+from bot.parse.rate_words import (
+    AGGREGATE,
+    EACH_BEFORE,
+    FOR_PEOPLE_AFTER,
+    HEDGE_AFTER,
+    MEASURED,
+    NEGATED_BEFORE,
+    ONE_GPU_DOES,
+    ONE_STREAM_BEFORE,
+    PEOPLE_AT_BEFORE,
+    PER_GPU_AFTER,
+    PER_GROUP_AFTER,
+    PER_NODE,
+    PER_STREAM_AFTER,
+    PER_STREAM_BEFORE,
+    RANGE_BEFORE,
+    RELATIVE,
+    STREAMS_AT_BEFORE,
+    TARGET_BEFORE,
+    TIMES_AFTER,
+    TIMES_BEFORE,
+    TOK_S,
+    UNIT_ALONE,
+    UNITLESS_AFTER,
+    VAGUE,
 )
 
 
@@ -204,28 +52,28 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
             break
         start, end = sentence(text, number.start)
         before, after = text[start : number.start], text[unit.end() : end]
-        if _PER_NODE.match(after) or (
-            _MEASURED.search(before[-60:])
+        if PER_NODE.match(after) or (
+            MEASURED.search(before[-60:])
             and re.search(r"\b(?:node|nodo|box|8\s?x|instances?|instancias?)", after[:60], re.I)
         ):
             if number.value > 0:
                 draft.set("measured_tok_s_per_node", number.value)
             continue
-        if _PER_GPU_AFTER.match(after) or _ONE_GPU_DOES.search(before):
+        if PER_GPU_AFTER.match(after) or ONE_GPU_DOES.search(before):
             per_gpu.append(number.value)
             continue
         if number.alternative is not None:  # "team 1 500 tok/s": 1,500, or 500 for team 1?
             draft.conflict("slo_tok_s", [number.value, number.alternative])
             continue
-        if (rng := _RANGE_BEFORE.search(before)) and (low := first_number(rng.group(1))):
+        if (rng := RANGE_BEFORE.search(before)) and (low := first_number(rng.group(1))):
             draft.conflict("slo_tok_s", [low, number.value])
             continue
-        if (hedge := _HEDGE_AFTER.match(text, unit.end())) and (
+        if (hedge := HEDGE_AFTER.match(text, unit.end())) and (
             other := first_number(hedge.group("n") or hedge.group("asked"))
         ):
             draft.conflict("slo_tok_s", [number.value, other])
             continue
-        if negated := _NEGATED_BEFORE.search(before[-40:]):
+        if negated := NEGATED_BEFORE.search(before[-40:]):
             said = before[-40:][negated.start() :] + text[number.start : unit.end()]
             _unclear(draft, said.strip())
             continue
@@ -249,11 +97,11 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
             draft.note("per_gpu_ignored", tok_s=plain(per_gpu[0]))
         else:
             draft.ask(ASK_SLO, "rate_per_gpu", tok_s=plain(per_gpu[0]))
-    for unit in islice(_UNIT_ALONE.finditer(text), MAX_MENTIONS):
+    for unit in islice(UNIT_ALONE.finditer(text), MAX_MENTIONS):
         if unit.end() in bound_units:
             continue
         before = text[max(0, unit.start() - 40) : unit.start()]
-        if vague := _VAGUE.search(before):
+        if vague := VAGUE.search(before):
             typed = before[vague.start() :].strip() + " " + unit.group(0)
             draft.ask(ASK_SLO, "slo_not_numeric", typed=typed[:60])
 
@@ -264,11 +112,11 @@ def _read_target(text: str, nums: list[Number], quoted: list[float], draft: Draf
     for number in nums[: MAX_MENTIONS * 4]:
         if number.value in quoted or tail(text, number, TOK_S):
             continue
-        lead = _TARGET_BEFORE.search(text, max(0, number.start - 40), number.start)
-        if lead and _UNITLESS_AFTER.match(text, number.end):
+        lead = TARGET_BEFORE.search(text, max(0, number.start - 40), number.start)
+        if lead and UNITLESS_AFTER.match(text, number.end):
             _unclear(draft, text[lead.start() : number.end], quoted[0])
             return
-    if relative := _RELATIVE.search(text):
+    if relative := RELATIVE.search(text):
         _unclear(draft, relative.group(0), quoted[0])
 
 
@@ -288,9 +136,9 @@ def _total_of_counted(
     """ "3 teams × 100 tok/s" or "100 tok/s per team, 3 teams" is 300 in total, said in a note; a rate per
     team without the number of teams asks (None)."""
     count = None
-    if times := _TIMES_BEFORE.search(before) or _TIMES_AFTER.match(after):
+    if times := TIMES_BEFORE.search(before) or TIMES_AFTER.match(after):
         count = int(times.group("count"))
-    elif (per_group := _PER_GROUP_AFTER.match(after)) and not _PER_STREAM_AFTER.match(after):
+    elif (per_group := PER_GROUP_AFTER.match(after)) and not PER_STREAM_AFTER.match(after):
         group = per_group.group("group")
         counts = counted(text, nums, plural_of(group), skip=number)
         if len(counts) != 1:
@@ -306,17 +154,17 @@ def _total_of_counted(
 
 def _read_kind(clause: str, value: float, before: str, after: str, draft: Draft) -> None:
     """Per stream, in total, or (a head count next to the rate and neither said) a question."""
-    if _PER_STREAM_AFTER.match(after) or _PER_STREAM_BEFORE.search(before) or _EACH_BEFORE.search(before):
+    if PER_STREAM_AFTER.match(after) or PER_STREAM_BEFORE.search(before) or EACH_BEFORE.search(before):
         draft.set("slo_kind", "per_stream")
-    elif _AGGREGATE.search(clause):
+    elif AGGREGATE.search(clause):
         draft.set("slo_kind", "aggregate")
-    elif _ONE_STREAM_BEFORE.search(before):
+    elif ONE_STREAM_BEFORE.search(before):
         draft.set("slo_kind", "per_stream")
         draft.set("concurrency", 1)
-    elif (streams := _STREAMS_AT_BEFORE.search(before)) and (count := first_number(streams.group("n"))):
+    elif (streams := STREAMS_AT_BEFORE.search(before)) and (count := first_number(streams.group("n"))):
         draft.set("slo_kind", "per_stream")
         draft.set("concurrency", round(count))
-    elif people := _FOR_PEOPLE_AFTER.match(after) or _PEOPLE_AT_BEFORE.search(before):
+    elif people := FOR_PEOPLE_AFTER.match(after) or PEOPLE_AT_BEFORE.search(before):
         users = first_number(people.group("n"))
         if users and users >= 2:
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(users))

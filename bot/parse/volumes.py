@@ -126,6 +126,8 @@ def read_volumes(
             continue
         if volume.group("tpm") and _LIMIT_BEFORE.search(text[max(0, number.start - 40) : number.start]):
             continue  # "our Azure OpenAI quota is 100k TPM": a vendor's limit, not the traffic
+        if over := _OVER_HOURS.match(text, volume.end()):
+            draft.use(over.start(), over.end(), "calendar")
         period = "minute" if volume.group("tpm") else _period(volume.group("period"))
         amount, notes = number.value, []
         if volume.group("who") or volume.group("who_after"):

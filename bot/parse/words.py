@@ -59,7 +59,7 @@ _CONTEXT_BEFORE = lazy(
     re.I,
 )
 _CONTEXT_AFTER = lazy(
-    r"^\s*[:,]?\s*(?:at|@|a|with|con)?\s*~?\d[\d.,]*\s*[km]?\s*(?:tok|tokens?\b|t/s|tps)", re.I
+    r"^\s*[:,]?\s*(?:at|@|a|with|con)?\s*~?\d[\d.,]*(?:e\d+)?\s*[km]?\s*(?:tok|tokens?\b|t/s|tps)", re.I
 )
 
 

@@ -1,0 +1,75 @@
+"""The parser's vocabulary as data: one YAML file per language (en.yaml, es.yaml) with the same concepts,
+and places.yaml (business cities -> IANA zones). Readers ask for a concept's pattern; a new phrasing is a
+row in a file, not a branch in a reader. Loaded once, compiled on first use."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from bot.cache import cached_pickle
+
+HERE = Path(__file__).resolve().parent
+LANGUAGES = ("en", "es")
+
+
+def _load(name: str) -> Any:
+    """A data file, kept parsed in the user's cache (a warm `llmcost ask` imports no YAML parser)."""
+    path = HERE / f"{name}.yaml"
+    stat = path.stat()
+
+    def parse() -> Any:
+        import yaml
+
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+    return cached_pickle("lexicon", (name, stat.st_size, stat.st_mtime_ns), parse)
+
+
+@cache
+def _files() -> dict[str, dict[str, Any]]:
+    return {lang: _load(lang) for lang in LANGUAGES}
+
+
+@cache
+def fragments(concept: str) -> tuple[str, ...]:
+    """Every language's fragments for `concept`, in file order."""
+    return tuple(f for lang in LANGUAGES for f in (_files()[lang].get(concept) or []))
+
+
+@cache
+def mapping(concept: str) -> dict[str, Any]:
+    """Every language's table for `concept` (lower-case keys), merged."""
+    return {str(k).lower(): v for lang in LANGUAGES for k, v in (_files()[lang].get(concept) or {}).items()}
+
+
+def alternation(concept: str) -> str:
+    return "(?:" + "|".join(f"(?:{f})" for f in fragments(concept)) + ")"
+
+
+@cache
+def pattern(concept: str) -> re.Pattern[str]:
+    """One case-insensitive pattern for the concept, whole words at both ends."""
+    return re.compile(rf"(?<![\w']){alternation(concept)}(?![\w'])", re.I)
+
+
+@cache
+def watch() -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
+    """(field, asks, pattern) for the words that usually change the answer (the unused-word safety net)."""
+    rows = [row for lang in LANGUAGES for row in _files()[lang].get("watch") or []]
+    return tuple(
+        (row["field"], bool(row.get("ask")), re.compile(rf"(?<![\w'])(?:{row['words']})(?![\w'])", re.I))
+        for row in rows
+    )
+
+
+@cache
+def country_zones() -> dict[str, str]:
+    return _load("country_zones")
+
+
+@cache
+def places() -> dict[str, str]:
+    return _load("places")

@@ -1,0 +1,161 @@
+"""Typos and names the catalog lacks: a typo rapidfuzz corrects (the number groups untouched, no
+word added), a near-name left doubtful, a name after a run verb, a typo widened into the name after it.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+from bot.parse.model_index import (
+    _RUN_VERB,
+    _UNIT_WORD,
+    CONFIDENT,
+    DOUBTFUL,
+    MAX_FUZZY_STARTS,
+    TOOLS,
+    VENDORS,
+    Mention,
+    _best,
+    _Index,
+    _parts,
+    _rapidfuzz,
+)
+from bot.parse.words import STOPWORDS, Token
+
+
+def _adds_word(alias_key: str, key: str) -> bool:
+    """Whether `key` is `alias_key` with a word put in ("deepseekv41flashlite") or a letter added to a number
+    ("glm45v"): a longer name, not a typo."""
+    return any(
+        op.tag == "insert"
+        and (op.dest_end - op.dest_start >= 2 or key[op.dest_start - 1 : op.dest_start].isdigit())
+        for op in _rapidfuzz().distance.Levenshtein.opcodes(alias_key, key)
+    )
+
+
+def _confident(key: str, typed: str, index: _Index) -> list[tuple[float, str]]:
+    """(score, model) of the aliases `key` is a typo of: close enough, the same numbers, no word added."""
+    if len(key) < 5:
+        return []
+    return [
+        (score, index.alias[alias_key])
+        for alias_key, score, _ in _rapidfuzz().process.extract(
+            key, index.keys, scorer=_rapidfuzz().fuzz.ratio, limit=6, score_cutoff=CONFIDENT
+        )
+        if index.same_units(alias_key, typed) and not _adds_word(alias_key, key)
+    ]
+
+
+def _unknown_variant(tok: Token, index: _Index) -> Mention | None:
+    """One dashed token that starts like a catalog family and goes on with a version the catalog lacks:
+    "Kimi-K2-Thinking", "DeepSeek-V3.1-Terminus". Handed over raw, so the engine answers unknown_model."""
+    parts = _parts([tok])
+    if len(parts) < 2 or not any(ch.isdigit() for ch in tok.text) or tok.key in VENDORS:
+        return None
+    if index.starts.get(tuple(parts[:1])) and not index.starts.get(tuple(parts)):
+        return Mention(tok.start, tok.end, tok.text, tok.text, "unknown")
+    return None
+
+
+def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _Index) -> Mention | None:
+    confident: list[tuple[float, int, str]] = []  # (score, end token, model) with the digits unchanged
+    loose: tuple[float, int] | None = None
+    key = ""
+    if toks[i].key in TOOLS:
+        return None
+    for j in range(i, min(len(toks), i + 4)):
+        if j in covered or (j > i and toks[j].lower in STOPWORDS):
+            break
+        key += toks[j].key
+        if len(key) < 4:
+            continue
+        confident += [
+            (score, j, model) for score, model in _confident(key, text[toks[i].start : toks[j].end], index)
+        ]
+        near = _best(key, index.keys, DOUBTFUL)
+        if near and (loose is None or near[1] > loose[0]):
+            loose = (near[1], j)
+    if confident:
+        score, j, model = max(confident, key=lambda c: (c[0], -c[1]))
+        typed = text[toks[i].start : toks[j].end]
+        rivals = sorted({m for s, _, m in confident if m != model and s >= score - 2})
+        if rivals:
+            return Mention(toks[i].start, toks[j].end, typed, None, "ambiguous", (model, *rivals))
+        return Mention(toks[i].start, toks[j].end, typed, model, "corrected")
+    if loose:
+        j = _name_end(toks, loose[1], covered)
+        return Mention(toks[i].start, toks[j].end, text[toks[i].start : toks[j].end], None, "doubtful")
+    return None
+
+
+def _name_like(toks: list[Token], j: int) -> bool:
+    tok = toks[j]
+    if tok.lower in STOPWORDS or _UNIT_WORD.match(tok.lower):
+        return False
+    if re.fullmatch(
+        r"[\d.,]+[kmb]?", tok.lower
+    ):  # a bare number belongs to a name only if short and unit-less
+        unit_next = j + 1 < len(toks) and _UNIT_WORD.match(toks[j + 1].lower)
+        return len(tok.text) <= 3 and not tok.lower.endswith(("k", "m")) and not unit_next
+    return True
+
+
+def _name_end(toks: list[Token], j: int, covered: set[int], limit: int = 4) -> int:
+    """The last token of a name that starts before `j`: "Mistral" -> "Mistral Large 3"."""
+    stop = min(len(toks), j + limit)
+    while j + 1 < stop and j + 1 not in covered and _name_like(toks, j + 1):
+        j += 1
+    return j
+
+
+def _fuzzy(text: str, toks: list[Token], covered: set[int], index: _Index) -> list[Mention]:
+    found: list[Mention] = []
+    starts = 0
+    i = 0
+    while i < len(toks) and starts < MAX_FUZZY_STARTS:
+        head = re.match(r"[a-z]+", toks[i].lower.split("-")[0])
+        if i in covered or not head or not index.is_head(head.group(0)):
+            i += 1
+            continue
+        starts += 1
+        mention = _fuzzy_at(text, toks, i, covered, index)
+        if mention is None:
+            i += 1
+            continue
+        found.append(mention)
+        while i < len(toks) and toks[i].start < mention.end:
+            i += 1
+    return found
+
+
+def _after_verb(text: str, toks: list[Token]) -> Mention | None:
+    """The name after "run", "host", "correr"…: "can we run Mistral Large 3 ourselves?"."""
+    for verb in _RUN_VERB.finditer(text):
+        first = next((k for k, t in enumerate(toks) if t.start >= verb.end()), None)
+        if first is None or not _name_like(toks, first) or re.fullmatch(r"[\d.,]+", toks[first].text):
+            continue
+        last = _name_end(toks, first, set(), limit=4)
+        picked = toks[first : last + 1]
+        if any(re.search(r"[A-Z\d\-]", t.text) for t in picked):
+            typed = text[picked[0].start : picked[-1].end]
+            return Mention(picked[0].start, picked[-1].end, typed, typed, "unknown")
+    return None
+
+
+def _widen(text: str, toks: list[Token], starts: list[int], mention: Mention, index: _Index) -> Mention:
+    """ "deepsek v4.1 flash": the alias "v4.1 flash" matched, and the typo before it belongs to the name."""
+    k = bisect_left(starts, mention.start)
+    first = k if k < len(toks) and toks[k].start == mention.start else None
+    if not first or mention.kind != "catalog":
+        return mention
+    head = re.match(r"[a-z]+", toks[first - 1].key)
+    if not head or not index.is_head(head.group(0)) or toks[first - 1].key in index.alias:
+        return mention
+    key = "".join(t.key for t in toks[first - 1 :] if t.start < mention.end)
+    typed = text[toks[first - 1].start : mention.end]
+    best = _best(key, index.keys, CONFIDENT)
+    if best and index.alias[best[0]] == mention.model and index.same_units(best[0], typed):
+        start = toks[first - 1].start
+        return Mention(start, mention.end, typed, mention.model, "corrected", precision=mention.precision)
+    return mention

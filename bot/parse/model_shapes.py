@@ -1,0 +1,50 @@
+"""Model names by shape, where no alias matches: a family and a size the catalog holds once ("llama 8b" is
+llama-3.1-8b), and an unknown name with a size ("gemma 3 27b") handed to the engine as typed (it answers
+`unknown_model` with the closest catalog ids) instead of asking "which model?"."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.lazyre import lazy
+from bot.parse.words import STOPWORDS, Token
+
+_PARAMS = lazy(r"^\d+(?:\.\d+)?b$")  # a parameter count: "8b", "27b", "1.5b"
+_VERSIONISH = lazy(r"^(?:v?\d+(?:\.\d+)*|[a-z]\d+(?:\.\d+)*)$")
+_UNIT_NEXT = lazy(r"^(?:tok|toks|tokens?|tps|t/s|users?|usuarios|%)", re.I)
+
+
+def family_size(text: str, toks: list[Token], covered: set[int], index) -> list[tuple[int, int, str, str]]:
+    """(start, end, typed, model) for "<family> <size>" that names one catalog model."""
+    found = []
+    for i in range(len(toks) - 1):
+        head, size = toks[i], toks[i + 1]
+        if i in covered or i + 1 in covered or not _PARAMS.match(size.lower):
+            continue
+        if text[head.end : size.start].strip(" -_") or (head.key,) not in index.starts:
+            continue
+        if i + 2 < len(toks) and _UNIT_NEXT.match(toks[i + 2].lower):
+            continue
+        models = {m for m in index.starts[(head.key,)] if size.key in index.parts.get(m, ())}
+        if len(models) == 1:
+            found.append((head.start, size.end, text[head.start : size.end], models.pop()))
+    return found
+
+
+def sized_name(text: str, toks: list[Token], covered: set[int]) -> tuple[int, int, str] | None:
+    """ "gemma 3 27b": a word that is no plain word, an optional version, and a parameter count."""
+    for i, tok in enumerate(toks):
+        if i in covered or len(tok.lower) < 3 or tok.lower in STOPWORDS or not re.match(r"[a-z]", tok.lower):
+            continue
+        for j in (i + 1, i + 2):
+            if j >= len(toks) or j in covered:
+                break
+            if _PARAMS.match(toks[j].lower) and not (
+                j + 1 < len(toks) and _UNIT_NEXT.match(toks[j + 1].lower)
+            ):
+                if j == i + 2 and not _VERSIONISH.match(toks[i + 1].lower):
+                    break
+                return tok.start, toks[j].end, text[tok.start : toks[j].end]
+            if not _VERSIONISH.match(toks[j].lower):
+                break
+    return None

@@ -1,0 +1,116 @@
+"""Time zones: IANA names, business cities (bot/parse/lexicon/places.yaml), US zone names, abbreviations,
+fixed UTC offsets."""
+
+from __future__ import annotations
+
+import re
+from zoneinfo import ZoneInfo
+
+from bot.parse import lexicon
+from bot.parse.draft import ASK_CONFLICT, Draft
+from bot.parse.lazyre import lazy
+
+CITIES = lexicon.places()
+# "Pacific time", "Eastern", "hora del Pacífico": US zones by name.
+_US_ZONE = lazy(
+    r"\b(?P<zone>pacific|eastern|central|mountain)(?:\s+(?:time|standard\s+time|hours|tz))\b|\bhora\s+del\s+(?P<zona>pac[ií]fico|este)\b"
+    r"|(?:\d{1,2}\s?[-–]\s?\d{1,2}|9\s+to\s+5)\s+(?P<zone2>pacific|eastern|central|mountain)\b",
+    re.I,
+)
+US_ZONES = {"pacific": "America/Los_Angeles", "pacífico": "America/Los_Angeles", "pacifico": "America/Los_Angeles",
+            "eastern": "America/New_York", "este": "America/New_York", "central": "America/Chicago",
+            "mountain": "America/Denver"}  # fmt: skip
+ZONE_ABBREVIATIONS = {
+    "cet": "CET", "cest": "CET", "utc": "UTC", "gmt": "Europe/London", "bst": "Europe/London",
+    "et": "America/New_York", "est": "America/New_York", "edt": "America/New_York", "pt": "America/Los_Angeles",
+    "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "jst": "Asia/Tokyo",
+}  # fmt: skip
+_CITY_NAMES = "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
+# "in Madrid", "Madrid time", and a city set off on its own after a calendar: "business hours, Madrid".
+_CITY = lazy(
+    rf"\b(?:in|en|from|desde|at|our|nuestra|nuestro|hora\s+de|horario\s+de)\s+(?:the\s+|el\s+|la\s+)?(?P<city>{_CITY_NAMES})\b"
+    rf"|\b(?P<city2>{_CITY_NAMES})(?:\s+(?:time|hours|office|offices|timezone|hora|team|hq|headquarters)|[\s-]based)\b"
+    rf"|(?:hours|horario\s+laboral|horas\s+de\s+oficina|\d{{1,2}}\s?[-–]\s?\d{{1,2}}|9\s?to\s?5)\s?[,(]?\s?(?P<city3>{_CITY_NAMES})\s?(?=[,;.)?!]|$)"
+    # a city set off on its own: "…, Paris", "(Ciudad de México)"
+    rf"|(?:^|[,(;:]\s?)(?P<city4>{_CITY_NAMES})\s?(?=[,;.)?!]|$)",
+    re.I,
+)
+_ABBREVIATION = lazy(r"\b(CET|CEST|UTC|GMT|BST|ET|EST|EDT|PT|PST|PDT|JST)\b")
+_IANA = lazy(
+    r"\b(?:Africa|America|Asia|Atlantic|Australia|Europe|Pacific|Indian)/[A-Za-z_]{2,30}(?:/[A-Za-z_]{2,30})?\b"
+)
+
+
+def _valid_zone(key: str) -> bool:
+    try:
+        ZoneInfo(key)
+    except (ValueError, KeyError, OSError):
+        return False
+    return True
+
+
+# "UTC+2", "GMT-5": a fixed offset. IANA's Etc zones count the other way: UTC+2 is Etc/GMT-2.
+_OFFSET = lazy(r"\b(?:UTC|GMT)\s?([+\-−])\s?(\d{1,2})(?::?(\d{2}))?(?![\d:])", re.I)
+
+
+def _offset_zones(text: str, draft: Draft) -> list[str]:
+    zones = []
+    for m in _OFFSET.finditer(text):
+        hours, minutes = int(m.group(2)), int(m.group(3) or 0)
+        sign = "-" if m.group(1) == "+" else "+"
+        zone = f"Etc/GMT{sign}{hours}" if hours else "UTC"
+        if minutes or not _valid_zone(zone):  # UTC+5:30 has no Etc zone: ask for the city
+            draft.ask(ASK_CONFLICT, "value_not_understood", field="tz")
+            continue
+        zones.append(zone)
+        draft.note("offset_zone", said=m.group(0), tz=zone)
+    return zones
+
+
+_FIRST_WORDS = frozenset(city.split()[0] for city in CITIES)
+_WORD = lazy(r"[^\W\d_]+")
+
+
+_COUNTRY_ZONES = lexicon.country_zones()
+_COUNTRY = lazy(
+    r"\b(?:in|en|from|desde|based\s+in|con\s+sede\s+en)\s+(?:the\s+)?("
+    + "|".join(sorted(map(re.escape, _COUNTRY_ZONES), key=len, reverse=True))
+    + r")\b",
+    re.I,
+)
+
+
+def _country_zone(text: str) -> tuple[str, str] | None:
+    m = _COUNTRY.search(text)
+    return (m.group(1), _COUNTRY_ZONES[m.group(1).lower()]) if m else None
+
+
+def read_timezone(text: str, draft: Draft) -> None:
+    zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
+    if _FIRST_WORDS & set(
+        _WORD.findall(text.lower())
+    ):  # 220 names in one pattern: only when one may be there
+        zones += [
+            CITIES[(m.group("city") or m.group("city2") or m.group("city3") or m.group("city4")).lower()]
+            for m in _CITY.finditer(text)
+        ]
+    zones += [ZONE_ABBREVIATIONS[m.group(1).lower()] for m in _ABBREVIATION.finditer(_OFFSET.sub(" ", text))]
+    zones += [
+        US_ZONES[(m.group("zone") or m.group("zona") or m.group("zone2")).lower()]
+        for m in _US_ZONE.finditer(text)
+    ]
+    if re.search(r"\bIST\b", text):  # India, Israel or Irish Standard Time: ask
+        draft.ask(ASK_CONFLICT, "value_not_understood", field="tz")
+    offsets = _offset_zones(text, draft)
+    if not zones:  # "9-5 CET (UTC+1)": the named zone wins, the offset only restates it
+        zones = offsets
+    if not zones and draft.fields.get("calendar") == "business_hours" and (country := _country_zone(text)):
+        zones = [country[1]]  # "business hours in Spain": the country's one business zone, said in a note
+        draft.note("zone_from_country", country=country[0], tz=country[1])
+    distinct = list(dict.fromkeys(zones))
+    if len(distinct) > 1 and set(distinct) != {"UTC"}:
+        distinct = [z for z in distinct if z != "UTC"] or distinct  # "9-5 CET (UTC+1)": the city zone wins
+    if len(distinct) == 1:
+        draft.set("tz", distinct[0])
+    elif len(distinct) > 1:
+        draft.conflict("tz", distinct[:3])

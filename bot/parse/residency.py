@@ -1,0 +1,119 @@
+"""Residency: may the question's text leave the company (data_may_leave), must it stay in the EU
+(eu_residency). The older, hand-written phrase patterns are in residency_words.py; bot/parse/stance.py reads the
+same concept from the lexicon (forbid + egress, sensitive data, doubt, approval, a rule withdrawn, "yes,
+but … no") and its reading of a sentence wins where it has one."""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+from bot.parse import stance
+from bot.parse.context import negated as _negated
+from bot.parse.draft import ASK_CONFLICT, Draft, sentence
+from bot.parse.figures import MAX_MENTIONS
+from bot.parse.residency_words import (
+    ANSWERED_NO,
+    AUXILIARY,
+    COMPLIANT,
+    DOUBT_BEFORE,
+    EU,
+    EU_KEPT,
+    EU_WAIVED_AFTER,
+    IN_EU,
+    LEAVES_ASKED,
+    LEAVES_PHRASE,
+    NEAR,
+    NO_SUBJECT,
+    NOT_BINDING,
+    REVISED,
+    SENSITIVE,
+    STAYS_PHRASE,
+    WAIVED_BEFORE,
+)
+from bot.parse.stance import LEAVES, STAYS, UNSURE
+
+
+def _asked(text: str, pos: int) -> bool:
+    """Whether `pos` sits in a question that asks about the rule ("does the data need to stay in the EU?")."""
+    start, end = sentence(text, pos)
+    clause = max([start] + [text.rfind(mark, start, pos) + 1 for mark in ",;:—"])
+    return text[end : end + 1] == "?" and bool(AUXILIARY.match(text, clause))
+
+
+def _phrase_events(text: str, draft: Draft) -> list[tuple[int, str]]:
+    """(position, stays | leaves | unsure) for each residency phrase the patterns above find. Every phrase
+    looked at is marked used, kept or waived ("we don't care about GDPR" was read: it sets nothing)."""
+    found = {
+        p: list(islice(p.finditer(text), MAX_MENTIONS))
+        for p in (STAYS_PHRASE, SENSITIVE, LEAVES_PHRASE, LEAVES_ASKED)
+    }
+    for m in (m for ms in found.values() for m in ms):
+        draft.use(max(0, m.start() - NEAR), m.end() + NEAR, "data_may_leave")
+    events = [(m.start(), STAYS) for m in found[STAYS_PHRASE] if not IN_EU.match(text, m.end())]
+    for match in found[SENSITIVE]:
+        before = text[max(0, match.start() - 40) : match.start()]
+        if WAIVED_BEFORE.search(before) or NOT_BINDING.match(text, match.end()):
+            continue
+        # "GDPR compliant": hosted APIs can be; ask
+        events.append((match.start(), UNSURE if COMPLIANT.match(text, match.end()) else STAYS))
+    for match in [*found[LEAVES_PHRASE], *found[LEAVES_ASKED]]:
+        before = text[max(0, match.start() - 40) : match.start()]
+        if NO_SUBJECT.search(before) or ANSWERED_NO.match(text, match.end()):
+            events.append((match.start(), STAYS))  # "no data can leave", "can the data leave? no"
+        elif re.match(r"(?:not|nothing|no)\b", match.group(0), re.I):
+            events.append((match.start(), LEAVES))  # "not confidential": the phrase carries its negation
+        elif LEAVES_ASKED.fullmatch(match.group(0)):
+            continue  # a question without its answer says nothing
+        elif _negated(text, match.start()) or DOUBT_BEFORE.search(before):
+            events.append((match.start(), UNSURE))  # "I don't think the data can leave"
+        else:
+            events.append((match.start(), LEAVES))
+    return events
+
+
+def read_residency(text: str, draft: Draft) -> None:
+    events = _phrase_events(text, draft)
+    eu_found = list(islice(EU.finditer(text), MAX_MENTIONS))
+    eu_at = [m.start() for m in eu_found]
+    withdrawn = False
+    resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all
+    for said in stance.read(text):
+        start, end = sentence(text, said.start)
+        if said.kind == STAYS and any(start <= pos < end for pos in eu_at):
+            continue  # "can't leave the EU" is EU residency, read below
+        # the lexicon's reading of this sentence wins over the phrase patterns'
+        events = [(pos, kind) for pos, kind in events if not start <= pos < end] + [(said.start, said.kind)]
+        withdrawn |= said.kind == LEAVES and said.start == start and said.end == end
+        resolved.append((start, end))
+        draft.use(said.start, said.end, "data_may_leave")
+    for pos, _ in events[:MAX_MENTIONS]:
+        draft.use(max(0, pos - NEAR), pos + NEAR, "data_may_leave")
+    kinds = {kind for _, kind in events}
+    stays, leaves = STAYS in kinds, LEAVES in kinds
+    # "> data can't leave" / "not anymore": a rule taken back asks, unless the taking back is a sentence the
+    # stance reader already weighed ("legal said yes, but compliance said no") and nothing contradicts it
+    revised = not withdrawn and any(
+        (STAYS in kinds and LEAVES in kinds) or not any(a <= m.start() < b for a, b in resolved)
+        for m in REVISED.finditer(text)
+    )
+    if (stays or leaves) and revised:
+        draft.ask(ASK_CONFLICT, "residency_unclear")
+    elif stays and leaves:
+        draft.conflict("data_may_leave", [False, True])
+    elif stays or leaves:
+        draft.set("data_may_leave", leaves)
+    elif UNSURE in kinds:
+        draft.ask(ASK_CONFLICT, "residency_unclear")
+    eu = [
+        m
+        for m in eu_found
+        if not (_negated(text, m.start()) or _asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
+    ]
+    eu += list(EU_KEPT.finditer(text))  # "we don't want our data leaving the EU": negated, and yet EU
+    for m in eu:
+        draft.use(m.start(), m.end(), "eu_residency")
+    if eu and revised:
+        draft.ask(ASK_CONFLICT, "residency_unclear")
+    elif eu:  # not "we don't need EU residency", not "does it need to stay in the EU?"
+        draft.set("eu_residency", True)

@@ -1,0 +1,86 @@
+"""Residency as a concept, read from the lexicon (bot/parse/lexicon/*.yaml), sentence by sentence.
+
+A sentence is cut at its contrast words ("legally yes, but security said no"); each part takes one stance:
+- a rule withdrawn ("we had a no-external-APIs rule but it was dropped"): the text may leave;
+- doubt from whoever rules ("legal hasn't signed off yet", "compliance hasn't decided"): ask;
+- a refusal from whoever rules ("security said no"), a forbidding word with a way out in the same part
+  ("our contracts forbid customer data leaving the company", "nothing may go outside our network"), or
+  data that by nature may not go ("prompts contain patient records"): the text stays;
+- an approval from whoever rules ("legal said yes"): the text may leave.
+The last part with a stance is the sentence's; a withdrawn rule wins its whole sentence. Each stance keeps
+the span it was read from, so the unused-word safety net knows these words were used.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.parse import lexicon
+from bot.parse.context import negated
+
+STAYS, LEAVES, UNSURE = "stays", "leaves", "unsure"
+MAX_SENTENCES = 60  # a pasted log is not read sentence by sentence to its end
+_SENTENCE_END = re.compile(r"[?!;\n¿¡]|\.(?=\s|$)")
+# A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
+_WAIVED = re.compile(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s+(?:\w+\s+){0,1}$", re.I)
+
+
+@dataclass(frozen=True)
+class Stance:
+    kind: str
+    start: int
+    end: int
+
+
+def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    cuts = [start, *(m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)), end]
+    return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
+
+
+def _part_stance(text: str, a: int, b: int) -> Stance | None:
+    def find(concept: str) -> re.Match[str] | None:
+        return lexicon.pattern(concept).search(text, a, b)
+
+    authority = find("authority")
+    if (doubt := find("doubt")) and (authority or find("egress")):
+        return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b)
+    if authority and (no := find("refuse")) and not negated(text, no.start()):
+        return Stance(STAYS, min(authority.start(), no.start()), b)
+    forbid, egress = find("forbid"), find("egress")
+    if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):
+        return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()))
+    if (home := find("keep_in")) and not negated(text, home.start()):
+        return Stance(STAYS, home.start(), home.end())
+    if (data := find("sensitive")) and not _WAIVED.search(text[max(a, data.start() - 20) : data.start()]):
+        return Stance(STAYS, data.start(), data.end())
+    if authority and (yes := find("approve")) and not negated(text, yes.start()):
+        return Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()))
+    return None
+
+
+def _withdrawn(text: str, start: int, end: int) -> bool:
+    """A rule the sentence says no longer holds: "we had a no-external-APIs rule but it was dropped"."""
+    return bool(lexicon.pattern("withdrawn").search(text, start, end)) and any(
+        lexicon.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress")
+    )
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text)]
+    return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
+
+
+def read(text: str) -> list[Stance]:
+    """One stance per sentence that takes one (withdrawn counts as may leave)."""
+    named = re.compile("|".join(lexicon.pattern(c).pattern for c in ("authority", "egress", "sensitive", "keep_in")), re.I)
+    out = []
+    for start, end in _sentences(text)[:MAX_SENTENCES]:
+        if not named.search(text, start, end):
+            continue
+        stances = [s for a, b in _parts(text, start, end) if (s := _part_stance(text, a, b))]
+        if _withdrawn(text, start, end) or any(s.kind == "withdrawn" for s in stances):
+            out.append(Stance(LEAVES, start, end))
+        elif stances:
+            out.append(stances[-1])
+    return out

@@ -1,0 +1,184 @@
+"""The safety net: words that usually change the answer, which no reader used, are never passed over in
+silence.
+
+After every reader ran, each word the lexicon watches (`watch` in bot/parse/lexicon/*.yaml: legal,
+contracts, patient records, keys, bills, cache, ratio, context, hours…) is checked: it is accounted for
+when a reader consumed its span or set (or asked about) the field it would change. What is left:
+- a count of people or groups next to the SLO that nothing composed ("12 tenants … 250 tok/s"): asks
+  whether the tok/s is each or in total (`slo_kind_unclear`);
+- a residency word that decides the verdict (legal, contracts, patient data…) while residency was not
+  read: asks whether the text may leave (`residency_unclear`);
+- anything else (and a place the zone table lacks): a visible note, "I did not use: …", naming the field
+  it might change (`words_not_used`; the service shows it among the warnings, not the assumptions).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+from bot.parse import compose, lexicon
+from bot.parse.draft import ASK_CONFLICT, ASK_SLO, Draft, sentence
+from bot.parse.numbers import Number, plain
+from bot.parse.phrases import COUNTRIES, DEMONYMS
+
+MAX_SHOWN = 4
+# Capitalised words after "in"/"based in" that are no place: vendors, clouds, months, languages…
+_NOT_PLACES = frozenset(
+    [
+        "aws",
+        "azure",
+        "gcp",
+        "google",
+        "openai",
+        "anthropic",
+        "slack",
+        "python",
+        "spanish",
+        "english",
+        "eu",
+        "europe",
+        "the",
+        "a",
+        "an",
+        "our",
+        "prod",
+        "production",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "kubernetes",
+        "k8s",
+        "vllm",
+        "sglang",
+        "ollama",
+        "docker",
+        "total",
+        "parallel",
+        "euros",
+        "dollars",
+        "usd",
+        "eur",
+        "vat",
+        "iva",
+        "business",
+        "office",
+        "hours",
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ]
+)
+
+
+_COUNTRIES = frozenset(COUNTRIES) | frozenset(DEMONYMS)  # a country names a VAT rate, not one zone
+
+
+_NOT_PLACES |= frozenset(
+    [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "lunes",
+        "martes",
+        "miércoles",
+        "jueves",
+        "viernes",
+        "sábado",
+        "domingo",
+    ]
+)
+
+
+def _accounted(draft: Draft, start: int, end: int, field: str) -> bool:
+    if field in draft.fields or draft.asked_about(field):
+        return True
+    return any(a < end and start < b for a, b, _ in draft.used)
+
+
+def _count_consumed(draft: Draft, value: int) -> bool:
+    seen = {draft.fields.get("concurrency")}
+    for finding in [*draft.notes, *(f for _, f in draft.asks)]:
+        seen |= {finding.params.get(k) for k in ("count", "users")}
+    return value in seen
+
+
+def _places(text: str) -> list[str]:
+    lead = lexicon.alternation("place_lead")
+    pattern = re.compile(
+        rf"(?<![\w'])(?i:{lead})\s+(?P<place>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+(?:\s+(?:de\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+){{0,2}})"
+    )
+    out = []
+    for m in islice(pattern.finditer(text), 8):
+        place = m.group("place")
+        if place.split()[0].lower() not in _NOT_PLACES | _COUNTRIES and place.lower() not in lexicon.places():
+            out.append(place)
+    return out
+
+
+def check(text: str, nums: list[Number], draft: Draft) -> None:
+    slo = draft.fields.get("slo_tok_s")
+    if slo is not None and draft.fields.get("slo_kind") is None and not draft.asks:
+        for count in compose.counts(text, nums):
+            start, end = sentence(text, count.start)
+            if _count_consumed(draft, count.value) or any(
+                a < count.end and count.start < b for a, b, _ in draft.used
+            ):
+                continue
+            if lexicon.pattern("total").search(text, start, end) or not lexicon.pattern("each").search(
+                text, start, end
+            ):
+                continue
+            who = text[count.start : count.end].split()[-1].lower()
+            draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(slo), users=count.value, who=who)
+            return
+    if draft.fields.get("slo_kind") == "per_stream" and "concurrency" not in draft.fields and not draft.asks:
+        people = [
+            c for c in compose.counts(text, nums) if not c.group and not _count_consumed(draft, c.value)
+        ]
+        if people:  # "30 tok/s each, 40 support agents": how many at once is the total to serve
+            draft.ask(ASK_SLO, "users_at_once", users=people[0].value)
+            return
+    unused: dict[str, list[str]] = {}
+    for field, asks, pattern in lexicon.watch():
+        if field in draft.fields or draft.asked_about(field):
+            continue  # accounted for whatever its words
+        for m in islice(pattern.finditer(text), 8):
+            if _accounted(draft, m.start(), m.end(), field):
+                continue
+            if asks and not draft.asks:
+                draft.ask(ASK_CONFLICT, "residency_unclear")
+                return
+            unused.setdefault(field, []).append(m.group(0))
+    if "tz" not in draft.fields and not draft.asked_about("tz"):
+        for place in _places(text):
+            unused.setdefault("tz", []).append(place)
+    if unused:
+        words = list(dict.fromkeys(w for ws in unused.values() for w in ws))[:MAX_SHOWN]
+        draft.note("words_not_used", words=words, fields=list(unused))
