@@ -258,6 +258,10 @@ def answer(
 
     ruling = rule(s, model, fit, chosen, cheapest, apis, aggregate, eligible=eligible,
                   per_tok_s_month=per_tok_s_month)
+    if pool.region and ruling.reasons and ruling.reasons[0].code == "private_nothing_fits":
+        # not "nothing holds it": nothing in the region the asker named does
+        first = ruling.reasons[0]
+        ruling.reasons[0] = first.model_copy(update={"params": first.params | {"region": pool.region}})
     warnings = ruling.warnings + warnings_for(s, model, fit, chosen)
     offer_warnings, offer_notes = _offer_findings(pool, chosen, on)
     warnings += offer_warnings

@@ -351,3 +351,16 @@ def test_with_current_offers_llama_8b_at_100_tok_s_takes_one_gpu(capsys, gpuhunt
     node = chosen(reply.answer)
     assert node.gpu_count <= 2 and node.memory_gb >= reply.answer.fit.floor_gb
     assert node.usd_per_month_for_slo == min(n.usd_per_month_for_slo for n in reply.answer.fit.nodes if n.fits)
+
+
+def test_a_country_in_the_residency_rule_narrows_the_offers_or_says_none_fits():
+    from bot.service import ask as ask_text
+
+    spain = ask_text("deepseek flash at 300 tok/s, the data must stay in Spain", now=SEPT_2026).answer
+    assert spain.scenario.region == "ES" and spain.fit.chosen_node is None and spain.verdict is None
+    assert spain.reasons[0].code == "private_nothing_fits" and spain.reasons[0].params["region"] == "ES"
+    assert any(w.code == "region_none_fits" for w in spain.warnings)
+    finland = ask_text("gemma 3 27b at 300 tok/s, prompts have to stay in Finland", now=SEPT_2026).answer
+    node = chosen(finland)
+    assert finland.verdict == "node" and node.region.startswith("eu-north")
+    assert all(n.jurisdiction == "EU" for n in finland.fit.nodes)

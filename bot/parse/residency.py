@@ -6,9 +6,10 @@ but … no") and its reading of a sentence wins where it has one."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import islice
 
-from bot.parse import stance
+from bot.parse import lexicon, stance
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.figures import MAX_MENTIONS
@@ -113,7 +114,40 @@ def read_residency(text: str, draft: Draft) -> None:
     eu += list(EU_KEPT.finditer(text))  # "we don't want our data leaving the EU": negated, and yet EU
     for m in eu:
         draft.use(m.start(), m.end(), "eu_residency")
+    _read_country(text, draft)
     if eu and revised:
         draft.ask(ASK_CONFLICT, "residency_unclear")
     elif eu:  # not "we don't need EU residency", not "does it need to stay in the EU?"
         draft.set("eu_residency", True)
+
+
+@cache
+def _country_kept() -> re.Pattern[str]:
+    """A keep-in phrase naming a country; the lexicon's forms carry `{country}` where the name goes."""
+    names = sorted(lexicon.countries(), key=len, reverse=True)  # "the united states" before "the us"
+    country = "(?:" + "|".join(names) + ")"
+    forms = "|".join(f"(?:{f.replace('{country}', country)})" for f in lexicon.fragments("kept_in_country"))
+    return re.compile(rf"(?<![\w'])(?:{forms})(?![\w'])", re.I)
+
+
+def _country_code(phrase: str) -> str | None:
+    """The ISO code of the country a matched phrase ends with ("must stay in Spain" -> "ES")."""
+    for name, code in sorted(lexicon.countries().items(), key=lambda item: -len(item[0])):
+        if re.search(rf"(?<![\w']){name}$", phrase, re.I):
+            return code
+    return None
+
+
+def _read_country(text: str, draft: Draft) -> None:
+    """"The data must stay in Spain": offers are narrowed to that country (costcore.offers), or none fits.
+    Two countries named is left to the EU/residency readers (no region is guessed)."""
+    found = {}
+    for m in _country_kept().finditer(text):
+        if _negated(text, m.start()) or _asked(text, m.start()):
+            continue
+        if code := _country_code(m.group(0)):
+            found[code] = m
+    if len(found) == 1:
+        code, m = found.popitem()
+        draft.use(m.start(), m.end(), "region")
+        draft.set("region", code)

@@ -71,5 +71,11 @@ def country_zones() -> dict[str, str]:
 
 
 @cache
+def countries() -> dict[str, str]:
+    """Country names (regular-expression fragments, lower case) -> ISO 3166 alpha-2."""
+    return {str(k).lower(): str(v) for k, v in _load("countries").items()}
+
+
+@cache
 def places() -> dict[str, str]:
     return _load("places")
