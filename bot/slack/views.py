@@ -59,7 +59,8 @@ def _cheapest_same_model(reply: Reply) -> Any:
     return min(same, key=lambda line: (line.usd_per_month, line.usd_per_million_output)) if same else None
 
 
-def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: str | None = None) -> dict:
+def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: str | None = None,
+            recomputed_by: str | None = None) -> dict:
     """What the verdict message shows: the glance."""
     a, c = reply.answer, reply.contract
     overrides = dict(overrides or {})
@@ -122,6 +123,7 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
             if kind not in applied
         ] if a.status == "ok" else [],
         "user_id": user_id,
+        "recomputed_by": recomputed_by,  # a button's recompute in place: who clicked (the asker stays `user_id`)
     }
 
 
