@@ -68,6 +68,9 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
     node = _chosen(reply)
     api = _cheapest_same_model(reply)
     slo = a.scenario.slo_tok_s
+    # The volume the bills are for: per-user tok/s × the users generating at once. Every comparison (the
+    # break-even share, the fields, the chart) is aggregate against aggregate.
+    aggregate = a.tokens.output_per_month / 3600 / a.hours_per_month if a.tokens and slo else None
     node_view = None
     if node is not None:
         monthly = float(node.usd_per_month_fleet or node.usd_per_month * node.nodes_per_step)
@@ -84,7 +87,7 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
             "fleet_break_even_tok_s": a.fit.fleet_break_even_tok_s if a.fit else None,
             "close_call": bool(a.reasons and a.reasons[0].params.get("uncertain")),
             "break_even_tok_s": node.break_even_tok_s,
-            "share_pct": (slo / node.break_even_tok_s * 100) if slo and node.break_even_tok_s else None,
+            "share_pct": (aggregate / node.break_even_tok_s * 100) if aggregate and node.break_even_tok_s else None,
             "price_as_of": node.price_as_of.isoformat(),
         }
     api_view = None
@@ -105,6 +108,10 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
         "model_name": a.model_name or a.scenario.model or "",
         "slo_tok_s": slo,
         "slo_kind": a.scenario.slo_kind,
+        "aggregate_tok_s": aggregate,
+        "users": round(aggregate / slo) if aggregate and slo and a.scenario.slo_kind == "per_stream" else None,
+        # The node wins on per-user speed no API reaches, while the money may say otherwise: the headline says so.
+        "on_speed": bool(a.reasons) and a.reasons[0].code == "per_stream_node",
         "euro": a.scenario.currency == "EUR",
         "node": node_view,
         "api": api_view,
