@@ -55,7 +55,7 @@ def _up_to_date(conn: sqlite3.Connection) -> bool:
 
 log = logging.getLogger("llmcost.store")
 
-SURFACES = frozenset({"mention", "dm", "slash", "button", "cli", "form", "shortcut"})
+SURFACES = frozenset({"mention", "dm", "slash", "button", "share", "cli", "form", "shortcut"})
 
 # A pasted log file must not fill the disk: the stored question keeps its first 40,000 characters (Slack's own
 # limit for a message's text) and `text_chars` says how long it was.
@@ -392,7 +392,8 @@ class LogStore:
                         "text": job["text"], "text_chars": job["text_chars"], "delivery": "pending",
                         "thread_ts": job["thread_ts"],
                     }
-                    if job.get("update_ts"):  # a recompute in place: of the question whose verdict it replaces
+                    row["recompute_of"] = job.get("recompute_of")  # a share, or a recompute of a private answer
+                    if job.get("update_ts") and not row["recompute_of"]:  # of the verdict it replaces
                         row["recompute_of"] = _original_id(conn, job["channel_id"], job["update_ts"])
                     cursor = conn.execute(_INSERT, row)
                     if not cursor.rowcount:  # an event id logged before the claims table existed
@@ -615,7 +616,7 @@ class LogStore:
 
 
 _JOB_FIELDS = ("uid", "kind", "surface", "text", "text_chars", "overrides", "channel_id", "thread_ts", "user_id",
-               "team_id", "event_id", "response_url", "update_ts", "in_place")
+               "team_id", "event_id", "response_url", "update_ts", "in_place", "recompute_of")
 
 
 def _original_id(conn: sqlite3.Connection, channel: str | None, verdict_ts: str) -> int | None:

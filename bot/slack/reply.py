@@ -161,7 +161,9 @@ class Delivery:
         self._record(reply=reply)
         if job.in_place:
             return self._recompute_in_place(reply)
-        verdict = views.verdict(reply, overrides=job.overrides, user_id=job.user_id)
+        private = job.surface == "slash" and bool(job.response_url)  # only the asker sees it, until shared
+        verdict = views.verdict(reply, overrides=job.overrides, user_id=job.user_id, private=private,
+                                asked=job.question_id)
         text, blocks = words.fallback("verdict.txt.j2", **verdict), words.blocks("verdict.json.j2", **verdict)
         read_start = _read_only_the_start(job.text_chars)
         if read_start:
@@ -170,6 +172,11 @@ class Delivery:
                 blocks.insert(len(blocks) - 1, {"type": "context",
                                                 "elements": [{"type": "mrkdwn", "text": read_start}]})
         details = views.details(reply) if reply.answer.status == "ok" else None
+        if private:
+            self._respond(text, blocks)
+            if details:
+                self._respond(words.fallback("details.txt.j2", **details), words.blocks("details.json.j2", **details))
+            return
         if not job.verdict_ts:
             try:
                 self._post("verdict", channel=job.channel_id, thread_ts=job.thread_ts, text=text, blocks=blocks)
@@ -220,7 +227,10 @@ class Delivery:
             except (StoreUnavailable, AttributeError) as exc:
                 log.warning("job %s: cannot find the question it recomputes (%s)", job.uid, exc)
         asker = (original or {}).get("user_id")
-        verdict = views.verdict(reply, overrides=job.overrides, user_id=asker, recomputed_by=job.user_id)
+        private = job.in_place == "respond"  # only its asker sees it: the clicker
+        verdict = views.verdict(reply, overrides=job.overrides, user_id=job.user_id if private else asker,
+                                recomputed_by=None if private else job.user_id, private=private,
+                                asked=job.recompute_of)
         text, blocks = words.fallback("verdict.txt.j2", **verdict), words.blocks("verdict.json.j2", **verdict)
         if job.in_place == "respond":
             self._respond(text, blocks, replace_original=True)

@@ -17,7 +17,7 @@ BUTTONS: dict[str, dict[str, Any]] = {
 BUTTON_VALUE_LIMIT = 2000  # Slack's limit on a button's value
 
 
-def button_value(question: str, overrides: dict[str, Any]) -> Verbatim:
+def button_value(question: str, overrides: dict[str, Any], asked: int | None = None) -> Verbatim:
     """The question and the overrides so far, as JSON within Slack's 2,000 characters.
 
     Slack echoes the value back as it was sent, so it is cut by its escaped length, character by
@@ -25,7 +25,8 @@ def button_value(question: str, overrides: dict[str, Any]) -> Verbatim:
     """
     keep = question[:BUTTON_VALUE_LIMIT]
     while True:
-        value = slack_escape(json.dumps({"q": keep, "o": overrides}, ensure_ascii=False, separators=(",", ":")))
+        data = {"q": keep, "o": overrides} | ({"i": asked} if asked else {})
+        value = slack_escape(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         excess = len(value) - BUTTON_VALUE_LIMIT
         if excess <= 0:
             return Verbatim(value)
@@ -41,6 +42,15 @@ def read_button_value(value: str) -> tuple[str, dict[str, Any]]:
     allowed = {k for o in BUTTONS.values() for k in o}
     overrides = {k: v for k, v in (data.get("o") or {}).items() if k in allowed}
     return str(data.get("q") or ""), overrides
+
+
+def button_origin(value: str) -> int | None:
+    """The row of the question a private answer's button is about (None when it does not say)."""
+    try:
+        asked = json.loads(slack_unescape(value or "{}")).get("i")
+    except (ValueError, AttributeError):
+        return None
+    return asked if isinstance(asked, int) and not isinstance(asked, bool) else None
 
 
 def applied_buttons(overrides: dict[str, Any]) -> list[str]:
@@ -60,8 +70,10 @@ def _cheapest_same_model(reply: Reply) -> Any:
 
 
 def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: str | None = None,
-            recomputed_by: str | None = None) -> dict:
-    """What the verdict message shows: the glance."""
+            recomputed_by: str | None = None, private: bool = False, asked: int | None = None) -> dict:
+    """What the verdict message shows: the glance. `private`: an answer only the asker sees (a slash
+    command's), with a "Share in channel" button; its buttons carry `asked`, the question's row, since an
+    ephemeral message has no ts to find it by."""
     a, c = reply.answer, reply.contract
     overrides = dict(overrides or {})
     fx = float(a.fx_usd_to_eur)
@@ -125,12 +137,13 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
         "has_details": a.status == "ok",
         "applied": applied,
         "buttons": [
-            {"kind": kind, "value": button_value(reply.question, overrides | o)}
+            {"kind": kind, "value": button_value(reply.question, overrides | o, asked if private else None)}
             for kind, o in BUTTONS.items()
             if kind not in applied
         ] if a.status == "ok" else [],
         "user_id": user_id,
-        "recomputed_by": recomputed_by,  # a button's recompute in place: who clicked (the asker stays `user_id`)
+        "recomputed_by": recomputed_by,
+        "share": button_value(reply.question, overrides, asked) if private and a.status == "ok" else None,  # a button's recompute in place: who clicked (the asker stays `user_id`)
     }
 
 

@@ -100,3 +100,18 @@ def test_a_forged_button_value_cannot_set_other_fields(make_bot, stand_in):
     bot.click("llmcost_per_user", value, message_ts="1700000000.000100")
     verdict = stand_in.wait_for("chat.update")[0]
     assert "€" not in str(verdict.params["blocks"])
+
+
+def test_a_recompute_of_a_private_answer_replaces_it_and_is_logged_against_it(make_bot, stand_in):
+    bot = make_bot(chart=False)
+    bot.command(QUESTION, channel="C0042")
+    verdict = stand_in.wait_for("respond", 2)[0]
+    bot.drain()
+    bot.click("llmcost_private", buttons(verdict.params)["llmcost_private"], message_ts="1700000099.000100",
+              channel="C0042", user="U0001", ephemeral=True)
+    again = stand_in.wait_for("respond", 3)[2]
+    bot.drain()
+    assert again.params["replace_original"] is True and "the node wins" in again.params["blocks"][0]["text"]["text"]
+    assert "llmcost_share" in buttons(again.params)  # still private, still shareable
+    recompute, question = bot.store.recent(limit=2)
+    assert (recompute["surface"], recompute["recompute_of"]) == ("button", question["id"])
