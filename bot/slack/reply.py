@@ -289,8 +289,11 @@ class Delivery:
         from bot.slack import catalog_views
 
         job = self.job
+        from bot.slack.listeners.commands import SUBCOMMANDS
+        from bot.slack.locale import language
+
         word, _, rest = job.text.partition(" ")
-        word = word.lower()
+        word = SUBCOMMANDS.get(word.lower(), "help")
         if word == "models":
             template, context = "models.json.j2", {"models": catalog_views.models(self.box.ask)}
         elif word == "prices":
@@ -303,7 +306,8 @@ class Delivery:
                 rows = []
             template, context = "history.json.j2", {"rows": rows}
         else:
-            template, context = "help.json.j2", {"command": job.overrides.get("command", "/llmcost")}
+            template, context = "help.json.j2", {"command": job.overrides.get("command", "/llmcost"),
+                                                 "locale": language(job.text)}
         text, blocks = words.fallback(template.replace(".json.j2", ".txt.j2"), **context), words.blocks(template, **context)
         if job.response_url:
             self._respond(text, blocks)

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from bot.service import Reply
+from bot.slack.locale import language
 from bot.slack.words import Verbatim, slack_escape, slack_unescape
 
 # The buttons under a verdict: each one is a Scenario override that recomputes the answer.
@@ -142,6 +143,7 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
             if kind not in applied
         ] if a.status == "ok" else [],
         "user_id": user_id,
+        "locale": language(reply.question),  # the headline, fields, buttons in the question's language
         "recomputed_by": recomputed_by,
         "share": button_value(reply.question, overrides, asked) if private and a.status == "ok" else None,  # a button's recompute in place: who clicked (the asker stays `user_id`)
     }
