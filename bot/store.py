@@ -523,14 +523,16 @@ class LogStore:
         return [_decoded(row) for row in rows]
 
     def thread_scenario(self, channel: str | None, thread_ts: str | None, *, before: int | None = None) -> dict | None:
-        """The scenario (the fields said, as JSON-ready values) of the newest answered question in a thread,
-        asked before row `before`: what a follow-up in that thread starts from. The thread is named by its
+        """The scenario (the fields said, as JSON-ready values) of the newest question in a thread that was
+        answered or asked back about (which model, or a model it does not know), asked before row `before`:
+        what a follow-up in that thread starts from. The thread is named by its
         first message's ts: a mention's own ts, or a verdict's ts when the verdict started the thread (a DM);
         None: the channel's newest (a DM's conversation outside threads)."""
         in_thread = "(thread_ts = :thread OR verdict_ts = :thread)" if thread_ts else "1"
         with self._using(self.BUSY_TIMEOUT_S) as conn:
             row = conn.execute(
-                f"SELECT scenario FROM questions WHERE channel_id IS :channel AND {in_thread} AND status = 'ok' "
+                f"SELECT scenario FROM questions WHERE channel_id IS :channel AND {in_thread} "
+                "AND status IN ('ok', 'needs_clarification', 'unknown_model') "
                 "AND scenario IS NOT NULL AND id < :before ORDER BY id DESC LIMIT 1",
                 {"channel": channel, "thread": thread_ts, "before": before if before is not None else 2**62},
             ).fetchone()

@@ -200,7 +200,9 @@ class Delivery:
     def _follow_up(self, overrides: dict[str, Any]) -> dict[str, Any]:
         """A mention or DM in a thread that has an answer continues it: the thread's last scenario, with what
         the follow-up says on top ("and at 20,000 tok/s?" keeps the model; naming a model replaces it). A DM
-        outside a thread continues the conversation only when it names no model."""
+        outside a thread continues the conversation only when it names no model. A message that says nothing
+        the parser reads ("thanks!") is not a follow-up. The thread's last question may be one the bot asked
+        back about ("which model?"): naming the model in the thread answers it."""
         job = self.job
         if job.surface not in ("mention", "dm") or not job.channel_id:
             return overrides
@@ -212,8 +214,8 @@ class Delivery:
         if not previous:
             return overrides
         said = follow_up_fields(job.text)
-        if job.thread_ts is None and "model" in said:
-            return overrides  # a new question in a DM, not a follow-up
+        if not said or (job.thread_ts is None and "model" in said):
+            return overrides  # "thanks!", or a new question in a DM: not a follow-up
         return previous | said | overrides
 
     def _recompute_in_place(self, reply: Any) -> None:

@@ -86,3 +86,20 @@ def test_subcommands_in_a_dm_and_a_mention_run_and_an_empty_mention_gets_the_hel
     again = say(bot, "help", "1699990502.000100", thread_ts="1699990501.000100", posts=3)
     assert again.params["text"] == help_.params["text"]
     assert bot.store.recent() == []  # subcommands are not questions
+
+
+def test_naming_the_model_in_the_thread_answers_the_bots_question(make_bot, stand_in):
+    bot = make_bot(chart=False)
+    asked_back = say(bot, "can we self-host it at 300 tok/s?", "1699990600.000100", posts=1)
+    assert "One thing first" in headline(asked_back)
+    answer = say(bot, "DeepSeek-V4.1-Flash", "1699990601.000100", thread_ts="1699990600.000100", posts=2)
+    assert "DeepSeek-V4.1-Flash" in headline(answer)
+    latest = bot.store.recent(limit=1)[0]
+    assert (latest["status"], latest["slo_tok_s"]) == ("ok", 300)
+
+
+def test_thanks_in_the_thread_is_not_a_recompute(make_bot, stand_in):
+    bot = make_bot(chart=False)
+    say(bot, QUESTION, "1699990700.000100", posts=2)
+    reply = say(bot, "thanks!", "1699990701.000100", thread_ts="1699990700.000100", posts=3)
+    assert "One thing first" in headline(reply)  # read alone: it names no model
