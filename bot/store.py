@@ -499,9 +499,11 @@ class LogStore:
         verdict: str | None = None,
         since: dt.datetime | str | None = None,
         limit: int = 20,
+        questions_only: bool = False,
     ) -> list[dict]:
-        """The newest questions first, filtered by any of user, model, verdict and time."""
-        where, params = [], {}
+        """The newest questions first, filtered by any of user, model, verdict and time; `questions_only`
+        leaves out a button's recomputes and shares (what a person's history lists)."""
+        where, params = ["recompute_of IS NULL"] if questions_only else [], {}
         if user_id is not None:
             where.append("user_id = :user_id")
             params["user_id"] = user_id

@@ -302,7 +302,7 @@ class Delivery:
             template, context = "prices.json.j2", catalog_views.prices(rest.strip() or None)
         elif word == "history":
             try:
-                rows = self.box.store.recent(user_id=job.user_id, limit=10)
+                rows = self.box.store.recent(user_id=job.user_id, limit=10, questions_only=True)
             except StoreUnavailable as exc:
                 log.warning("history without the log (%s)", exc)
                 rows = []

@@ -97,6 +97,9 @@ def test_a_question_is_answered_privately_first_and_shared_in_the_channel_on_a_c
     bot.drain()
     share = bot.store.recent()[0]
     assert (share["surface"], share["recompute_of"]) == ("share", question["id"])  # not a second question
+    bot.command("history", user="U0001")
+    history = bot.slack.wait_for("respond", 3)[2]
+    assert texts(history.params["blocks"]).count("DeepSeek-V4.1-Flash") == 1  # one question, shared
 
 
 def test_sharing_in_a_channel_the_bot_is_not_in_tells_the_asker(bot):
