@@ -156,3 +156,21 @@ def m005_digest_attempts(db: Database) -> None:
     taken and that the post is uncertain, so the next trigger looks in the channel before posting again."""
     db["digest_posts"].add_column("claimed_at", str)
     db["digest_posts"].add_column("uncertain", int)
+
+
+@migration
+def m006_threads_and_recomputes(db: Database) -> None:
+    """A thread is a conversation: a question's row knows its thread, so a follow-up starts from the thread's
+    last scenario. A button recomputes a verdict in place: the recompute's row points at the question it
+    recomputes (`recompute_of`), so the digest does not count it as a question; its job knows which message
+    it replaces (`update_ts`) and how (`in_place`: "chat" for chat.update, "respond" for an ephemeral one). A slash
+answer is private first; sharing it in the channel is, like a recompute, not a question of its own."""
+    questions = db["questions"]
+    questions.add_column("thread_ts", str)
+    questions.add_column("recompute_of", int)
+    questions.create_index(["channel_id", "thread_ts"])
+    questions.create_index(["channel_id", "verdict_ts"])
+    outbox = db["outbox"]
+    outbox.add_column("update_ts", str)
+    outbox.add_column("in_place", str)
+    outbox.add_column("recompute_of", int)  # a shared or recomputed ephemeral answer: the question it is of

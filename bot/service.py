@@ -41,6 +41,8 @@ def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime 
             k: v for k, v in overrides.items() if v is not None
         }
         parsed = parsed.model_copy(update={"scenario": type(parsed.scenario)(**merged)})
+        if overrides.get("model") and parsed.clarification and parsed.clarification.code == "missing_model":
+            parsed = parsed.model_copy(update={"clarification": None})  # a thread's follow-up names no model
     when = now or runtime.now()
     catalogs, scenario = runtime.catalogs(), parsed.scenario
     # "I did not use: …" is a warning the asker must see, not one more line among the assumptions.

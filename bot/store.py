@@ -55,7 +55,7 @@ def _up_to_date(conn: sqlite3.Connection) -> bool:
 
 log = logging.getLogger("llmcost.store")
 
-SURFACES = frozenset({"mention", "dm", "slash", "button", "cli", "form", "shortcut"})
+SURFACES = frozenset({"mention", "dm", "slash", "button", "share", "cli", "form", "shortcut"})
 
 # A pasted log file must not fill the disk: the stored question keeps its first 40,000 characters (Slack's own
 # limit for a message's text) and `text_chars` says how long it was.
@@ -74,7 +74,7 @@ _COLUMNS = (
     "asked_at", "surface", "team_id", "channel_id", "user_id", "event_id", "text", "scenario",
     "status", "verdict", "model", "slo_tok_s", "node_id", "node_usd_per_month", "api_provider",
     "api_usd_per_month", "break_even_tok_s", "catalog_as_of", "price_as_of", "fx_as_of",
-    "latency_ms", "error", "delivery", "delivery_error", "text_chars",
+    "latency_ms", "error", "delivery", "delivery_error", "text_chars", "thread_ts", "recompute_of",
 )  # fmt: skip
 _INSERT = (
     f"INSERT OR IGNORE INTO questions ({', '.join(_COLUMNS)}) VALUES ({', '.join(':' + c for c in _COLUMNS)})"
@@ -390,7 +390,11 @@ class LogStore:
                         "asked_at": now, "surface": job["surface"], "team_id": job["team_id"],
                         "channel_id": job["channel_id"], "user_id": job["user_id"], "event_id": job["event_id"],
                         "text": job["text"], "text_chars": job["text_chars"], "delivery": "pending",
+                        "thread_ts": job["thread_ts"],
                     }
+                    row["recompute_of"] = job.get("recompute_of")  # a share, or a recompute of a private answer
+                    if job.get("update_ts") and not row["recompute_of"]:  # of the verdict it replaces
+                        row["recompute_of"] = _original_id(conn, job["channel_id"], job["update_ts"])
                     cursor = conn.execute(_INSERT, row)
                     if not cursor.rowcount:  # an event id logged before the claims table existed
                         raise sqlite3.IntegrityError("event_id")
@@ -495,9 +499,11 @@ class LogStore:
         verdict: str | None = None,
         since: dt.datetime | str | None = None,
         limit: int = 20,
+        questions_only: bool = False,
     ) -> list[dict]:
-        """The newest questions first, filtered by any of user, model, verdict and time."""
-        where, params = [], {}
+        """The newest questions first, filtered by any of user, model, verdict and time; `questions_only`
+        leaves out a button's recomputes and shares (what a person's history lists)."""
+        where, params = ["recompute_of IS NULL"] if questions_only else [], {}
         if user_id is not None:
             where.append("user_id = :user_id")
             params["user_id"] = user_id
@@ -518,12 +524,47 @@ class LogStore:
             )
         return [_decoded(row) for row in rows]
 
+    def thread_scenario(self, channel: str | None, thread_ts: str | None, *, before: int | None = None) -> dict | None:
+        """The scenario (the fields said, as JSON-ready values) of the newest question in a thread that was
+        answered or asked back about (which model, or a model it does not know), asked before row `before`:
+        what a follow-up in that thread starts from. The thread is named by its
+        first message's ts: a mention's own ts, or a verdict's ts when the verdict started the thread (a DM);
+        None: the channel's newest (a DM's conversation outside threads)."""
+        in_thread = "(thread_ts = :thread OR verdict_ts = :thread)" if thread_ts else "1"
+        with self._using(self.BUSY_TIMEOUT_S) as conn:
+            row = conn.execute(
+                f"SELECT scenario FROM questions WHERE channel_id IS :channel AND {in_thread} "
+                "AND status IN ('ok', 'needs_clarification', 'unknown_model') "
+                "AND scenario IS NOT NULL AND id < :before ORDER BY id DESC LIMIT 1",
+                {"channel": channel, "thread": thread_ts, "before": before if before is not None else 2**62},
+            ).fetchone()
+        if row is None:
+            return None
+        try:
+            value = json.loads(row[0])
+        except ValueError:
+            return None
+        return value if isinstance(value, dict) else None
+
+    def original(self, channel: str | None, verdict_ts: str) -> dict | None:
+        """The question whose verdict is the message `verdict_ts`, with its job's details message (`details_ts`):
+        what a button recomputes in place."""
+        with self._using(self.BUSY_TIMEOUT_S) as conn:
+            cursor = conn.execute(
+                "SELECT q.id, q.user_id, q.thread_ts, q.verdict_ts, o.details_ts FROM questions q "
+                "LEFT JOIN outbox o ON o.question_id = q.id WHERE q.channel_id IS ? AND q.verdict_ts = ? "
+                "AND q.recompute_of IS NULL ORDER BY q.id LIMIT 1", [channel, verdict_ts])
+            row = cursor.fetchone()
+        return dict(zip([d[0] for d in cursor.description], row, strict=True)) if row else None
+
     def between(self, start: dt.datetime, end: dt.datetime) -> list[dict]:
-        """Questions asked in [start, end), oldest first: what a digest counts."""
+        """Questions asked in [start, end), oldest first: what a digest counts (a recompute of a question by a
+        button is not a question of its own)."""
         with self._using(self.BUSY_TIMEOUT_S):
             rows = list(
                 self.db["questions"].rows_where(
-                    "asked_at >= ? AND asked_at < ?", [utc_iso(start), utc_iso(end)], order_by="asked_at, id"
+                    "asked_at >= ? AND asked_at < ? AND recompute_of IS NULL", [utc_iso(start), utc_iso(end)],
+                    order_by="asked_at, id"
                 )
             )
         return [_decoded(row) for row in rows]
@@ -579,7 +620,14 @@ class LogStore:
 
 
 _JOB_FIELDS = ("uid", "kind", "surface", "text", "text_chars", "overrides", "channel_id", "thread_ts", "user_id",
-               "team_id", "event_id", "response_url")
+               "team_id", "event_id", "response_url", "update_ts", "in_place", "recompute_of")
+
+
+def _original_id(conn: sqlite3.Connection, channel: str | None, verdict_ts: str) -> int | None:
+    """The first question whose verdict is (or was) the message `verdict_ts`: what a recompute recomputes."""
+    row = conn.execute("SELECT COALESCE(recompute_of, id) FROM questions WHERE channel_id IS ? AND verdict_ts = ? "
+                       "ORDER BY id LIMIT 1", [channel, verdict_ts]).fetchone()
+    return row[0] if row else None
 
 
 def _decoded(row: dict) -> dict:

@@ -77,6 +77,9 @@ class Job:
     event_id: str | None = None
     response_url: str | None = None
     overrides: dict[str, Any] = field(default_factory=dict)
+    update_ts: str | None = None  # a recompute in place: the verdict message it replaces
+    in_place: str | None = None  # how: "chat" (chat.update) or "respond" (an ephemeral message, via response_url)
+    recompute_of: int | None = None  # a share or a private recompute: the question's row it is of
     keys: tuple[str, ...] = ()  # claim keys: the first is the delivery's own
     text_chars: int = 0
     uid: str = field(default_factory=lambda: uuid.uuid4().hex)
@@ -97,7 +100,8 @@ class Job:
         return {"uid": self.uid, "kind": self.kind, "surface": self.surface, "text": self.text,
                 "text_chars": self.text_chars, "overrides": json.dumps(self.overrides, sort_keys=True),
                 "channel_id": self.channel_id, "thread_ts": self.thread_ts, "user_id": self.user_id,
-                "team_id": self.team_id, "event_id": self.event_id, "response_url": self.response_url}
+                "team_id": self.team_id, "event_id": self.event_id, "response_url": self.response_url,
+                "update_ts": self.update_ts, "in_place": self.in_place, "recompute_of": self.recompute_of}
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Job:

@@ -149,8 +149,9 @@ class Delivery:
 
     def _answer(self) -> None:
         job = self.job
+        overrides = self._follow_up(dict(job.overrides or {}))
         try:
-            reply = self.box.ask(job.text, job.overrides or None)
+            reply = self.box.ask(job.text, overrides or None)
         except Exception as exc:
             log.error("could not answer a %s question", job.surface, exc_info=exc)
             error = f"{type(exc).__name__}: {exc}"
@@ -158,7 +159,11 @@ class Delivery:
             self._apologise()
             raise Undeliverable(f"engine: {error} (the asker was told something went wrong)") from None
         self._record(reply=reply)
-        verdict = views.verdict(reply, overrides=job.overrides, user_id=job.user_id)
+        if job.in_place:
+            return self._recompute_in_place(reply)
+        private = job.surface == "slash" and bool(job.response_url)  # only the asker sees it, until shared
+        verdict = views.verdict(reply, overrides=job.overrides, user_id=job.user_id, private=private,
+                                asked=job.question_id)
         text, blocks = words.fallback("verdict.txt.j2", **verdict), words.blocks("verdict.json.j2", **verdict)
         read_start = _read_only_the_start(job.text_chars)
         if read_start:
@@ -167,6 +172,11 @@ class Delivery:
                 blocks.insert(len(blocks) - 1, {"type": "context",
                                                 "elements": [{"type": "mrkdwn", "text": read_start}]})
         details = views.details(reply) if reply.answer.status == "ok" else None
+        if private:
+            self._respond(text, blocks)
+            if details:
+                self._respond(words.fallback("details.txt.j2", **details), words.blocks("details.json.j2", **details))
+            return
         if not job.verdict_ts:
             try:
                 self._post("verdict", channel=job.channel_id, thread_ts=job.thread_ts, text=text, blocks=blocks)
@@ -186,6 +196,78 @@ class Delivery:
                    blocks=words.blocks("details.json.j2", **details))
         if self.box.chart:
             _charts.submit(upload_chart, self.client, reply, job.channel_id, thread).add_done_callback(_report)
+
+    def _follow_up(self, overrides: dict[str, Any]) -> dict[str, Any]:
+        """A mention or DM in a thread that has an answer continues it: the thread's last scenario, with what
+        the follow-up says on top ("and at 20,000 tok/s?" keeps the model; naming a model replaces it). A DM
+        outside a thread continues the conversation only when it names no model. A message that says nothing
+        the parser reads ("thanks!") is not a follow-up. The thread's last question may be one the bot asked
+        back about ("which model?"): naming the model in the thread answers it."""
+        job = self.job
+        if job.surface not in ("mention", "dm") or not job.channel_id:
+            return overrides
+        try:
+            previous = self.box.store.thread_scenario(job.channel_id, job.thread_ts, before=job.question_id)
+        except (StoreUnavailable, AttributeError) as exc:
+            log.warning("job %s: cannot read the thread's last answer (%s); answering the message alone", job.uid, exc)
+            return overrides
+        if not previous:
+            return overrides
+        said = follow_up_fields(job.text)
+        if not said or (job.thread_ts is None and "model" in said):
+            return overrides  # "thanks!", or a new question in a DM: not a follow-up
+        return previous | said | overrides
+
+    def _recompute_in_place(self, reply: Any) -> None:
+        """A button's recompute replaces the verdict it was clicked on (chat.update, or the ephemeral message
+        through response_url) and the details below it; the chart is not redrawn, and the verdict says so."""
+        job = self.job
+        original = None
+        if job.in_place == "chat":
+            try:
+                original = self.box.store.original(job.channel_id, job.update_ts)
+            except (StoreUnavailable, AttributeError) as exc:
+                log.warning("job %s: cannot find the question it recomputes (%s)", job.uid, exc)
+        asker = (original or {}).get("user_id")
+        private = job.in_place == "respond"  # only its asker sees it: the clicker
+        verdict = views.verdict(reply, overrides=job.overrides, user_id=job.user_id if private else asker,
+                                recomputed_by=None if private else job.user_id, private=private,
+                                asked=job.recompute_of)
+        text, blocks = words.fallback("verdict.txt.j2", **verdict), words.blocks("verdict.json.j2", **verdict)
+        if job.in_place == "respond":
+            self._respond(text, blocks, replace_original=True)
+            return
+        self._update("verdict", job.update_ts, text=text, blocks=blocks)
+        self._mark(verdict_ts=job.update_ts)
+        details_ts = (original or {}).get("details_ts")
+        if details_ts and reply.answer.status == "ok":
+            details = views.details(reply)
+            self._update("details", details_ts, text=words.fallback("details.txt.j2", **details),
+                         blocks=words.blocks("details.json.j2", **details))
+
+    def _update(self, part: str, ts: str, **message: Any) -> None:
+        """chat.update of one of our messages: safe to repeat, so retried until Slack accepts it or the
+        deadline passes."""
+        tries = 0
+        while True:
+            if self.box.stopping.is_set():
+                raise Stopping
+            self._mark(attempts=self.job.attempts + 1)
+            try:
+                self.client.chat_update(channel=self.job.channel_id, ts=ts, **message)
+                return
+            except SlackApiError as exc:
+                status, error = exc.response.status_code, exc.response.get("error")
+                if status == 429 or error == "ratelimited":
+                    wait, why = _retry_after(exc.response), "429 rate limited"
+                elif status >= 500 or error in TRANSIENT:
+                    wait, why = self._backoff(tries), f"slack: {status} {error}"
+                else:
+                    raise Undeliverable(f"slack: updating the {part}: {error or status}") from None
+            except (OSError, http.client.HTTPException) as exc:
+                wait, why = self._backoff(tries), f"{type(exc).__name__}: {exc}"
+            tries += 1
+            self._wait(wait, why)
 
     def _record(self, **answer: Any) -> None:
         if self.job.question_id is None:
@@ -209,23 +291,30 @@ class Delivery:
         from bot.slack import catalog_views
 
         job = self.job
+        from bot.slack.listeners.commands import SUBCOMMANDS
+        from bot.slack.locale import language
+
         word, _, rest = job.text.partition(" ")
-        word = word.lower()
+        word = SUBCOMMANDS.get(word.lower(), "help")
         if word == "models":
             template, context = "models.json.j2", {"models": catalog_views.models(self.box.ask)}
         elif word == "prices":
             template, context = "prices.json.j2", catalog_views.prices(rest.strip() or None)
         elif word == "history":
             try:
-                rows = self.box.store.recent(user_id=job.user_id, limit=10)
+                rows = self.box.store.recent(user_id=job.user_id, limit=10, questions_only=True)
             except StoreUnavailable as exc:
                 log.warning("history without the log (%s)", exc)
                 rows = []
             template, context = "history.json.j2", {"rows": rows}
         else:
-            template, context = "help.json.j2", {"command": job.overrides.get("command") or "/llmcost"}
-        self._respond(words.fallback(template.replace(".json.j2", ".txt.j2"), **context),
-                      words.blocks(template, **context))
+            template, context = "help.json.j2", {"command": job.overrides.get("command", "/llmcost"),
+                                                 "locale": language(job.text)}
+        text, blocks = words.fallback(template.replace(".json.j2", ".txt.j2"), **context), words.blocks(template, **context)
+        if job.response_url:
+            self._respond(text, blocks)
+        else:  # a mention or a DM: the answer goes where it was asked
+            self._post("command", channel=job.channel_id, thread_ts=job.thread_ts, text=text, blocks=blocks)
 
     # -- saying it once --------------------------------------------------------------------------------
 
@@ -295,7 +384,7 @@ class Delivery:
             tries += 1
             self._wait(wait, why)
 
-    def _respond(self, text: str, blocks: list | None) -> None:
+    def _respond(self, text: str, blocks: list | None, *, replace_original: bool = False) -> None:
         """An ephemeral answer through the slash command's response_url, retried like a post."""
         from slack_sdk.webhook import WebhookClient
 
@@ -306,7 +395,10 @@ class Delivery:
                 raise Stopping
             self._mark(attempts=self.job.attempts + 1)
             try:
-                response = hook.send(response_type="ephemeral", text=text, blocks=blocks)
+                if replace_original:
+                    response = hook.send(text=text, blocks=blocks, replace_original=True)
+                else:
+                    response = hook.send(response_type="ephemeral", text=text, blocks=blocks)
                 if response.status_code == 200:
                     return
                 if response.status_code == 429:
@@ -338,6 +430,15 @@ class Delivery:
                 self.box.store.lease(job.id, self.box.owner, seconds + self.policy.lease_s)
         if self.box.stopping.wait(seconds):
             raise Stopping
+
+
+def follow_up_fields(text: str) -> dict[str, Any]:
+    """The scenario fields a follow-up says itself (JSON-ready), and nothing it would only assume."""
+    from bot import runtime
+    from bot.parser import parse
+
+    parsed = parse(text, runtime.catalogs(), settings=runtime.settings())
+    return parsed.scenario.model_dump(mode="json", exclude_unset=True)
 
 
 def _retry_after(response: Any) -> float:

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from bot.service import Reply
+from bot.slack.locale import language
 from bot.slack.words import Verbatim, slack_escape, slack_unescape
 
 # The buttons under a verdict: each one is a Scenario override that recomputes the answer.
@@ -17,7 +18,7 @@ BUTTONS: dict[str, dict[str, Any]] = {
 BUTTON_VALUE_LIMIT = 2000  # Slack's limit on a button's value
 
 
-def button_value(question: str, overrides: dict[str, Any]) -> Verbatim:
+def button_value(question: str, overrides: dict[str, Any], asked: int | None = None) -> Verbatim:
     """The question and the overrides so far, as JSON within Slack's 2,000 characters.
 
     Slack echoes the value back as it was sent, so it is cut by its escaped length, character by
@@ -25,7 +26,8 @@ def button_value(question: str, overrides: dict[str, Any]) -> Verbatim:
     """
     keep = question[:BUTTON_VALUE_LIMIT]
     while True:
-        value = slack_escape(json.dumps({"q": keep, "o": overrides}, ensure_ascii=False, separators=(",", ":")))
+        data = {"q": keep, "o": overrides} | ({"i": asked} if asked else {})
+        value = slack_escape(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
         excess = len(value) - BUTTON_VALUE_LIMIT
         if excess <= 0:
             return Verbatim(value)
@@ -41,6 +43,15 @@ def read_button_value(value: str) -> tuple[str, dict[str, Any]]:
     allowed = {k for o in BUTTONS.values() for k in o}
     overrides = {k: v for k, v in (data.get("o") or {}).items() if k in allowed}
     return str(data.get("q") or ""), overrides
+
+
+def button_origin(value: str) -> int | None:
+    """The row of the question a private answer's button is about (None when it does not say)."""
+    try:
+        asked = json.loads(slack_unescape(value or "{}")).get("i")
+    except (ValueError, AttributeError):
+        return None
+    return asked if isinstance(asked, int) and not isinstance(asked, bool) else None
 
 
 def applied_buttons(overrides: dict[str, Any]) -> list[str]:
@@ -59,14 +70,20 @@ def _cheapest_same_model(reply: Reply) -> Any:
     return min(same, key=lambda line: (line.usd_per_month, line.usd_per_million_output)) if same else None
 
 
-def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: str | None = None) -> dict:
-    """What the verdict message shows: the glance."""
+def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: str | None = None,
+            recomputed_by: str | None = None, private: bool = False, asked: int | None = None) -> dict:
+    """What the verdict message shows: the glance. `private`: an answer only the asker sees (a slash
+    command's), with a "Share in channel" button; its buttons carry `asked`, the question's row, since an
+    ephemeral message has no ts to find it by."""
     a, c = reply.answer, reply.contract
     overrides = dict(overrides or {})
     fx = float(a.fx_usd_to_eur)
     node = _chosen(reply)
     api = _cheapest_same_model(reply)
     slo = a.scenario.slo_tok_s
+    # The volume the bills are for: per-user tok/s × the users generating at once. Every comparison (the
+    # break-even share, the fields, the chart) is aggregate against aggregate.
+    aggregate = a.tokens.output_per_month / 3600 / a.hours_per_month if a.tokens and slo else None
     node_view = None
     if node is not None:
         monthly = float(node.usd_per_month_fleet or node.usd_per_month * node.nodes_per_step)
@@ -83,7 +100,7 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
             "fleet_break_even_tok_s": a.fit.fleet_break_even_tok_s if a.fit else None,
             "close_call": bool(a.reasons and a.reasons[0].params.get("uncertain")),
             "break_even_tok_s": node.break_even_tok_s,
-            "share_pct": (slo / node.break_even_tok_s * 100) if slo and node.break_even_tok_s else None,
+            "share_pct": (aggregate / node.break_even_tok_s * 100) if aggregate and node.break_even_tok_s else None,
             "price_as_of": node.price_as_of.isoformat(),
         }
     api_view = None
@@ -104,6 +121,10 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
         "model_name": a.model_name or a.scenario.model or "",
         "slo_tok_s": slo,
         "slo_kind": a.scenario.slo_kind,
+        "aggregate_tok_s": aggregate,
+        "users": round(aggregate / slo) if aggregate and slo and a.scenario.slo_kind == "per_stream" else None,
+        # The node wins on per-user speed no API reaches, while the money may say otherwise: the headline says so.
+        "on_speed": bool(a.reasons) and a.reasons[0].code == "per_stream_node",
         "euro": a.scenario.currency == "EUR",
         "node": node_view,
         "api": api_view,
@@ -117,11 +138,14 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
         "has_details": a.status == "ok",
         "applied": applied,
         "buttons": [
-            {"kind": kind, "value": button_value(reply.question, overrides | o)}
+            {"kind": kind, "value": button_value(reply.question, overrides | o, asked if private else None)}
             for kind, o in BUTTONS.items()
             if kind not in applied
         ] if a.status == "ok" else [],
         "user_id": user_id,
+        "locale": language(reply.question),  # the headline, fields, buttons in the question's language
+        "recomputed_by": recomputed_by,
+        "share": button_value(reply.question, overrides, asked) if private and a.status == "ok" else None,  # a button's recompute in place: who clicked (the asker stays `user_id`)
     }
 
 

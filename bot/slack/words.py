@@ -94,7 +94,16 @@ def _short(text: str, limit: int = 200) -> str:
 def _environment(finalize: Any) -> jinja2.Environment:
     filters = dict(j=_json, mention=_mention, usd=_money, num=_number, pct=_percent, short=_short)
     filters["eur"] = lambda v: _money(v, "€")
-    return make_environment("slack", filters=filters, finalize=finalize)
+    env = make_environment("slack", filters=filters, finalize=finalize)
+    env.globals["t"] = _translated
+    return env
+
+
+@jinja2.pass_context
+def _translated(context: Any, english: str, spanish: str) -> str:
+    """`{{ t("Nodes, a month", "Nodos, al mes") }}`: the words in the answer's language (`locale`, from
+    bot/slack/locale.py; English when a template's context has none), side by side in the template."""
+    return spanish if context.get("locale") == "es" else english
 
 
 @cache

@@ -77,7 +77,7 @@ def command_body(text: str, response_url: str, *, channel: str = "C0001", user: 
 
 
 def action_body(action_id: str, value: str, *, response_url: str, channel: str = "C0001", message_ts: str,
-                thread_ts: str | None = None, user: str = "U0002") -> str:
+                thread_ts: str | None = None, user: str = "U0002", ephemeral: bool = False) -> str:
     message = {"type": "message", "ts": message_ts, "text": "verdict", "user": "UBOT0001", "bot_id": "BBOT0001"}
     if thread_ts:
         message["thread_ts"] = thread_ts
@@ -85,7 +85,7 @@ def action_body(action_id: str, value: str, *, response_url: str, channel: str =
         "type": "block_actions", "team": {"id": "T0001", "domain": "standin"},
         "user": {"id": user, "username": "clicker", "team_id": "T0001"}, "api_app_id": "A0001",
         "token": "legacy", "trigger_id": f"{next(_ids)}.trigger", "response_url": response_url,
-        "container": {"type": "message", "message_ts": message_ts, "channel_id": channel, "is_ephemeral": False,
+        "container": {"type": "message", "message_ts": message_ts, "channel_id": channel, "is_ephemeral": ephemeral,
                       **({"thread_ts": thread_ts} if thread_ts else {})},
         "channel": {"id": channel, "name": "general"}, "message": message,
         "actions": [{"type": "button", "action_id": action_id, "block_id": "llmcost_recompute", "value": value,

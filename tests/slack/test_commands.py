@@ -71,21 +71,44 @@ def test_history_when_empty(bot):
     assert "Nothing yet" in texts(respond_call(bot).params["blocks"])
 
 
-def test_a_question_is_answered_in_the_channel_with_the_details_in_its_thread(bot):
+def share_value(call) -> str:
+    return next(e["value"] for b in call.params["blocks"] if b["type"] == "actions" for e in b["elements"]
+                if e["action_id"] == "llmcost_share")
+
+
+def test_a_question_is_answered_privately_first_and_shared_in_the_channel_on_a_click(bot):
     bot.command(QUESTION, channel="C0042")
-    verdict, details = bot.slack.wait_for("chat.postMessage", 2)
-    assert verdict.params["channel"] == "C0042" and verdict.params.get("thread_ts") is None
+    verdict, details = bot.slack.wait_for("respond", 2)
+    bot.drain()
+    assert verdict.params["response_type"] == details.params["response_type"] == "ephemeral"
     assert "the API wins" in verdict.params["blocks"][0]["text"]["text"]
-    assert details.params["thread_ts"] == "1700000001.000100"
+    assert "vllm serve" in texts(details.params["blocks"])
+    assert bot.slack.calls_to("chat.postMessage") == []  # nobody else sees it yet
+    question = bot.store.recent()[0]
+    assert question["surface"] == "slash" and question["text"] == QUESTION and question["channel_id"] == "C0042"
+
+    bot.click("llmcost_share", share_value(verdict), message_ts="1700000099.000100", channel="C0042", user="U0001")
+    shared, thread = bot.slack.wait_for("chat.postMessage", 2)
+    assert shared.params["channel"] == "C0042" and shared.params.get("thread_ts") is None
+    assert shared.params["blocks"][0] == verdict.params["blocks"][0]  # the same verdict, now in the channel
+    assert "llmcost_share" not in str(shared.params["blocks"])
+    assert thread.params["thread_ts"] == "1700000001.000100"
     bot.slack.wait_for("files.completeUploadExternal", thread_ts="1700000001.000100")
-    row = bot.store.recent()[0]
-    assert row["surface"] == "slash" and row["text"] == QUESTION and row["channel_id"] == "C0042"
+    bot.drain()
+    share = bot.store.recent()[0]
+    assert (share["surface"], share["recompute_of"]) == ("share", question["id"])  # not a second question
+    bot.command("history", user="U0001")
+    history = bot.slack.wait_for("respond", 3)[2]
+    assert texts(history.params["blocks"]).count("DeepSeek-V4.1-Flash") == 1  # one question, shared
 
 
-def test_a_question_in_a_channel_the_bot_is_not_in_goes_to_the_asker(bot):
-    bot.slack.fail("chat.postMessage", "not_in_channel")
+def test_sharing_in_a_channel_the_bot_is_not_in_tells_the_asker(bot):
     bot.command(QUESTION, channel="C0404")
-    first, second = bot.slack.wait_for("respond", 2)
+    verdict = bot.slack.wait_for("respond", 2)[0]
+    bot.drain()
+    bot.slack.fail("chat.postMessage", "not_in_channel")
+    bot.click("llmcost_share", share_value(verdict), message_ts="1700000099.000100", channel="C0404", user="U0001")
+    first, second = bot.slack.wait_for("respond", 4)[2:]
     assert "the API wins" in first.params["blocks"][0]["text"]["text"]
     assert "vllm serve" in texts(second.params["blocks"])
     assert first.params["response_type"] == second.params["response_type"] == "ephemeral"

@@ -53,7 +53,7 @@ def test_a_signed_slash_command_replayed_within_five_minutes_is_answered_once(ma
     assert signed.post(bot.url, body, FORM, timestamp=stamp).status == 200  # the same bytes, the same signature
     bot.drain()
     stand_in.quiet_for(0.3)
-    assert len(verdicts(stand_in, channel="C0042")) == 1
+    assert len(stand_in.calls_to("respond")) == 2  # the private verdict and its details, once
     assert len(bot.store.recent()) == 1
 
 
@@ -116,7 +116,8 @@ def test_a_top_level_post_is_looked_for_in_the_channel_history(make_bot, stand_i
     bot = make_bot(chart=False, policy=Policy(http_timeout_s=0.3, backoff_s=0.05, poll_s=0.1))
     stand_in.stall_s = 1.0
     stand_in.fail("chat.postMessage", STALL)
-    bot.command(QUESTION, channel="C0077")
+    value = '{"q":"can we run DeepSeek-V4.1-Flash at 300 tok/s?","o":{}}'
+    bot.click("llmcost_share", value, message_ts="1700000099.000100", channel="C0077")  # a top-level post
     stand_in.wait_for("chat.postMessage", 2, timeout=10)
     bot.drain()
     stand_in.quiet_for(0.3)

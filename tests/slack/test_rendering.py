@@ -106,3 +106,53 @@ def test_without_a_tok_s_the_apis_show_their_price_per_million_not_a_zero_month(
     details = json.dumps(words.blocks("details.json.j2", **views.details(reply)), ensure_ascii=False)
     assert "$0.00" not in verdict + details
     assert "$1.02 per million output" in verdict  # Avian: 4 × $0.1275 + $0.51, the cheapest real-time host and "no tok/s given" in verdict
+
+
+def test_the_chart_is_readable_in_slacks_preview(reply):
+    """≥150 dpi, the legend outside the plot, each marker labelled with its value, log x when far apart."""
+    import struct
+
+    image = chart.png(reply)
+    width, height = struct.unpack(">II", image[16:24])  # the PNG's IHDR
+    assert (width, height) == (1600, 832)
+    fig = chart.figure(reply)
+    assert fig.dpi >= 150
+    ax = fig.axes[0]
+    legend = ax.get_legend()
+    fig.canvas.draw()
+    plot_box, legend_box = ax.get_window_extent(), legend.get_window_extent()
+    assert legend_box.x0 >= plot_box.x1  # beside the plot, not over the lines
+    labels = [t.get_text() for t in ax.texts]
+    # The asked point sits on the cheapest same-model API's line: Avian at $1.02 per million output,
+    # 300 tok/s × 3,600 × 730 h / 10^6 × 1.02 = $804/mo.
+    assert "300 tok/s · $804/mo" in labels
+    assert all(t.get_fontsize() >= 9 for t in ax.texts) and legend.get_texts()[0].get_fontsize() >= 9
+    # 300 tok/s against the chosen node's break-even (7,625 tok/s in the pinned data): far apart, so log x.
+    node = next(n for n in reply.answer.fit.nodes if n.id == reply.answer.fit.chosen_node)
+    assert node.break_even_tok_s / 300 >= chart.LOG_WHEN and ax.get_xscale() == "log"
+
+
+def test_a_per_user_chart_marks_the_aggregate_volume():
+    reply = ask("can we run DeepSeek-V4.1-Flash at 100 tok/s per user, 40 users at once?")
+    a = reply.answer
+    assert a.scenario.slo_kind == "per_stream"
+    aggregate = a.tokens.output_per_month / 3600 / a.hours_per_month
+    assert aggregate == pytest.approx(100 * 40)
+    labels = [t.get_text() for t in chart.figure(reply).axes[0].texts]
+    assert any(label.startswith(f"{aggregate:,.0f} tok/s") for label in labels)
+
+
+def test_a_per_user_verdict_compares_aggregate_with_aggregate():
+    reply = ask("can we run DeepSeek-V4.1-Flash at 1500 tok/s per user?")
+    a = reply.answer
+    node = next(n for n in a.fit.nodes if n.id == a.fit.chosen_node)
+    users = a.tokens.output_per_month / 3600 / a.hours_per_month / 1500
+    blocks = words.blocks("verdict.json.j2", **views.verdict(reply))
+    # No API serves 1,500 tok/s to one user, so the node wins on speed while the API's month is cheaper:
+    # the headline says which, rather than contradicting the fields below it.
+    assert a.verdict == "node" and float(a.cheapest_api.usd_per_month) < float(node.usd_per_month_fleet)
+    assert blocks[0]["text"]["text"].endswith("the node wins on speed, not on price")
+    asked = next(b for b in blocks if "fields" in b)["fields"][3]["text"]
+    aggregate = 1500 * users
+    share = aggregate / node.break_even_tok_s * 100
+    assert f"1,500 tok/s per user × {users:,.0f} at once = {aggregate:,.0f} tok/s in all = {share:,.0f} %" in asked

@@ -12,7 +12,9 @@ from slack_bolt import App, BoltResponse
 from bot.slack import dedupe, reply
 from bot.slack.outbox import Job
 
-SUBCOMMANDS = frozenset({"", "help", "models", "prices", "history"})
+# Each subcommand, and its Spanish name.
+SUBCOMMANDS = {"": "help", "help": "help", "models": "models", "prices": "prices", "history": "history",
+               "ayuda": "help", "modelos": "models", "precios": "prices", "historial": "history"}
 
 
 def on_command(command: dict, context, next) -> BoltResponse:

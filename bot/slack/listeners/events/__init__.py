@@ -1,5 +1,9 @@
 """`app_mention` in channels and `message` in DMs: answered in the thread, through the outbox.
 
+"help", "models", "prices [model]" and "history" run the subcommand, as after /llmcost; an empty mention gets
+the help. Anything else is a question, and in a thread that has an answer it is a follow-up of that answer
+(bot/slack/reply.py applies what it says to the thread's last scenario).
+
 The question is recorded by a listener middleware, which then answers Slack's request itself: the 200
 goes out only once the question is in the log, and never waits for Bolt's listener threads.
 """
@@ -9,6 +13,7 @@ from __future__ import annotations
 from slack_bolt import App, BoltResponse
 
 from bot.slack import dedupe, reply
+from bot.slack.listeners.commands import SUBCOMMANDS
 from bot.slack.outbox import Job
 
 
@@ -17,9 +22,11 @@ def _from_a_bot(event: dict) -> bool:
 
 
 def _accept(body: dict, event: dict, context, *, surface: str, thread_ts: str | None, text: str) -> BoltResponse:
-    job = Job(kind="answer", surface=surface, text=text, channel_id=event["channel"], thread_ts=thread_ts,
-              user_id=event.get("user"), team_id=body.get("team_id"), event_id=body.get("event_id"),
-              keys=dedupe.event_keys(body))
+    question = text.partition(" ")[0].lower() not in SUBCOMMANDS
+    job = Job(kind="answer" if question else "command", surface=surface, text=text, channel_id=event["channel"],
+              thread_ts=thread_ts, user_id=event.get("user"), team_id=body.get("team_id"),
+              event_id=body.get("event_id") if question else None, keys=dedupe.event_keys(body),
+              overrides={} if question else {"command": "@llmcost" if surface == "mention" else ""})
     context["llmcost"].outbox.accept(job, retry=context.get("retry_num"))
     return BoltResponse(status=200, body="")  # the ack, once the question is recorded
 

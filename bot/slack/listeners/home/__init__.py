@@ -14,7 +14,7 @@ RECENT = 10
 def on_home_opened(event: dict, context, client) -> None:
     if event.get("tab") != "home" or not event.get("user"):
         return
-    rows = context["llmcost"].store.recent(user_id=event["user"], limit=RECENT)
+    rows = context["llmcost"].store.recent(user_id=event["user"], limit=RECENT, questions_only=True)
     client.views_publish(user_id=event["user"], view=words.view("home.json.j2", rows=rows, new_action=NEW_ESTIMATE))
 
 
