@@ -118,7 +118,8 @@ def run(slack: StandIn, url: str, mentions: int, concurrency: int, commands: int
         channel = f"CCMD{i:05d}"
         body = signed.command_body(QUESTION, slack.response_url(f"cmd{i}"), channel=channel)
         gate.wait()
-        done = send(url, Sent("command", channel, 0.0), body, "application/x-www-form-urlencoded")
+        # A slash answer is private first: it arrives through the command's response_url (keyed by its path).
+        done = send(url, Sent("command", f"/respond/cmd{i}", 0.0), body, "application/x-www-form-urlencoded")
         with lock:
             results.append(done)
 
@@ -143,16 +144,17 @@ def verdicts(slack: StandIn, results: list[Sent], wait_s: float) -> tuple[Counte
     """Verdict messages per question, and each question's time to its first verdict."""
     deadline = time.monotonic() + wait_s
     answered = [r for r in results if r.status == 200]
+    def verdict_calls() -> list:
+        return [c for c in slack.calls_to("chat.postMessage") + slack.calls_to("respond") if is_verdict(c)]
+
     while time.monotonic() < deadline:
-        calls = [c for c in slack.calls_to("chat.postMessage") if is_verdict(c)]
-        if len(calls) >= len(answered):
+        if len(verdict_calls()) >= len(answered):
             break
         time.sleep(0.1)
     slack.quiet_for(1.0)  # a second verdict would come now
-    calls = [c for c in slack.calls_to("chat.postMessage") if is_verdict(c)]
     by_key: dict[str, list] = {}
-    for call in calls:
-        key = call.params.get("thread_ts") or call.params.get("channel")
+    for call in verdict_calls():
+        key = call.path if call.method == "respond" else call.params.get("thread_ts") or call.params.get("channel")
         by_key.setdefault(key, []).append(call)
     counts, times = Counter(), []
     for r in answered:
