@@ -48,7 +48,10 @@ def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime 
     # "I did not use: …" is a warning the asker must see, not one more line among the assumptions.
     unused = [n for n in parsed.notes if n.code == "words_not_used"]
     notes = [n for n in parsed.notes if n.code != "words_not_used"]
-    if parsed.clarification is None and scenario.model:  # a name the catalog cannot resolve: ask the Hub
+    # A name the catalog cannot resolve: ask the Hub. Not for gateway pain with text that may leave: rule 2
+    # answers that without any model, so nobody waits on the network for it.
+    gateway = scenario.gateway_pain and scenario.data_may_leave
+    if parsed.clarification is None and scenario.model and not gateway:
         from bot.hub import lookup
         from bot.hub.hook import consult
 

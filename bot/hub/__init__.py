@@ -16,7 +16,7 @@ import threading
 from dataclasses import dataclass
 
 from bot.hub.cache import read_facts, read_repo, write_facts, write_repo
-from bot.hub.fetch import HubMiss, fetch_facts, find_repo
+from bot.hub.fetch import HubMiss, fetch_facts, find_repo, unreachable
 from bot.hub.settings import HubSettings, from_environ
 from costcore.catalog import Model
 from costcore.hubfacts import HubFacts, HubFactsError, model_from_hub
@@ -69,6 +69,8 @@ def lookup(name: str, settings: HubSettings, today: dt.date) -> HubLookup:
 
     def work() -> None:
         try:
+            if why := unreachable(settings):
+                raise HubMiss("hub_unreachable", {"endpoint": settings.endpoint, "why": why})
             done.put(_fetch(name, settings, today))
         except HubMiss as miss:
             done.put(HubLookup(miss=miss))

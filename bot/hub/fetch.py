@@ -11,8 +11,10 @@ import datetime as dt
 import json
 import logging
 import re
+import socket
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from bot.hub.settings import HubSettings
 from costcore.catalog import digit_groups, normalise
@@ -36,9 +38,25 @@ class HubMiss(Exception):
 def _api(settings: HubSettings):
     from huggingface_hub import HfApi
     from huggingface_hub.utils import disable_progress_bars
+    from huggingface_hub.utils.logging import set_verbosity_error
 
     disable_progress_bars()  # a CLI answer or a Slack reply, never a tqdm bar on stderr
+    set_verbosity_error()  # nor huggingface_hub's "Retrying in 1s" lines: a miss is said in the answer
     return HfApi(endpoint=settings.endpoint, token=settings.token or False)
+
+
+def unreachable(settings: HubSettings) -> str | None:
+    """Why the Hub's host cannot be reached at all (no DNS, nothing listening), found in one short connect,
+    so an offline machine answers at once instead of spending the budget on huggingface_hub's retries."""
+    url = urlsplit(settings.endpoint)
+    port = url.port or (443 if url.scheme == "https" else 80)
+    try:
+        socket.create_connection((url.hostname or "", port), timeout=min(1.0, settings.timeout_s)).close()
+    except socket.gaierror:
+        return "its host name does not resolve"
+    except OSError:
+        return "no connection"
+    return None
 
 
 def _miss(exc: Exception, repo: str, settings: HubSettings) -> HubMiss:

@@ -354,3 +354,32 @@ def test_a_hub_id_given_back_is_looked_up_as_its_repo(standin, tmp_path, catalog
     assert step.scenario.model == "hub:Qwen/Qwen2.5-7B-Instruct"
     assert step.catalogs.models["hub:Qwen/Qwen2.5-7B-Instruct"].hub_repo == "Qwen/Qwen2.5-7B-Instruct"
     assert standin.requests and not any("/api/models?" in r for r in standin.requests)
+
+
+def test_an_unreachable_host_is_said_without_waiting_on_huggingface_hubs_retries(hub_env, monkeypatch):
+    # Offline (no DNS, nothing listening), one short connect says so: huggingface_hub, which retries with
+    # back-off for seconds, is never called.
+    import bot.hub
+
+    def never(*args, **kwargs):
+        raise AssertionError("huggingface_hub was asked although the host cannot be reached")
+
+    monkeypatch.setattr(bot.hub, "find_repo", never)
+    monkeypatch.setattr(bot.hub, "fetch_facts", never)
+    refused = lookup("Qwen/Qwen2.5-7B-Instruct", HubSettings(endpoint="http://127.0.0.1:9", timeout_s=3.0), TODAY)
+    assert refused.miss is not None and refused.miss.code == "hub_unreachable"
+    assert refused.miss.params["why"] == "no connection"
+    nowhere = lookup("Qwen/Qwen2.5-7B-Instruct", HubSettings(endpoint="https://hub.invalid", timeout_s=3.0), TODAY)
+    assert nowhere.miss is not None and nowhere.miss.params["why"] == "its host name does not resolve"
+
+
+def test_gateway_pain_is_answered_without_asking_the_hub(hub_env, monkeypatch):
+    # Rule 2 does not depend on the model: "the DeepSeek bill" is not a model to look up.
+    import bot.hub.hook
+
+    def never(*args, **kwargs):
+        raise AssertionError("the Hub was consulted for a gateway question")
+
+    monkeypatch.setattr(bot.hub.hook, "consult", never)
+    reply = ask("three teams, three keys, nobody can attribute the DeepSeek bill — should we self-host?", now=NOW)
+    assert reply.answer.verdict == "gateway"
