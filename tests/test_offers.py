@@ -364,3 +364,33 @@ def test_a_country_in_the_residency_rule_narrows_the_offers_or_says_none_fits():
     node = chosen(finland)
     assert finland.verdict == "node" and node.region.startswith("eu-north")
     assert all(n.jurisdiction == "EU" for n in finland.fit.nodes)
+
+
+# --- "in our own AWS account": the provider ---------------------------------------------------------------
+
+
+def test_our_own_aws_account_picks_only_aws_offers_and_names_it():
+    free = ask("llama 3.1 70b at 300 tok/s, the text must stay in our account", now=SEPT_2026).answer
+    assert free.scenario.provider is None and chosen(free).provider != "AWS"  # cheaper elsewhere, unrestricted
+    a = ask("llama 3.1 70b at 300 tok/s, the text must stay in our own AWS account", now=SEPT_2026).answer
+    assert a.scenario.provider == "AWS" and a.scenario.data_may_leave is False
+    assert a.fit.nodes and {n.provider for n in a.fit.nodes} == {"AWS"}
+    note = next(f for f in a.assumptions if f.code == "provider_chosen")
+    assert note.params["node"] == chosen(a).name and note.params["left_out"] > 0
+
+
+def test_a_provider_with_no_offer_that_holds_the_model_says_none_fits(catalogs):
+    s = Scenario(model="deepseek-flash", slo_tok_s=300, data_may_leave=False, provider="oracle")
+    a = answer(s, catalogs, now=SEPT_2026)
+    assert a.fit.chosen_node is None and a.fit.nodes == [] and a.verdict is None
+    assert "provider_none_fits" in codes(a.warnings)
+    assert a.reasons[0].code == "private_nothing_fits" and a.reasons[0].params["provider"] == "oracle"
+
+
+def test_the_provider_flag_reaches_the_scenario_and_the_words(capsys):
+    code = main(["ask", "--no-log", "--provider", "gcp", "deepseek-flash at 300 tok/s"])
+    out = capsys.readouterr().out
+    assert code == 0 and "only gcp's offers were considered" in out
+    code = main(["ask", "--no-log", "--json", "--provider", "hyperstack-nowhere", "deepseek-flash at 300 tok/s"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["scenario"]["provider"] == "hyperstack-nowhere" and data["fit"]["chosen_node"] is None
