@@ -396,3 +396,11 @@ def test_the_provider_flag_reaches_the_scenario_and_the_words(capsys):
     code = main(["ask", "--no-log", "--json", "--provider", "hyperstack-nowhere", "deepseek-flash at 300 tok/s"])
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["scenario"]["provider"] == "hyperstack-nowhere" and data["fit"]["chosen_node"] is None
+
+
+def test_our_azure_subscription_lands_on_the_shipped_azure_a100_offers():
+    nov = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)  # the Azure prices were observed on 2026-11-09
+    a = ask("gemma 3 27b at 300 tok/s, prompts have to stay inside our Azure subscription", now=nov).answer
+    node = chosen(a)
+    assert a.scenario.provider == "Azure" and node.provider == "Azure" and node.region == "eastus"
+    assert node.gpu == "A100-80GB" and {n.provider for n in a.fit.nodes} == {"Azure"}
