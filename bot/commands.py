@@ -50,6 +50,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="read tok/s per node from a `vllm bench serve --save-result` JSON or an AIPerf "
                           "profile_export_aiperf.json")
     ask.add_argument("--region", help="where the node must run: EU, US, a country (ES) or a region (eu-north1)")
+    ask.add_argument("--provider", help="whose cloud the node must run in (your own account): AWS, GCP, Azure …")
     ask.add_argument("--spot", action="store_true", help="spot/preemptible offers may be chosen")
     ask.add_argument("--no-log", action="store_true", help="do not record this question in the log")
     ask.set_defaults(func=run_ask)
@@ -72,7 +73,7 @@ def overrides_from(args: argparse.Namespace) -> dict:
         "model": args.model, "slo_tok_s": args.slo_tok_s, "tz": args.tz, "input_per_output": args.mix,
         "cache_hit_rate": args.cache_hit, "currency": args.currency, "vat_rate": args.vat,
         "concurrency": args.concurrency, "context_tokens": args.context, "measured_tok_s_per_node": args.measured,
-        "region": args.region,
+        "region": args.region, "provider": args.provider,
     }
     if args.spot:
         out["allow_spot"] = True

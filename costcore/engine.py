@@ -144,17 +144,19 @@ def _per_user_tok_s(s: Scenario, aggregate: float | None, settings: Settings) ->
 
 
 def _offer_findings(pool: offers.Pool, chosen: NodeFit | None, on: dt.date) -> tuple[list[Finding], list[Finding]]:
-    """(warnings, assumptions) about the offers: region, spot left out, a price past its age."""
+    """(warnings, assumptions) about the offers: region, provider, spot left out, a price past its age."""
     warnings: list[Finding] = []
     notes = [Finding(code="offers_considered", params={
         "offers": len(pool.eligible), "shapes": len(pool.by_shape), "region": pool.region})]
-    if pool.region is not None:
+    named = (("region", pool.region, {"node_region": chosen.region if chosen else None}),
+             ("provider", pool.provider, {"left_out": pool.outside_provider}))
+    for kind, want, extra in named:  # a region or provider the asker named: the node chosen there, or none
+        if want is None:
+            continue
         if chosen is None:
-            warnings.append(Finding(code="region_none_fits", params={
-                "region": pool.region, "offers": len(pool.eligible)}))
+            warnings.append(Finding(code=f"{kind}_none_fits", params={kind: want, "offers": len(pool.eligible)}))
         else:
-            notes.append(Finding(code="region_chosen", params={
-                "region": pool.region, "node": chosen.name, "node_region": chosen.region}))
+            notes.append(Finding(code=f"{kind}_chosen", params={kind: want, "node": chosen.name} | extra))
     if pool.spot_left_out:
         notes.append(Finding(code="spot_left_out", params={"offers": pool.spot_left_out}))
     if chosen is not None:
@@ -240,7 +242,7 @@ def answer(
     per_token = cheapest.usd_per_million_output / pricing.MILLION if cheapest else None
 
     pool = offers.select(catalogs.nodes, on=on, region=offers.wanted_region(s.region, s.eu_residency),
-                         allow_spot=s.allow_spot, keep=s.node)
+                         allow_spot=s.allow_spot, keep=s.node, provider=s.provider)
     per_user = _per_user_tok_s(s, aggregate, settings)
     fit = fitting.fit(model, catalogs, concurrency=concurrency, context=context, headroom=settings.headroom,
                       aggregate_tok_s=aggregate, per_user_tok_s=per_user,
@@ -258,10 +260,11 @@ def answer(
 
     ruling = rule(s, model, fit, chosen, cheapest, apis, aggregate, eligible=eligible,
                   per_tok_s_month=per_tok_s_month)
-    if pool.region and ruling.reasons and ruling.reasons[0].code == "private_nothing_fits":
-        # not "nothing holds it": nothing in the region the asker named does
+    if (pool.region or pool.provider) and ruling.reasons and ruling.reasons[0].code == "private_nothing_fits":
+        # not "nothing holds it": nothing in the region (or from the provider) the asker named does
         first = ruling.reasons[0]
-        ruling.reasons[0] = first.model_copy(update={"params": first.params | {"region": pool.region}})
+        named = {k: v for k, v in (("region", pool.region), ("provider", pool.provider)) if v}
+        ruling.reasons[0] = first.model_copy(update={"params": first.params | named})
     warnings = ruling.warnings + warnings_for(s, model, fit, chosen)
     offer_warnings, offer_notes = _offer_findings(pool, chosen, on)
     warnings += offer_warnings

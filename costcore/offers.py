@@ -1,7 +1,8 @@
 """Which offers may serve this question, and which of them the fit needs to look at.
 
 Pure: the offers, the constraint and the date are arguments. Eligibility is residency (a region,
-jurisdiction or country the asker named, or "the data must stay in the EU") and billing (spot preempts a
+jurisdiction or country the asker named, or "the data must stay in the EU"), the provider whose account the
+text must stay in ("our own AWS account") and billing (spot preempts a
 latency SLO mid-stream, so it is never chosen unless asked for). Many offers share a shape (same GPU,
 count, host RAM, network): the fit depends only on the shape, so only the cheapest offer of each shape
 (plus any offer the asker named) goes on to the fit: one fit per shape, whatever the number of offers, and
@@ -26,7 +27,9 @@ class Pool:
     eligible: list[Node]
     shortlist: list[Node]
     region: str | None
+    provider: str | None = None
     outside_region: int = 0
+    outside_provider: int = 0
     spot_left_out: int = 0
     considered: int = 0
     by_shape: dict[tuple, int] = field(default_factory=dict)
@@ -37,6 +40,11 @@ def wanted_region(region: str | None, eu_residency: bool) -> str | None:
     if region:
         return region
     return "EU" if eu_residency else None
+
+
+def from_provider(node: Node, want: str) -> bool:
+    """"AWS" is AWS's offers, whatever the case: the team's own account is with that provider."""
+    return node.provider.strip().lower() == want.strip().lower()
 
 
 def in_region(node: Node, want: str) -> bool:
@@ -60,17 +68,18 @@ MEMO_SIZE = 64
 
 
 def select(nodes: Mapping[str, Node] | Iterable[Node], *, on: dt.date, region: str | None, allow_spot: bool,
-           keep: str | None = None) -> Pool:
-    """Filter the offers by region and billing, then keep the cheapest of each shape on `on` (and `keep`).
+           keep: str | None = None, provider: str | None = None) -> Pool:
+    """Filter the offers by region, provider and billing, then keep the cheapest of each shape on `on` (and
+    `keep`).
 
     The result depends only on its arguments, so it is remembered for the same offers (the same object: the
     catalogs a process loaded once), date, region, spot and named offer; a few hundred offers then cost
     nothing on the next question of the day."""
-    key = (id(nodes), on, region, allow_spot, keep)
+    key = (id(nodes), on, region, allow_spot, keep, provider)
     hit = _MEMO.get(key)
     if hit is not None and hit[0] is nodes:
         return hit[1]
-    pool = _select(nodes, on=on, region=region, allow_spot=allow_spot, keep=keep)
+    pool = _select(nodes, on=on, region=region, allow_spot=allow_spot, keep=keep, provider=provider)
     if len(_MEMO) >= MEMO_SIZE:
         _MEMO.clear()  # a handful of (date, region, spot) combinations are live at once: start over
     _MEMO[key] = (nodes, pool)
@@ -78,9 +87,10 @@ def select(nodes: Mapping[str, Node] | Iterable[Node], *, on: dt.date, region: s
 
 
 def _select(nodes: Mapping[str, Node] | Iterable[Node], *, on: dt.date, region: str | None, allow_spot: bool,
-            keep: str | None) -> Pool:
+            keep: str | None, provider: str | None = None) -> Pool:
     everything = list(nodes.values()) if isinstance(nodes, Mapping) else list(nodes)
-    local = everything if region is None else [n for n in everything if in_region(n, region)]
+    theirs = everything if not provider else [n for n in everything if from_provider(n, provider)]
+    local = theirs if region is None else [n for n in theirs if in_region(n, region)]
     eligible = [n for n in local if allow_spot or n.billing != "spot"]
     counts: dict[tuple, int] = {}
     cheapest: dict[tuple, tuple] = {}  # shape -> ((price, id), node): one fit per shape
@@ -102,7 +112,8 @@ def _select(nodes: Mapping[str, Node] | Iterable[Node], *, on: dt.date, region: 
     if named is not None and named not in shortlist:
         shortlist.append(named)
     return Pool(
-        eligible=eligible, shortlist=shortlist, region=region, outside_region=len(everything) - len(local),
+        eligible=eligible, shortlist=shortlist, region=region, provider=provider or None,
+        outside_provider=len(everything) - len(theirs), outside_region=len(theirs) - len(local),
         spot_left_out=len(local) - len(eligible), considered=len(everything), by_shape=counts,
     )
 

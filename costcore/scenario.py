@@ -53,9 +53,11 @@ class Scenario(BaseModel):
     signals: list[Signal] = Field(default_factory=list)
     node: str | None = None  # a node id the asker insists on, else costcore chooses
     # Where the node must run: a jurisdiction ("EU", "US"), a country ("ES") or a region ("eu-north1").
-    # None with eu_residency means "EU". The parser sets it for "in Spain" ("ES"); "in our account" is an
-    # override file's rows, not a region.
+    # None with eu_residency means "EU". The parser sets it for "in Spain" ("ES").
     region: str | None = None
+    # Whose cloud the node must run in, as offers spell `provider` ("AWS", "GCP"; any case): "the text must
+    # stay in our own AWS account". "In our account" with no cloud named is data_may_leave=False only.
+    provider: str | None = None
     allow_spot: bool = False  # spot/preemptible offers may be chosen (never for a latency SLO unless asked)
 
     @field_validator("slo_tok_s")

@@ -350,7 +350,9 @@ def test_with_current_offers_llama_8b_at_100_tok_s_takes_one_gpu(capsys, gpuhunt
     reply = ask("llama 3.1 8b at 100 tok/s", now=dt.datetime.now(dt.UTC))
     node = chosen(reply.answer)
     assert node.gpu_count <= 2 and node.memory_gb >= reply.answer.fit.floor_gb
-    assert node.usd_per_month_for_slo == min(n.usd_per_month_for_slo for n in reply.answer.fit.nodes if n.fits)
+    # engine._choose: the verified, cheapest (the shipped Hyperstack A100 is cheaper, fits by arithmetic only)
+    verified = [n for n in reply.answer.fit.nodes if n.fits and n.recipe_verified]
+    assert node.recipe_verified and node.usd_per_month_for_slo == min(n.usd_per_month_for_slo for n in verified)
 
 
 def test_a_country_in_the_residency_rule_narrows_the_offers_or_says_none_fits():
@@ -364,3 +366,41 @@ def test_a_country_in_the_residency_rule_narrows_the_offers_or_says_none_fits():
     node = chosen(finland)
     assert finland.verdict == "node" and node.region.startswith("eu-north")
     assert all(n.jurisdiction == "EU" for n in finland.fit.nodes)
+
+
+# --- "in our own AWS account": the provider ---------------------------------------------------------------
+
+
+def test_our_own_aws_account_picks_only_aws_offers_and_names_it():
+    free = ask("llama 3.1 70b at 300 tok/s, the text must stay in our account", now=SEPT_2026).answer
+    assert free.scenario.provider is None and chosen(free).provider != "AWS"  # cheaper elsewhere, unrestricted
+    a = ask("llama 3.1 70b at 300 tok/s, the text must stay in our own AWS account", now=SEPT_2026).answer
+    assert a.scenario.provider == "AWS" and a.scenario.data_may_leave is False
+    assert a.fit.nodes and {n.provider for n in a.fit.nodes} == {"AWS"}
+    note = next(f for f in a.assumptions if f.code == "provider_chosen")
+    assert note.params["node"] == chosen(a).name and note.params["left_out"] > 0
+
+
+def test_a_provider_with_no_offer_that_holds_the_model_says_none_fits(catalogs):
+    s = Scenario(model="deepseek-flash", slo_tok_s=300, data_may_leave=False, provider="oracle")
+    a = answer(s, catalogs, now=SEPT_2026)
+    assert a.fit.chosen_node is None and a.fit.nodes == [] and a.verdict is None
+    assert "provider_none_fits" in codes(a.warnings)
+    assert a.reasons[0].code == "private_nothing_fits" and a.reasons[0].params["provider"] == "oracle"
+
+
+def test_the_provider_flag_reaches_the_scenario_and_the_words(capsys):
+    code = main(["ask", "--no-log", "--provider", "gcp", "deepseek-flash at 300 tok/s"])
+    out = capsys.readouterr().out
+    assert code == 0 and "only gcp's offers were considered" in out
+    code = main(["ask", "--no-log", "--json", "--provider", "hyperstack-nowhere", "deepseek-flash at 300 tok/s"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["scenario"]["provider"] == "hyperstack-nowhere" and data["fit"]["chosen_node"] is None
+
+
+def test_our_azure_subscription_lands_on_the_shipped_azure_a100_offers():
+    nov = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)  # the Azure prices were observed on 2026-11-09
+    a = ask("gemma 3 27b at 300 tok/s, prompts have to stay inside our Azure subscription", now=nov).answer
+    node = chosen(a)
+    assert a.scenario.provider == "Azure" and node.provider == "Azure" and node.region == "eastus"
+    assert node.gpu == "A100-80GB" and {n.provider for n in a.fit.nodes} == {"Azure"}

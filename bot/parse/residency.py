@@ -115,39 +115,65 @@ def read_residency(text: str, draft: Draft) -> None:
     for m in eu:
         draft.use(m.start(), m.end(), "eu_residency")
     _read_country(text, draft)
+    _read_provider(text, draft)
     if eu and revised:
         draft.ask(ASK_CONFLICT, "residency_unclear")
     elif eu:  # not "we don't need EU residency", not "does it need to stay in the EU?"
         draft.set("eu_residency", True)
 
 
+# A keep-in rule names a country ("must stay in Spain") or the cloud of the team's own account ("in our own
+# AWS account"): the lexicon's `kept_in_<slot>` forms carry `{<slot>}` where a name of the slot's table goes,
+# and a name is read where it ends the phrase (a country) or anywhere in it as a word (a cloud).
+_TABLES = {"country": (lexicon.countries, "$"), "cloud": (lexicon.clouds, r"(?![\w'])")}
+
+
 @cache
-def _country_kept() -> re.Pattern[str]:
-    """A keep-in phrase naming a country; the lexicon's forms carry `{country}` where the name goes."""
-    names = sorted(lexicon.countries(), key=len, reverse=True)  # "the united states" before "the us"
-    country = "(?:" + "|".join(names) + ")"
-    forms = "|".join(f"(?:{f.replace('{country}', country)})" for f in lexicon.fragments("kept_in_country"))
+def _kept(slot: str) -> re.Pattern[str]:
+    names = sorted(_TABLES[slot][0](), key=len, reverse=True)  # "the united states" before "the us"
+    alternation = "(?:" + "|".join(names) + ")"
+    forms = "|".join(f"(?:{f.replace('{' + slot + '}', alternation)})" for f in lexicon.fragments(f"kept_in_{slot}"))
     return re.compile(rf"(?<![\w'])(?:{forms})(?![\w'])", re.I)
 
 
-def _country_code(phrase: str) -> str | None:
-    """The ISO code of the country a matched phrase ends with ("must stay in Spain" -> "ES")."""
-    for name, code in sorted(lexicon.countries().items(), key=lambda item: -len(item[0])):
-        if re.search(rf"(?<![\w']){name}$", phrase, re.I):
-            return code
+def _named(phrase: str, slot: str) -> str | None:
+    """What a matched phrase names: "must stay in Spain" -> "ES", "in our own AWS account" -> "AWS"."""
+    table, tail = _TABLES[slot]
+    for name, value in sorted(table().items(), key=lambda item: -len(item[0])):
+        if re.search(rf"(?<![\w']){name}{tail}", phrase, re.I):
+            return value
     return None
+
+
+def _one_kept(text: str, slot: str) -> tuple[str, re.Match[str]] | None:
+    """The one country (or cloud) a rule keeps the text in, not negated nor asked; two named give none."""
+    found = {}
+    for m in _kept(slot).finditer(text):
+        if _negated(text, m.start()) or _asked(text, m.start()):
+            continue
+        if value := _named(m.group(0), slot):
+            found[value] = m
+    return found.popitem() if len(found) == 1 else None
 
 
 def _read_country(text: str, draft: Draft) -> None:
     """"The data must stay in Spain": offers are narrowed to that country (costcore.offers), or none fits.
     Two countries named is left to the EU/residency readers (no region is guessed)."""
-    found = {}
-    for m in _country_kept().finditer(text):
-        if _negated(text, m.start()) or _asked(text, m.start()):
-            continue
-        if code := _country_code(m.group(0)):
-            found[code] = m
-    if len(found) == 1:
-        code, m = found.popitem()
+    if kept := _one_kept(text, "country"):
+        code, m = kept
         draft.use(m.start(), m.end(), "region")
         draft.set("region", code)
+
+
+def _read_provider(text: str, draft: Draft) -> None:
+    """"The text must stay in our own AWS account": offers are narrowed to that provider's (costcore.offers),
+    or none fits; the text stays with the team, so it may not leave either. "In our account" with no cloud
+    named only says the text may not leave (the phrase patterns read it); two clouds named narrow nothing."""
+    if not (kept := _one_kept(text, "cloud")):
+        return
+    provider, m = kept
+    draft.use(m.start(), m.end(), "provider")
+    draft.set("provider", provider)
+    if "data_may_leave" not in draft.fields and not draft.asked_about("data_may_leave"):
+        draft.use(m.start(), m.end(), "data_may_leave")
+        draft.set("data_may_leave", False)

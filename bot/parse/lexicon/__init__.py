@@ -77,5 +77,11 @@ def countries() -> dict[str, str]:
 
 
 @cache
+def clouds() -> dict[str, str]:
+    """Cloud names (regular-expression fragments, lower case) -> the provider as node offers spell it."""
+    return {str(k).lower(): str(v) for k, v in _load("clouds").items()}
+
+
+@cache
 def places() -> dict[str, str]:
     return _load("places")
