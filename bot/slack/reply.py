@@ -266,7 +266,11 @@ class Delivery:
         if not job.chart_file:
             # The drawer thread is first-in first-out: the first answer's chart, if still being drawn, is
             # uploaded and recorded before this one, so it is the one replaced.
-            file_id = _charts.submit(upload_chart, self.client, reply, job.channel_id, thread).result()
+            try:
+                file_id = _charts.submit(upload_chart, self.client, reply, job.channel_id, thread).result()
+            except Exception as exc:  # drawing failed: the verdict and details are updated, the old chart stays
+                log.error("job %s: could not draw the recomputed chart", job.uid, exc_info=exc)
+                return
             if not file_id:
                 return
             self._mark(chart_file=file_id)

@@ -105,3 +105,22 @@ def test_a_failing_delete_keeps_the_new_chart_and_the_updated_verdict(make_bot, 
                for r in caplog.records)
     recompute = bot.store.recent(limit=1)[0]
     assert recompute["surface"] == "button" and recompute["delivery"] == "delivered"
+
+
+def test_a_chart_that_cannot_be_drawn_leaves_the_recompute_delivered_and_the_old_chart(make_bot, stand_in,
+                                                                                        monkeypatch):
+    from bot.slack import chart
+
+    bot = make_bot()
+    verdict, verdict_ts, first = answered(bot)
+
+    def broken(reply):
+        raise ValueError("no figure today")
+
+    monkeypatch.setattr(chart, "png", broken)
+    bot.click("llmcost_private", buttons(verdict.params)["llmcost_private"], message_ts=verdict_ts, thread_ts=THREAD)
+    stand_in.wait_for("chat.update", 2)
+    bot.drain()
+    stand_in.quiet_for(0.3)
+    assert charts_in_thread(stand_in) == [first] and not stand_in.calls_to("files.delete")
+    assert bot.store.recent(limit=1)[0]["delivery"] == "delivered"
