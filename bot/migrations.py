@@ -174,3 +174,11 @@ answer is private first; sharing it in the channel is, like a recompute, not a q
     outbox.add_column("update_ts", str)
     outbox.add_column("in_place", str)
     outbox.add_column("recompute_of", int)  # a shared or recomputed ephemeral answer: the question it is of
+
+
+@migration
+def m007_chart_files(db: Database) -> None:
+    """A recompute in place redraws the chart: the answer's job remembers the chart file now in its thread
+    (`chart_file`, on the first answer's job: the one a recompute replaces and deletes), and a recompute's job
+    the chart it uploaded, so a retried job does not upload a second one."""
+    db["outbox"].add_column("chart_file", str)

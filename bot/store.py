@@ -445,6 +445,15 @@ class LogStore:
             conn.execute(f"UPDATE outbox SET {', '.join(f'{k} = :{k}' for k in fields)} WHERE id = :id",
                          fields | {"id": job_id})
 
+    def swap_chart(self, job_id: int, file_id: str, *, timeout_s: float = 2.0) -> str | None:
+        """Make `file_id` the chart of job `job_id`'s thread; the chart it replaces (None: there was none). One
+        transaction, so two recomputes of one answer each replace the other's chart, never the same one."""
+        with self._using(timeout_s) as conn, conn:
+            conn.execute("BEGIN IMMEDIATE")
+            row = conn.execute("SELECT chart_file FROM outbox WHERE id = ?", [job_id]).fetchone()
+            conn.execute("UPDATE outbox SET chart_file = ? WHERE id = ?", [file_id, job_id])
+        return row[0] if row else None
+
     def lease_owners(self, *, timeout_s: float = 2.0) -> list[str]:
         with self._using(timeout_s) as conn:
             rows = conn.execute("SELECT DISTINCT lease_owner FROM outbox WHERE state = 'pending' AND "
@@ -547,11 +556,11 @@ class LogStore:
         return value if isinstance(value, dict) else None
 
     def original(self, channel: str | None, verdict_ts: str) -> dict | None:
-        """The question whose verdict is the message `verdict_ts`, with its job's details message (`details_ts`):
-        what a button recomputes in place."""
+        """The question whose verdict is the message `verdict_ts`, with its job (`job_id`) and that job's details
+        message (`details_ts`): what a button recomputes in place."""
         with self._using(self.BUSY_TIMEOUT_S) as conn:
             cursor = conn.execute(
-                "SELECT q.id, q.user_id, q.thread_ts, q.verdict_ts, o.details_ts FROM questions q "
+                "SELECT q.id, q.user_id, q.thread_ts, q.verdict_ts, o.details_ts, o.id AS job_id FROM questions q "
                 "LEFT JOIN outbox o ON o.question_id = q.id WHERE q.channel_id IS ? AND q.verdict_ts = ? "
                 "AND q.recompute_of IS NULL ORDER BY q.id LIMIT 1", [channel, verdict_ts])
             row = cursor.fetchone()

@@ -90,6 +90,7 @@ class Job:
     maybe_sent: str | None = None
     verdict_ts: str | None = None
     details_ts: str | None = None
+    chart_file: str | None = None  # the chart this job uploaded (a recompute: not uploaded again on a retry)
     note: str | None = None  # why this job is only in memory
 
     def __post_init__(self) -> None:

@@ -19,7 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from slack_sdk.errors import SlackApiError
+from slack_sdk.errors import SlackApiError, SlackRequestError
 
 from bot.slack import views, words
 from bot.slack.metadata import find_message
@@ -195,7 +195,7 @@ class Delivery:
         self._post("details", channel=job.channel_id, thread_ts=thread, text=words.fallback("details.txt.j2", **details),
                    blocks=words.blocks("details.json.j2", **details))
         if self.box.chart:
-            _charts.submit(upload_chart, self.client, reply, job.channel_id, thread).add_done_callback(_report)
+            _charts.submit(self._first_chart, reply, thread).add_done_callback(_report)
 
     def _follow_up(self, overrides: dict[str, Any]) -> dict[str, Any]:
         """A mention or DM in a thread that has an answer continues it: the thread's last scenario, with what
@@ -218,9 +218,19 @@ class Delivery:
             return overrides  # "thanks!", or a new question in a DM: not a follow-up
         return previous | said | overrides
 
+    def _first_chart(self, reply: Any, thread: str) -> None:
+        """The answer's chart, its file remembered on the job: the chart a recompute replaces."""
+        file_id = upload_chart(self.client, reply, self.job.channel_id, thread)
+        if file_id and self.job.id is not None:
+            try:
+                self.box.store.update_job(self.job.id, chart_file=file_id)
+            except StoreUnavailable as exc:
+                log.warning("job %s: could not record its chart %s (%s); a recompute will leave it in the thread",
+                            self.job.uid, file_id, exc)
+
     def _recompute_in_place(self, reply: Any) -> None:
         """A button's recompute replaces the verdict it was clicked on (chat.update, or the ephemeral message
-        through response_url) and the details below it; the chart is not redrawn, and the verdict says so."""
+        through response_url), the details below it and the chart in the thread."""
         job = self.job
         original = None
         if job.in_place == "chat":
@@ -244,6 +254,37 @@ class Delivery:
             details = views.details(reply)
             self._update("details", details_ts, text=words.fallback("details.txt.j2", **details),
                          blocks=words.blocks("details.json.j2", **details))
+            if self.box.chart:
+                thread = original.get("thread_ts") or original.get("verdict_ts") or job.update_ts
+                self._replace_chart(reply, thread, original.get("job_id"))
+
+    def _replace_chart(self, reply: Any, thread: str, answer_job: int | None) -> None:
+        """The recomputed chart goes into the thread and the one it replaces is deleted, so the thread holds one
+        current chart. A retried job does not upload again (its chart's file id is on the job). The chart is
+        optional: a failed upload or delete is logged, and the recompute is delivered all the same."""
+        job = self.job
+        if not job.chart_file:
+            # The drawer thread is first-in first-out: the first answer's chart, if still being drawn, is
+            # uploaded and recorded before this one, so it is the one replaced.
+            try:
+                file_id = _charts.submit(upload_chart, self.client, reply, job.channel_id, thread).result()
+            except Exception as exc:  # drawing failed: the verdict and details are updated, the old chart stays
+                log.error("job %s: could not draw the recomputed chart", job.uid, exc_info=exc)
+                return
+            if not file_id:
+                return
+            self._mark(chart_file=file_id)
+        if answer_job is None:
+            log.warning("job %s: the answer it recomputes has no job in the log; its chart stays", job.uid)
+            return
+        try:
+            old = self.box.store.swap_chart(answer_job, job.chart_file)
+        except StoreUnavailable as exc:
+            log.warning("job %s: could not record the new chart %s (%s); the old one stays", job.uid, job.chart_file,
+                        exc)
+            return
+        if old and old != job.chart_file:
+            delete_chart(self.client, old)
 
     def _update(self, part: str, ts: str, **message: Any) -> None:
         """chat.update of one of our messages: safe to repeat, so retried until Slack accepts it or the
@@ -471,16 +512,17 @@ def _report(done: Future) -> None:
         log.error("could not draw or upload a chart", exc_info=error)
 
 
-def upload_chart(client: Any, reply: Any, channel: str, thread_ts: str) -> None:
-    """The chart is the last, optional part of an answer: a failed upload is logged, not shouted."""
+def upload_chart(client: Any, reply: Any, channel: str, thread_ts: str) -> str | None:
+    """The chart is the last, optional part of an answer: a failed upload is logged, not shouted. The
+    uploaded file's id, or None."""
     from bot.slack import chart
 
     image = chart.png(reply)
     if image is None:
-        return
+        return None
     labels = words.data("chart.json.j2", model_name=reply.answer.model_name or "", node_name=_node_name(reply))
     try:
-        client.files_upload_v2(
+        response = client.files_upload_v2(
             channel=channel,
             thread_ts=thread_ts,
             file=image,
@@ -488,8 +530,27 @@ def upload_chart(client: Any, reply: Any, channel: str, thread_ts: str) -> None:
             title=labels["file_title"],
             alt_txt=labels["alt"],
         )
-    except (SlackApiError, OSError) as exc:
-        log.warning("chart upload failed: %s", getattr(exc, "response", {}).get("error") if hasattr(exc, "response") else exc)
+    except (SlackApiError, SlackRequestError, OSError) as exc:
+        log.warning("chart upload failed: %s", _slack_error(exc))
+        return None
+    files = response.get("files") or []
+    return files[0].get("id") if files else None
+
+
+def delete_chart(client: Any, file_id: str) -> bool:
+    """files.delete of a chart a recompute replaced. Failing (no files:write, already gone) is logged: the new
+    chart is posted all the same, the old one stays in the thread."""
+    try:
+        client.files_delete(file=file_id)
+    except (SlackApiError, SlackRequestError, OSError) as exc:
+        log.warning("could not delete the replaced chart %s (%s); it stays in the thread", file_id, _slack_error(exc))
+        return False
+    return True
+
+
+def _slack_error(exc: Exception) -> Any:
+    response = getattr(exc, "response", None)
+    return response.get("error") if response is not None else exc
 
 
 def _node_name(reply: Any) -> str:

@@ -6,7 +6,8 @@ makes the next call answer 429 (then back to normal), `fail(m, 500, 500)` the ne
 but answers only after `stall_s` seconds, as when Slack answers after the client gave up; `slow(m, s)`
 makes every call to `m` take `s` seconds, the message being posted when the call arrives.
 
-Posted messages are kept (`messages`), with their metadata, and conversations.replies and
+Uploaded files are kept (`files`, until files.delete removes them: deleting an unknown id answers
+file_not_found). Posted messages are kept (`messages`), with their metadata, and conversations.replies and
 conversations.history answer from them (metadata only with include_all_metadata), as Slack does.
 """
 
@@ -45,6 +46,7 @@ class StandIn:
         self._ts = itertools.count(1)
         self._files = itertools.count(1)
         self.messages: list[dict[str, Any]] = []  # what chat.postMessage accepted
+        self.files: dict[str, dict[str, Any]] = {}  # uploaded and not deleted: id -> channel, thread_ts, title
         self.stall_s = 3.0
         self._slow: dict[str, float] = {}
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -136,7 +138,15 @@ class StandIn:
             return {"ok": True, "upload_url": f"{self.url}upload/{file_id}", "file_id": file_id}
         if method == "files.completeUploadExternal":
             files = json.loads(params.get("files") or "[]")
+            with self._changed:
+                self.files.update({f["id"]: {"id": f["id"], "channel": params.get("channel_id"),
+                                             "thread_ts": params.get("thread_ts"), "title": f.get("title")}
+                                   for f in files})
             return {"ok": True, "files": [{"id": f["id"], "title": f.get("title")} for f in files]}
+        if method == "files.delete":
+            with self._changed:
+                gone = self.files.pop(params.get("file"), None)
+            return {"ok": True} if gone else {"ok": False, "error": "file_not_found"}
         if method in ("views.open", "views.publish"):
             return {"ok": True, "view": {"id": f"V{next(self._files):06d}", **(params.get("view") or {})}}
         if method == "conversations.open":  # a DM's channel id derived from the user id, so tests can name it

@@ -52,6 +52,7 @@ SCOPES_BY_METHOD: dict[str, tuple[str, ...]] = {
     "chat.delete": ("chat:write",),
     "files.getUploadURLExternal": ("files:write",),
     "files.completeUploadExternal": ("files:write",),
+    "files.delete": ("files:write",),
     "views.open": (),
     "views.publish": (),
     "views.push": (),
