@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bot import render
 from bot.service import Reply
 from bot.slack.locale import language
 from bot.slack.words import Verbatim, slack_escape, slack_unescape
@@ -78,8 +79,6 @@ def _findings(reply: Reply, locale: str) -> dict[str, Any]:
         return {"reasons": c.get("reasons") or [], "warnings": c.get("warnings") or [],
                 "assumptions": c.get("assumptions") or [], "clarification": c.get("clarification"),
                 "node_reasons": {n["id"]: n.get("reason", "") for n in (c.get("fit") or {}).get("nodes", [])}}
-    from bot import render
-
     return {"reasons": [render.finding(f, locale) for f in a.reasons],
             "warnings": [render.finding(f, locale) for f in a.warnings],
             "assumptions": [render.finding(f, locale) for f in a.assumptions],
@@ -229,6 +228,4 @@ def details(reply: Reply) -> dict:
 def serve_command(reply: Reply) -> str | None:
     if "serve_command" in reply.contract:
         return reply.contract["serve_command"]
-    from bot import render
-
     return render.serve_command(reply.answer) if hasattr(render, "serve_command") else None
