@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bot import render
 from bot.service import Reply
 from bot.slack.locale import language
 from bot.slack.words import Verbatim, slack_escape, slack_unescape
@@ -70,12 +71,30 @@ def _cheapest_same_model(reply: Reply) -> Any:
     return min(same, key=lambda line: (line.usd_per_month, line.usd_per_million_output)) if same else None
 
 
+def _findings(reply: Reply, locale: str) -> dict[str, Any]:
+    """The reasons, warnings, assumptions, clarification and node reasons in the answer's language: the
+    contract's English sentences as they are, or each Finding rendered again from prompts/<locale>/."""
+    a, c = reply.answer, reply.contract
+    if locale == "en":
+        return {"reasons": c.get("reasons") or [], "warnings": c.get("warnings") or [],
+                "assumptions": c.get("assumptions") or [], "clarification": c.get("clarification"),
+                "node_reasons": {n["id"]: n.get("reason", "") for n in (c.get("fit") or {}).get("nodes", [])}}
+    return {"reasons": [render.finding(f, locale) for f in a.reasons],
+            "warnings": [render.finding(f, locale) for f in a.warnings],
+            "assumptions": [render.finding(f, locale) for f in a.assumptions],
+            "clarification": render.finding(a.clarification, locale) if a.clarification else None,
+            "node_reasons": {n.id: render.finding(n.reason, locale)
+                             for n in (a.fit.nodes if a.fit else [])}}
+
+
 def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: str | None = None,
             recomputed_by: str | None = None, private: bool = False, asked: int | None = None) -> dict:
     """What the verdict message shows: the glance. `private`: an answer only the asker sees (a slash
     command's), with a "Share in channel" button; its buttons carry `asked`, the question's row, since an
     ephemeral message has no ts to find it by."""
-    a, c = reply.answer, reply.contract
+    a = reply.answer
+    locale = language(reply.question)  # the headline, fields, buttons and findings in the question's language
+    words = _findings(reply, locale)
     overrides = dict(overrides or {})
     fx = float(a.fx_usd_to_eur)
     node = _chosen(reply)
@@ -128,10 +147,10 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
         "euro": a.scenario.currency == "EUR",
         "node": node_view,
         "api": api_view,
-        "reasons": c.get("reasons") or [],
-        "assumptions": c.get("assumptions") or [],
-        "clarification": c.get("clarification"),
-        "suggestions": c.get("suggestions") or [],
+        "reasons": words["reasons"],
+        "assumptions": words["assumptions"],
+        "clarification": words["clarification"],
+        "suggestions": reply.contract.get("suggestions") or [],
         "catalog_as_of": a.catalog_as_of.isoformat(),
         "fx_as_of": a.fx_as_of.isoformat(),
         "fx": fx,
@@ -143,7 +162,7 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
             if kind not in applied
         ] if a.status == "ok" else [],
         "user_id": user_id,
-        "locale": language(reply.question),  # the headline, fields, buttons in the question's language
+        "locale": locale,
         "recomputed_by": recomputed_by,
         "share": button_value(reply.question, overrides, asked) if private and a.status == "ok" else None,  # a button's recompute in place: who clicked (the asker stays `user_id`)
     }
@@ -151,8 +170,10 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
 
 def details(reply: Reply) -> dict:
     """What the thread shows below the verdict: the fit table, the API table, warnings, the command."""
-    a, c = reply.answer, reply.contract
-    reasons = {n["id"]: n.get("reason", "") for n in (c.get("fit") or {}).get("nodes", [])}
+    a = reply.answer
+    locale = language(reply.question)
+    words = _findings(reply, locale)
+    reasons = words["node_reasons"]
     chosen = a.fit.chosen_node if a.fit else None
     nodes = [
         {
@@ -197,15 +218,14 @@ def details(reply: Reply) -> dict:
         "nodes": nodes,
         "apis": apis,
         "slo_tok_s": a.scenario.slo_tok_s,
-        "warnings": c.get("warnings") or [],
+        "warnings": words["warnings"],
         "serve_command": serve_command(reply),
         "serving": a.serving,
+        "locale": locale,
     }
 
 
 def serve_command(reply: Reply) -> str | None:
     if "serve_command" in reply.contract:
         return reply.contract["serve_command"]
-    from bot import render
-
     return render.serve_command(reply.answer) if hasattr(render, "serve_command") else None
