@@ -155,7 +155,9 @@ PER_GROUP_AFTER = lazy(
     rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{_NOT_GROUP})\b)(?P<group>[^\W\d_]{{2,}})\b"
     # "per-team budgets", "per-app keys": a word that describes spend controls, not a rate per team
     r"(?!\s+(?:api\s+)?(?:budgets?|keys?|quotas?|caps?|limits?|spend|costs?|bills?|billing|dashboards?|reports?|"
-    r"attribution|chargebacks?|showbacks?|accounts?|invoices?)\b)",
+    r"attribution|chargebacks?|showbacks?|accounts?|invoices?|polic(?:y|ies)|rules?|contracts?)\b"
+    # "each team has its own key": a sentence about the group, not a rate for it (parseA, issue 14)
+    r"|\s+(?:has|have|gets?|tiene|tienen)\s+(?:its|their|su|sus)\s+(?:own|propi[oa]s?)\b)",
     re.I,
 )
 

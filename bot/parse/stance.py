@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.context import negated
+from bot.parse.residency_words import NOT_BINDING
 
 STAYS, LEAVES, UNSURE = "stays", "leaves", "unsure"
 MAX_SENTENCES = 60  # a pasted log is not read sentence by sentence to its end
@@ -52,18 +54,45 @@ def _part_stance(text: str, a: int, b: int) -> Stance | None:
         return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()))
     if (home := find("keep_in")) and not negated(text, home.start()):
         return Stance(STAYS, home.start(), home.end())
-    if (data := find("sensitive")) and not _WAIVED.search(text[max(a, data.start() - 20) : data.start()]):
+    if (data := find("sensitive")) and not (
+        _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end())
+    ):
         return Stance(STAYS, data.start(), data.end())
     if authority and (yes := find("approve")) and not negated(text, yes.start()):
         return Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()))
     return None
 
 
+def no_longer(text: str, start: int, end: int) -> bool:
+    """Time: whether the span says something held once and holds no more, by a word of withdrawal ("was
+    dropped", "la quitaron") or by the past and a reversal together ("until last month … now it can", "we
+    used to …, not anymore", "antes …, ya no"). Any reader may ask it of a sentence."""
+    if lexicon.pattern("withdrawn").search(text, start, end):
+        return True
+    return bool(lexicon.pattern("past").search(text, start, end) and lexicon.pattern("reversal").search(text, start, end))
+
+
 def _withdrawn(text: str, start: int, end: int) -> bool:
     """A rule the sentence says no longer holds: "we had a no-external-APIs rule but it was dropped"."""
-    return bool(lexicon.pattern("withdrawn").search(text, start, end)) and any(
-        lexicon.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress")
+    return no_longer(text, start, end) and any(
+        lexicon.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress", "keep_in")
     )
+
+
+_ANSWERED = re.compile(r"\s*(?:no|nope|nah|never|nunca|yes|yep|yeah|s[ií]|claro|of\s+course|not\s+at\s+all)\b", re.I)
+_CLAUSE_LEAD = re.compile(r"[\s,;:(—-]*(?:(?:and|also|so|but|or|y|pero|tambi[eé]n|o)\b[\s,]*)?¿?\s*$", re.I)
+
+
+def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
+    """A question whether a rule exists ("does the data have to stay in Spain?", "¿pueden salir los datos?"),
+    with no answer after it: doubt, not a rule. The question opens its clause and the sentence ends in "?"."""
+    if not text[start:end].rstrip().endswith("?") or _ANSWERED.match(text, end):
+        return None
+    for m in lexicon.pattern("rule_question").finditer(text, start, end):
+        lead = max([start] + [text.rfind(mark, start, m.start()) + 1 for mark in ",;:"])
+        if _CLAUSE_LEAD.fullmatch(text, lead, m.start()) or _CLAUSE_LEAD.fullmatch(text, start, m.start()):
+            return m
+    return None
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
@@ -71,12 +100,21 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
 
 
+@cache
+def _named() -> re.Pattern[str]:
+    """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
+    concepts = ("authority", "egress", "sensitive", "keep_in", "rule_question")
+    return re.compile("|".join(lexicon.pattern(c).pattern for c in concepts), re.I)
+
+
 def read(text: str) -> list[Stance]:
     """One stance per sentence that takes one (withdrawn counts as may leave)."""
-    named = re.compile("|".join(lexicon.pattern(c).pattern for c in ("authority", "egress", "sensitive", "keep_in")), re.I)
     out = []
     for start, end in _sentences(text)[:MAX_SENTENCES]:
-        if not named.search(text, start, end):
+        if not _named().search(text, start, end):
+            continue
+        if asked := asks_about_rule(text, start, end):
+            out.append(Stance(UNSURE, asked.start(), end))
             continue
         stances = [s for a, b in _parts(text, start, end) if (s := _part_stance(text, a, b))]
         if _withdrawn(text, start, end) or any(s.kind == "withdrawn" for s in stances):

@@ -45,8 +45,20 @@ def mapping(concept: str) -> dict[str, Any]:
     return {str(k).lower(): v for lang in LANGUAGES for k, v in (_files()[lang].get(concept) or {}).items()}
 
 
+_PART = re.compile(r"\{([a-z_]+)\}")
+
+
+@cache
 def alternation(concept: str) -> str:
-    return "(?:" + "|".join(f"(?:{f})" for f in fragments(concept)) + ")"
+    """The concept's fragments as one alternation. A fragment may name another concept as a part,
+    `{boundary}` or `{object}`: concepts compose from parts (forbid + object + boundary), so a new synonym of
+    a part is one row, not a row in every phrase that uses it. A placeholder that is no concept stays as is
+    (`{country}` is filled by its reader)."""
+    def part(m: re.Match[str]) -> str:
+        name = m.group(1)
+        return alternation(name) if name != concept and name in _files()["en"] else m.group(0)
+
+    return "(?:" + "|".join(f"(?:{_PART.sub(part, f)})" for f in fragments(concept)) + ")"
 
 
 @cache
