@@ -151,7 +151,7 @@ _NOT_GROUP = (
 )
 
 PER_GROUP_AFTER = lazy(
-    rf"\s*,?\s*(?:per|every|por|cada|for\s+each|for\s+every|para\s+cada|/|each(?=\s+{_GROUP}))[\s-]?"
+    rf"\s*,?\s*(?:(?:per|every|por|cada|for\s+each|for\s+every|para\s+cada)\b|/|each(?=\s+{_GROUP}))[\s-]?"
     rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{_NOT_GROUP})\b)(?P<group>[^\W\d_]{{2,}})\b"
     # "per-team budgets", "per-app keys": a word that describes spend controls, not a rate per team
     r"(?!\s+(?:api\s+)?(?:budgets?|keys?|quotas?|caps?|limits?|spend|costs?|bills?|billing|dashboards?|reports?|"

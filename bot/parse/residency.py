@@ -80,12 +80,12 @@ def read_residency(text: str, draft: Draft) -> None:
     withdrawn = False
     resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all
     for said in stance.read(text):
-        start, end = sentence(text, said.start)
+        start, end = said.within
         if said.kind == STAYS and any(start <= pos < end for pos in eu_at):
             continue  # "can't leave the EU" is EU residency, read below
         # the lexicon's reading of this sentence wins over the phrase patterns'
         events = [(pos, kind) for pos, kind in events if not start <= pos < end] + [(said.start, said.kind)]
-        withdrawn |= said.kind == LEAVES and said.start == start and said.end == end
+        withdrawn |= said.withdrawn
         resolved.append((start, end))
         draft.use(said.start, said.end, "data_may_leave")
     for pos, _ in events[:MAX_MENTIONS]:

@@ -14,11 +14,11 @@ the span it was read from, so the unused-word safety net knows these words were 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from bot.parse import lexicon
-from bot.parse.context import negated
+from bot.parse import context
 from bot.parse.residency_words import NOT_BINDING
 
 STAYS, LEAVES, UNSURE = "stays", "leaves", "unsure"
@@ -33,6 +33,8 @@ class Stance:
     kind: str
     start: int
     end: int
+    within: tuple[int, int] = (0, 0)  # the sentence (or two, "…; however …") this stance is the reading of
+    withdrawn: bool = False  # a rule said to hold no more
 
 
 def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -40,27 +42,49 @@ def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
 
 
-def _part_stance(text: str, a: int, b: int) -> Stance | None:
+def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | None:
+    """The stance of one part of a sentence. `ruler`: an earlier part named who rules, and this part goes
+    on about them ("security said no at first but later approved")."""
+
     def find(concept: str) -> re.Match[str] | None:
         return lexicon.pattern(concept).search(text, a, b)
 
-    authority = find("authority")
+    def negated(pos: int) -> bool:  # within this part: "said no but later approved" is no negated approval
+        return context.negated(text[a:b], pos - a)
+
+    authority = find("authority") or (_CARRIED(a) if ruler else None)
     if (doubt := find("doubt")) and (authority or find("egress")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b)
-    if authority and (no := find("refuse")) and not negated(text, no.start()):
+    if authority and (no := find("refuse")) and not negated(no.start()):
         return Stance(STAYS, min(authority.start(), no.start()), b)
     forbid, egress = find("forbid"), find("egress")
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):
         return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()))
-    if (home := find("keep_in")) and not negated(text, home.start()):
+    if (home := find("keep_in")) and not negated(home.start()):
         return Stance(STAYS, home.start(), home.end())
     if (data := find("sensitive")) and not (
         _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end())
     ):
         return Stance(STAYS, data.start(), data.end())
-    if authority and (yes := find("approve")) and not negated(text, yes.start()):
+    if authority and (yes := find("approve")) and not negated(yes.start()):
         return Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()))
+    question = text[a : b + 1].rstrip().endswith("?")
+    if egress and (ok := find("allow")) and not forbid and not question and not negated(ok.start()):
+        return Stance(LEAVES, min(ok.start(), egress.start()), max(ok.end(), egress.end()))
     return None
+
+
+class _CARRIED:
+    """Who rules, carried from an earlier part of the sentence: an empty match at the part's start."""
+
+    def __init__(self, at: int):
+        self._at = at
+
+    def start(self) -> int:
+        return self._at
+
+    def end(self) -> int:
+        return self._at
 
 
 def no_longer(text: str, start: int, end: int) -> bool:
@@ -107,18 +131,44 @@ def _named() -> re.Pattern[str]:
     return re.compile("|".join(lexicon.pattern(c).pattern for c in concepts), re.I)
 
 
+def _and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
+    """Where a sentence's time reaches: a short next sentence that names nothing of its own belongs to it
+    ("until March no external API was allowed; since April, yes")."""
+    if k + 1 < len(sentences):
+        a, b = sentences[k + 1]
+        if b - a <= 60 and not _named().search(text, a, b):
+            return b
+    return sentences[k][1]
+
+
 def read(text: str) -> list[Stance]:
     """One stance per sentence that takes one (withdrawn counts as may leave)."""
     out = []
-    for start, end in _sentences(text)[:MAX_SENTENCES]:
+    sentences = _sentences(text)[:MAX_SENTENCES]
+    for k, (start, end) in enumerate(sentences):
         if not _named().search(text, start, end):
             continue
         if asked := asks_about_rule(text, start, end):
-            out.append(Stance(UNSURE, asked.start(), end))
+            out.append(Stance(UNSURE, asked.start(), end, (start, end)))
             continue
-        stances = [s for a, b in _parts(text, start, end) if (s := _part_stance(text, a, b))]
-        if _withdrawn(text, start, end) or any(s.kind == "withdrawn" for s in stances):
-            out.append(Stance(LEAVES, start, end))
+        stances, ruler = [], False
+        for a, b in _parts(text, start, end):
+            if said := _part_stance(text, a, b, ruler):
+                stances.append(said)
+            ruler = ruler or bool(lexicon.pattern("authority").search(text, a, b))
+        said = None
+        if _withdrawn(text, start, _and_next(text, sentences, k)):
+            said = Stance(LEAVES, start, end, (start, end), withdrawn=True)
         elif stances:
-            out.append(stances[-1])
+            said = replace(stances[-1], within=(start, end))
+        if said is None:
+            continue
+        if out and out[-1].within[1] == start and lexicon.pattern("contrast").match(text, start + _lead(text, start)):
+            # "contracts allow it; however our CISO said no": the later sentence overrules the earlier one
+            said = replace(said, within=(out.pop().within[0], end))
+        out.append(said)
     return out
+
+
+def _lead(text: str, start: int) -> int:
+    return len(text[start:]) - len(text[start:].lstrip())

@@ -45,6 +45,9 @@ def mapping(concept: str) -> dict[str, Any]:
     return {str(k).lower(): v for lang in LANGUAGES for k, v in (_files()[lang].get(concept) or {}).items()}
 
 
+# Whole words: not inside a word, nor a piece of a contraction ("can" in "can't", "t" in "don't"); a quote
+# mark around a phrase is no letter ("the old 'no cloud LLMs' policy").
+WORD_START, WORD_END = r"(?<!\w)(?<!\w')", r"(?!\w|'\w)"
 _PART = re.compile(r"\{([a-z_]+)\}")
 
 
@@ -54,17 +57,23 @@ def alternation(concept: str) -> str:
     `{boundary}` or `{object}`: concepts compose from parts (forbid + object + boundary), so a new synonym of
     a part is one row, not a row in every phrase that uses it. A placeholder that is no concept stays as is
     (`{country}` is filled by its reader)."""
+    return "(?:" + "|".join(f"(?:{expand(f, concept)})" for f in fragments(concept)) + ")"
+
+
+def expand(fragment: str, within: str = "") -> str:
+    """`fragment` with each `{concept}` it names replaced by that concept's alternation."""
+
     def part(m: re.Match[str]) -> str:
         name = m.group(1)
-        return alternation(name) if name != concept and name in _files()["en"] else m.group(0)
+        return alternation(name) if name != within and name in _files()["en"] else m.group(0)
 
-    return "(?:" + "|".join(f"(?:{_PART.sub(part, f)})" for f in fragments(concept)) + ")"
+    return _PART.sub(part, fragment)
 
 
 @cache
 def pattern(concept: str) -> re.Pattern[str]:
     """One case-insensitive pattern for the concept, whole words at both ends."""
-    return re.compile(rf"(?<![\w']){alternation(concept)}(?![\w'])", re.I)
+    return re.compile(rf"{WORD_START}{alternation(concept)}{WORD_END}", re.I)
 
 
 @cache
@@ -72,7 +81,7 @@ def watch() -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
     """(field, asks, pattern) for the words that usually change the answer (the unused-word safety net)."""
     rows = [row for lang in LANGUAGES for row in _files()[lang].get("watch") or []]
     return tuple(
-        (row["field"], bool(row.get("ask")), re.compile(rf"(?<![\w'])(?:{row['words']})(?![\w'])", re.I))
+        (row["field"], bool(row.get("ask")), re.compile(rf"{WORD_START}(?:{expand(row['words'])}){WORD_END}", re.I))
         for row in rows
     )
 
