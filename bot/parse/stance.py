@@ -17,8 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
-from bot.parse import lexicon
-from bot.parse import context
+from bot.parse import context, lexicon
 from bot.parse.residency_words import NOT_BINDING
 
 STAYS, LEAVES, UNSURE = "stays", "leaves", "unsure"
