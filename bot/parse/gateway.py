@@ -4,8 +4,9 @@ and in the patterns below; a cloud's or a vendor's own limit, or pain waved off,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from bot.parse import lexicon
+from bot.parse import lexicon, stance
 from bot.parse.context import negated as _negated
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
@@ -48,8 +49,14 @@ _NOT_PAIN_AFTER = lazy(
 _CANNOT = lazy(r"\b(?:can'?t|cannot|no\s+way|no\s+idea)\b", re.I)  # "we can't attribute": pain
 
 
+def _finditer(pattern: re.Pattern[str], text: str, spans: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
+    for start, end in spans:
+        yield from pattern.finditer(text, start, end)
+
+
 def read_gateway(text: str, draft: Draft) -> None:
-    for match in lexicon.pattern("gateway_pain").finditer(text):
+    spans = stance.cued(text, "gateway_cue")  # only sentences with a cue are read: a paste costs one scan
+    for match in _finditer(lexicon.pattern("gateway_pain"), text, spans):
         start, end = sentence(text, match.start())
         if lexicon.pattern("resolved").search(text, start, end):  # "we used to share one key; fixed now"
             draft.use(match.start(), match.end(), "gateway_pain")
@@ -58,7 +65,7 @@ def read_gateway(text: str, draft: Draft) -> None:
             draft.use(match.start(), match.end(), "gateway_pain")
             draft.set("gateway_pain", True)
             return
-    for match in _GATEWAY.finditer(text):
+    for match in _finditer(_GATEWAY, text, spans):
         draft.use(match.start(), match.end(), "gateway_pain")
         if lexicon.pattern("resolved").search(text, *sentence(text, match.start())):
             continue  # "we fixed that with per-team quotas": a pain that held once
