@@ -81,6 +81,9 @@ def read_residency(text: str, draft: Draft) -> None:
     resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all
     for said in stance.read(text):
         start, end = said.within
+        if said.kind == stance.NONE:  # "the prompts hold no personal data": read, sets nothing
+            draft.use(said.start, said.end, "data_may_leave")
+            continue
         if said.kind == STAYS and any(start <= pos < end for pos in eu_at):
             continue  # "can't leave the EU" is EU residency, read below
         # the lexicon's reading of this sentence wins over the phrase patterns'

@@ -20,7 +20,7 @@ from functools import cache
 from bot.parse import context, lexicon
 from bot.parse.residency_words import NOT_BINDING
 
-STAYS, LEAVES, UNSURE = "stays", "leaves", "unsure"
+STAYS, LEAVES, UNSURE, NONE = "stays", "leaves", "unsure", "none"  # none: words read that set nothing
 MAX_SENTENCES = 60  # a pasted log is not read sentence by sentence to its end
 _SENTENCE_END = re.compile(r"[?!;\n¿¡]|\.(?=\s|$)")
 # A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
@@ -52,6 +52,7 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
         return context.negated(text[a:b], pos - a)
 
     authority = find("authority") or (_CARRIED(a) if ruler else None)
+    waived = None
     if (doubt := find("doubt")) and (authority or find("egress")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b)
     if authority and (no := find("refuse")) and not negated(no.start()):
@@ -61,16 +62,17 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
         return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()))
     if (home := find("keep_in")) and not negated(home.start()):
         return Stance(STAYS, home.start(), home.end())
-    if (data := find("sensitive")) and not (
-        _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end())
-    ):
-        return Stance(STAYS, data.start(), data.end())
+    if data := find("sensitive"):
+        if _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end()):
+            waived = Stance(NONE, data.start(), data.end())  # "no personal data": read, and it sets nothing
+        else:
+            return Stance(STAYS, data.start(), data.end())
     if authority and (yes := find("approve")) and not negated(yes.start()):
         return Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()))
     question = text[a : b + 1].rstrip().endswith("?")
     if egress and (ok := find("allow")) and not forbid and not question and not negated(ok.start()):
         return Stance(LEAVES, min(ok.start(), egress.start()), max(ok.end(), egress.end()))
-    return None
+    return waived
 
 
 class _CARRIED:
@@ -208,7 +210,7 @@ def read(text: str) -> list[Stance]:
         if _withdrawn(text, start, _and_next(text, sentences, k)):
             said = Stance(LEAVES, start, end, (start, end), withdrawn=True)
         elif stances:
-            said = replace(stances[-1], within=(start, end))
+            said = replace(([s for s in stances if s.kind != NONE] or stances)[-1], within=(start, end))
         if said is None:
             continue
         if out and out[-1].within[1] == start and lexicon.pattern("contrast").match(text, start + _lead(text, start)):
