@@ -28,7 +28,7 @@ from bot.parse.residency_words import (
     NO_SUBJECT,
     NOT_BINDING,
     REVISED,
-    SENSITIVE,
+    SENSITIVE_PHRASE,
     STAYS_PHRASE,
     WAIVED_BEFORE,
 )
@@ -47,12 +47,12 @@ def _phrase_events(text: str, draft: Draft) -> list[tuple[int, str]]:
     looked at is marked used, kept or waived ("we don't care about GDPR" was read: it sets nothing)."""
     found = {
         p: list(islice(p.finditer(text), MAX_MENTIONS))
-        for p in (STAYS_PHRASE, SENSITIVE, LEAVES_PHRASE, LEAVES_ASKED)
+        for p in (STAYS_PHRASE, SENSITIVE_PHRASE, LEAVES_PHRASE, LEAVES_ASKED)
     }
     for m in (m for ms in found.values() for m in ms):
         draft.use(max(0, m.start() - NEAR), m.end() + NEAR, "data_may_leave")
     events = [(m.start(), STAYS) for m in found[STAYS_PHRASE] if not IN_EU.match(text, m.end())]
-    for match in found[SENSITIVE]:
+    for match in found[SENSITIVE_PHRASE]:
         before = text[max(0, match.start() - 40) : match.start()]
         if WAIVED_BEFORE.search(before) or NOT_BINDING.match(text, match.end()):
             continue
