@@ -33,8 +33,13 @@ _FORMS = {
 }
 
 
+def phrase(concept: str, form: str = "{}") -> re.Pattern[str]:
+    """The lexicon's rows for `concept`, set in `form` ("{}" is their alternation), compiled on first use."""
+    return lazy(form.replace("{}", lexicon.alternation(concept)), re.I)
+
+
 def _phrase(concept: str) -> re.Pattern[str]:
-    return lazy(_FORMS[concept].replace("{}", lexicon.alternation(concept)), re.I)
+    return phrase(concept, _FORMS[concept])
 
 
 class _Phrases:
