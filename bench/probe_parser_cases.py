@@ -262,14 +262,17 @@ GATEWAY_FORMS = {
            "all {n} teams go through the same OpenAI key, nobody knows who spends what",
            "we get one invoice and can't break it down by team", "the data team burns through the shared quota every Monday",
            "finance can't tell which team the API bill belongs to", "there's no way to see spend per team",
-           "a single org key for {n} squads, so no chargeback", "whoever runs a batch job starves the others of rate limit"],
+           "a single org key for {n} squads, so no chargeback", "whoever runs a batch job starves the others of rate limit",
+           "we used to have a key per team, but now everyone shares one key"],
     "es": ["nadie sabe quién gasta qué", "todos usamos la misma clave de OpenAI y finanzas no puede repartir la factura",
            "un equipo se come el límite de todos", "no hay forma de saber qué equipo gasta más",
-           "compartimos una única API key entre {n} equipos", "la factura llega junta y no sabemos a quién imputarla"],
+           "compartimos una única API key entre {n} equipos", "la factura llega junta y no sabemos a quién imputarla",
+           "antes teníamos claves por equipo, pero ahora todos usamos la misma clave"],
 }
 GATEWAY_NOT = {
     "en": ["each team has its own key and finance splits the bill fine", "we used to share one key, not anymore",
-           "our AWS GPU quota is fine", "we share one office, and a key card"],
+           "our AWS GPU quota is fine", "we share one office, and a key card",
+           "until last year we all shared one key, not anymore"],
     "es": ["cada equipo tiene su propia clave y la factura se reparte sin problema", "antes compartíamos una clave, ya no"],
 }
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bot.parse import gateway, lexicon, stance
+from bot.parse import context, gateway, lexicon, stance
 from bot.parse.draft import Draft
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,8 +26,8 @@ QUESTIONS = sorted(
 )
 
 
-def _every_sentence(text: str, concept: str, limit: int = stance.MAX_SENTENCES) -> list[tuple[int, int]]:
-    return stance._sentences(text)[:limit]
+def _every_sentence(text: str, concept: str, limit: int = context.MAX_SENTENCES) -> list[tuple[int, int]]:
+    return context.sentences(text)[:limit]
 
 
 def _gateway(text: str) -> tuple:
@@ -38,7 +38,7 @@ def _gateway(text: str) -> tuple:
 
 def test_cues_lose_no_reading(monkeypatch):
     cued = [(stance.read(q), _gateway(q)) for q in QUESTIONS]
-    monkeypatch.setattr(stance, "cued", _every_sentence)
+    monkeypatch.setattr(context, "cued", _every_sentence)
     full = [(stance.read(q), _gateway(q)) for q in QUESTIONS]
     differ = [q for q, a, b in zip(QUESTIONS, cued, full, strict=True) if a != b]
     assert not differ, differ[:5]
@@ -48,7 +48,7 @@ def test_cues_lose_no_reading(monkeypatch):
 def test_cue_words_start_with_a_letter(concept):
     """The cue pattern groups its words by first letter: a word starting with a class or a group would
     never match."""
-    words = [w for f in lexicon.fragments(concept) for w in stance._top_level(f)]
+    words = [w for f in lexicon.fragments(concept) for w in context.top_level(f)]
     assert words and all(w[0].isalpha() for w in words)
 
 

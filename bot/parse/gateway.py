@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from bot.parse import lexicon, stance
+from bot.parse import context, lexicon
 from bot.parse.context import negated as _negated
 from bot.parse.draft import Draft, sentence
 from bot.parse.residency_words import phrase
@@ -28,11 +28,21 @@ def _finditer(pattern: re.Pattern[str], text: str, spans: list[tuple[int, int]])
         yield from pattern.finditer(text, start, end)
 
 
+def _held_once(text: str, pos: int, start: int, end: int) -> bool:
+    """Time, for the part of the sentence the pain is in: "we used to share one key but now each team has its
+    own" held once; "we used to have a key per team, but now everyone shares one" holds now."""
+    cuts = [start, *(m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)), end]
+    a, b = next((a, b) for a, b in zip(cuts, cuts[1:], strict=False) if a <= pos < b or b == end)
+    if lexicon.pattern("resolved").search(text, a, b) or lexicon.pattern("resolved").search(text, b, end):
+        return True
+    return context.no_longer(text, a, end) and bool(lexicon.pattern("past").search(text, a, b))
+
+
 def read_gateway(text: str, draft: Draft) -> None:
-    spans = stance.cued(text, "gateway_cue")  # only sentences with a cue are read: a paste costs one scan
+    spans = context.cued(text, "gateway_cue")  # only sentences with a cue are read: a paste costs one scan
     for match in _finditer(lexicon.pattern("gateway_pain"), text, spans):
         start, end = sentence(text, match.start())
-        if lexicon.pattern("resolved").search(text, start, end):  # "we used to share one key; fixed now"
+        if _held_once(text, match.start(), start, end):  # "we used to share one key; fixed now"
             draft.use(match.start(), match.end(), "gateway_pain")
             continue
         if not _negated(text, match.start()) or _CANNOT.search(match.group(0)):
@@ -41,7 +51,7 @@ def read_gateway(text: str, draft: Draft) -> None:
             return
     for match in _finditer(_GATEWAY, text, spans):
         draft.use(match.start(), match.end(), "gateway_pain")
-        if lexicon.pattern("resolved").search(text, *sentence(text, match.start())):
+        if _held_once(text, match.start(), *sentence(text, match.start())):
             continue  # "we fixed that with per-team quotas": a pain that held once
         before = text[max(0, match.start() - 30) : match.start()]
         if _NOT_PAIN_BEFORE.search(before) or _VENDOR_AFTER.match(text, match.end()):

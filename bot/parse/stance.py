@@ -21,8 +21,6 @@ from bot.parse import context, lexicon
 from bot.parse.residency_words import NOT_BINDING
 
 STAYS, LEAVES, UNSURE, NONE = "stays", "leaves", "unsure", "none"  # none: words read that set nothing
-MAX_SENTENCES = 60  # a pasted log is not read sentence by sentence to its end
-_SENTENCE_END = re.compile(r"[?!;\n¿¡]|\.(?=\s|$)")
 # A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
 _WAIVED = re.compile(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s+(?:\w+\s+){0,1}$", re.I)
 
@@ -88,18 +86,9 @@ class _CARRIED:
         return self._at
 
 
-def no_longer(text: str, start: int, end: int) -> bool:
-    """Time: whether the span says something held once and holds no more, by a word of withdrawal ("was
-    dropped", "la quitaron") or by the past and a reversal together ("until last month … now it can", "we
-    used to …, not anymore", "antes …, ya no"). Any reader may ask it of a sentence."""
-    if lexicon.pattern("withdrawn").search(text, start, end):
-        return True
-    return bool(lexicon.pattern("past").search(text, start, end) and lexicon.pattern("reversal").search(text, start, end))
-
-
 def _withdrawn(text: str, start: int, end: int) -> bool:
     """A rule the sentence says no longer holds: "we had a no-external-APIs rule but it was dropped"."""
-    return no_longer(text, start, end) and any(
+    return context.no_longer(text, start, end) and any(
         lexicon.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress", "keep_in")
     )
 
@@ -120,59 +109,6 @@ def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
     return None
 
 
-def _sentences(text: str) -> list[tuple[int, int]]:
-    cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text)]
-    return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
-
-
-def _top_level(alternation: str) -> list[str]:
-    """The alternatives of a regular expression, split at the `|` outside any group or class."""
-    parts, depth, klass, start = [], 0, False, 0
-    for i, ch in enumerate(alternation):
-        escaped = i > 0 and alternation[i - 1] == "\\"
-        if escaped:
-            continue
-        if ch == "[":
-            klass = True
-        elif ch == "]":
-            klass = False
-        elif not klass and ch in "()":
-            depth += 1 if ch == "(" else -1
-        elif not klass and depth == 0 and ch == "|":
-            parts.append(alternation[start:i])
-            start = i + 1
-    return [*parts, alternation[start:]]
-
-
-@cache
-def _cue(concept: str) -> re.Pattern[str]:
-    """Word starts (`residency_cue`, `gateway_cue`): a quick scan that finds the sentences worth reading.
-    Grouped by first letter, so each position of the text tries one branch, not all of them."""
-    words = [w for f in lexicon.fragments(concept) for w in _top_level(f)]
-    heads: dict[str, list[str]] = {}
-    for word in words:
-        heads.setdefault(word[0].lower(), []).append(word[1:])
-    branches = "|".join(f"{re.escape(h)}(?:{'|'.join(sorted(set(tails), key=len, reverse=True))})" for h, tails in heads.items())
-    return re.compile(rf"(?<!\w)(?:{branches})", re.I)
-
-
-def cued(text: str, concept: str, limit: int = MAX_SENTENCES) -> list[tuple[int, int]]:
-    """The sentences of `text` that hold a cue of `concept`, in order, at most `limit`: a 4,000-character
-    paste of figures is scanned once, not once per phrase."""
-    bounds = _sentences(text)
-    out: list[tuple[int, int]] = []
-    k = 0
-    for m in _cue(concept).finditer(text):
-        if out and m.start() < out[-1][1]:
-            continue
-        while bounds[k][1] <= m.start():
-            k += 1
-        out.append(bounds[k])
-        if len(out) >= limit:
-            break
-    return out
-
-
 @cache
 def _named() -> re.Pattern[str]:
     """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
@@ -184,7 +120,7 @@ def _and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
     """Where a sentence's time reaches: a short next sentence that names nothing of its own belongs to it
     ("until March no external API was allowed; since April, yes")."""
     end = sentences[k][1]
-    nxt = _SENTENCE_END.search(text, end)
+    nxt = context.SENTENCE_END.search(text, end)
     b = nxt.end() if nxt else len(text)
     if b - end <= 60 and not _named().search(text, end, b):
         return b
@@ -194,7 +130,7 @@ def _and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
 def read(text: str) -> list[Stance]:
     """One stance per sentence that takes one (withdrawn counts as may leave); only sentences with a cue."""
     out = []
-    sentences = cued(text, "residency_cue")
+    sentences = context.cued(text, "residency_cue")
     for k, (start, end) in enumerate(sentences):
         if not _named().search(text, start, end):
             continue
