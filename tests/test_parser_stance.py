@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bot.parse import context, gateway, lexicon, stance
+from bot.parse import context, gateway, lexicon, residency, stance
 from bot.parse.draft import Draft
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,10 +36,16 @@ def _gateway(text: str) -> tuple:
     return draft.fields.get("gateway_pain"), sorted(draft.used)
 
 
+def _residency(text: str) -> tuple:
+    draft = Draft()
+    residency.read_residency(text, draft)
+    return sorted(draft.fields.items()), [f.code for _, f in draft.asks], sorted(draft.used)
+
+
 def test_cues_lose_no_reading(monkeypatch):
-    cued = [(stance.read(q), _gateway(q)) for q in QUESTIONS]
+    cued = [(stance.read(q), _gateway(q), _residency(q)) for q in QUESTIONS]
     monkeypatch.setattr(context, "cued", _every_sentence)
-    full = [(stance.read(q), _gateway(q)) for q in QUESTIONS]
+    full = [(stance.read(q), _gateway(q), _residency(q)) for q in QUESTIONS]
     differ = [q for q, a, b in zip(QUESTIONS, cued, full, strict=True) if a != b]
     assert not differ, differ[:5]
 

@@ -5,6 +5,7 @@ phrase is negated in its clause, and time (a thing that held once and holds no m
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 
 from bot.parse import lexicon
@@ -86,3 +87,9 @@ def cued(text: str, concept: str, limit: int = MAX_SENTENCES) -> list[tuple[int,
         if len(out) >= limit:
             break
     return out
+
+
+def finditer(pattern: re.Pattern[str], text: str, spans: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
+    """`pattern`'s matches inside `spans` (the cued sentences), in order."""
+    for start, end in spans:
+        yield from pattern.finditer(text, start, end)

@@ -6,9 +6,6 @@ context: a pain that held once ("we used to share one key") is read and set asid
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
-
 from bot.parse import context, lexicon
 from bot.parse.context import negated as _negated
 from bot.parse.draft import Draft, sentence
@@ -23,11 +20,6 @@ _NOT_PAIN_AFTER = phrase("gateway_not_after", r"\s*(?:\w+\s+){0,3}?(?:{})\b")
 _CANNOT = phrase("gateway_cannot", r"\b(?:{})\b")  # "we can't attribute": pain
 
 
-def _finditer(pattern: re.Pattern[str], text: str, spans: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
-    for start, end in spans:
-        yield from pattern.finditer(text, start, end)
-
-
 def _held_once(text: str, pos: int, start: int, end: int) -> bool:
     """Time, for the part of the sentence the pain is in: "we used to share one key but now each team has its
     own" held once; "we used to have a key per team, but now everyone shares one" holds now."""
@@ -40,7 +32,7 @@ def _held_once(text: str, pos: int, start: int, end: int) -> bool:
 
 def read_gateway(text: str, draft: Draft) -> None:
     spans = context.cued(text, "gateway_cue")  # only sentences with a cue are read: a paste costs one scan
-    for match in _finditer(lexicon.pattern("gateway_pain"), text, spans):
+    for match in context.finditer(lexicon.pattern("gateway_pain"), text, spans):
         start, end = sentence(text, match.start())
         if _held_once(text, match.start(), start, end):  # "we used to share one key; fixed now"
             draft.use(match.start(), match.end(), "gateway_pain")
@@ -49,7 +41,7 @@ def read_gateway(text: str, draft: Draft) -> None:
             draft.use(match.start(), match.end(), "gateway_pain")
             draft.set("gateway_pain", True)
             return
-    for match in _finditer(_GATEWAY, text, spans):
+    for match in context.finditer(_GATEWAY, text, spans):
         draft.use(match.start(), match.end(), "gateway_pain")
         if _held_once(text, match.start(), *sentence(text, match.start())):
             continue  # "we fixed that with per-team quotas": a pain that held once
