@@ -77,7 +77,8 @@ def read_residency(text: str, draft: Draft) -> None:
     spans = context.cued(text, "residency_cue")  # only sentences with a cue are read: a paste costs one scan
     events = _phrase_events(text, draft, spans)
     eu_found = list(islice(context.finditer(EU, text, spans), MAX_MENTIONS))
-    eu_at = [m.start() for m in eu_found]
+    eu_kept = list(context.finditer(EU_KEPT, text, spans))  # "we don't want our data leaving the EU": negated, and yet EU
+    eu_at = [m.start() for m in [*eu_found, *eu_kept]]
     withdrawn = False
     resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all
     for said in stance.read(text):
@@ -115,7 +116,7 @@ def read_residency(text: str, draft: Draft) -> None:
         for m in eu_found
         if not (_negated(text, m.start()) or _asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
     ]
-    eu += list(context.finditer(EU_KEPT, text, spans))  # "we don't want our data leaving the EU": negated, and yet EU
+    eu += eu_kept
     for m in eu:
         draft.use(m.start(), m.end(), "eu_residency")
     _read_country(text, draft, spans)
