@@ -118,7 +118,7 @@ def read_residency(text: str, draft: Draft) -> None:
     ]
     eu += eu_kept
     for m in eu:
-        draft.use(m.start(), m.end(), "eu_residency")
+        draft.use(max(0, m.start() - NEAR), m.end(), "eu_residency")  # "our contract prohibits … outside the EU"
     _read_country(text, draft, spans)
     _read_provider(text, draft, spans)
     if eu and revised:

@@ -32,6 +32,7 @@ class Stance:
     end: int
     within: tuple[int, int] = (0, 0)  # the sentence (or two, "…; however …") this stance is the reading of
     withdrawn: bool = False  # a rule said to hold no more
+    ruled: bool = False  # said by whoever rules (approved, refused)
 
 
 def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -54,7 +55,7 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
     if (doubt := find("doubt")) and (authority or find("egress")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b)
     if authority and (no := find("refuse")) and not negated(no.start()):
-        return Stance(STAYS, min(authority.start(), no.start()), b)
+        return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True)
     forbid, egress = find("forbid"), find("egress")
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):
         return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()))
@@ -66,7 +67,7 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
         else:
             return Stance(STAYS, data.start(), data.end())
     if authority and (yes := find("approve")) and not negated(yes.start()):
-        return Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()))
+        return Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()), ruled=True)
     question = text[a : b + 1].rstrip().endswith("?")
     if egress and (ok := find("allow")) and not forbid and not question and not negated(ok.start()):
         return Stance(LEAVES, min(ok.start(), egress.start()), max(ok.end(), egress.end()))
@@ -149,12 +150,17 @@ def read(text: str) -> list[Stance]:
             said = replace(([s for s in stances if s.kind != NONE] or stances)[-1], within=(start, end))
         if said is None:
             continue
-        if out and out[-1].within[1] == start and lexicon.pattern("contrast").match(text, start + _lead(text, start)):
-            # "contracts allow it; however our CISO said no": the later sentence overrules the earlier one
+        if out and out[-1].within[1] == start and _overrules(text, start, out[-1], said):
             said = replace(said, within=(out.pop().within[0], end))
         out.append(said)
     return out
 
 
-def _lead(text: str, start: int) -> int:
-    return len(text[start:]) - len(text[start:].lstrip())
+def _overrules(text: str, start: int, before: Stance, said: Stance) -> bool:
+    """Whether a sentence overrules the one before it: it opens with a contrast word ("contracts allow it;
+    however our CISO said no"), or it is a refusal by whoever rules right after an approval ("Legal: yes.
+    Security: no."): one veto keeps the text home."""
+    lead = len(text[start:]) - len(text[start:].lstrip())
+    if lexicon.pattern("contrast").match(text, start + lead):
+        return True
+    return before.ruled and said.ruled and before.kind == LEAVES and said.kind == STAYS
