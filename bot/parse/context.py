@@ -5,8 +5,8 @@ phrase is negated in its clause, and time (a thing that held once and holds no m
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from functools import cache
+from collections.abc import Iterator, Sequence
+from functools import cache, lru_cache
 
 from bot.parse import lexicon
 from bot.parse.lazyre import lazy
@@ -72,7 +72,8 @@ def _cue(concept: str) -> re.Pattern[str]:
     return re.compile(rf"(?<!\w)(?:{branches})", re.I)
 
 
-def cued(text: str, concept: str, limit: int = MAX_SENTENCES) -> list[tuple[int, int]]:
+@lru_cache(maxsize=8)  # residency, its stance and the safety net ask for the same text's cues
+def cued(text: str, concept: str, limit: int = MAX_SENTENCES) -> tuple[tuple[int, int], ...]:
     """The sentences of `text` that hold a cue of `concept`, in order, at most `limit`: a 4,000-character
     paste of figures is scanned once, not once per phrase."""
     bounds = sentences(text)
@@ -86,10 +87,10 @@ def cued(text: str, concept: str, limit: int = MAX_SENTENCES) -> list[tuple[int,
         out.append(bounds[k])
         if len(out) >= limit:
             break
-    return out
+    return tuple(out)
 
 
-def finditer(pattern: re.Pattern[str], text: str, spans: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
+def finditer(pattern: re.Pattern[str], text: str, spans: Sequence[tuple[int, int]]) -> Iterator[re.Match[str]]:
     """`pattern`'s matches inside `spans` (the cued sentences), in order."""
     for start, end in spans:
         yield from pattern.finditer(text, start, end)

@@ -6,6 +6,7 @@ but … no") and its reading of a sentence wins where it has one."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
 from itertools import islice
 
@@ -42,7 +43,7 @@ def _asked(text: str, pos: int) -> bool:
     return text[end : end + 1] == "?" and bool(AUXILIARY.match(text, clause))
 
 
-def _phrase_events(text: str, draft: Draft, spans: list[tuple[int, int]]) -> list[tuple[int, str]]:
+def _phrase_events(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> list[tuple[int, str]]:
     """(position, stays | leaves | unsure) for each residency phrase the patterns above find. Every phrase
     looked at is marked used, kept or waived ("we don't care about GDPR" was read: it sets nothing)."""
     found = {
@@ -150,7 +151,7 @@ def _named(phrase: str, slot: str) -> str | None:
     return None
 
 
-def _one_kept(text: str, slot: str, spans: list[tuple[int, int]]) -> tuple[str, re.Match[str]] | None:
+def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]]) -> tuple[str, re.Match[str]] | None:
     """The one country (or cloud) a rule keeps the text in, not negated nor asked; two named give none."""
     found = {}
     for m in context.finditer(_kept(slot), text, spans):
@@ -161,7 +162,7 @@ def _one_kept(text: str, slot: str, spans: list[tuple[int, int]]) -> tuple[str, 
     return found.popitem() if len(found) == 1 else None
 
 
-def _read_country(text: str, draft: Draft, spans: list[tuple[int, int]]) -> None:
+def _read_country(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> None:
     """"The data must stay in Spain": offers are narrowed to that country (costcore.offers), or none fits.
     Two countries named is left to the EU/residency readers (no region is guessed)."""
     if kept := _one_kept(text, "country", spans):
@@ -170,7 +171,7 @@ def _read_country(text: str, draft: Draft, spans: list[tuple[int, int]]) -> None
         draft.set("region", code)
 
 
-def _read_provider(text: str, draft: Draft, spans: list[tuple[int, int]]) -> None:
+def _read_provider(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> None:
     """"The text must stay in our own AWS account": offers are narrowed to that provider's (costcore.offers),
     or none fits; the text stays with the team, so it may not leave either. "In our account" with no cloud
     named only says the text may not leave (the phrase patterns read it); two clouds named narrow nothing."""
