@@ -54,7 +54,7 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
     waived = None
     if (doubt := find("doubt")) and (authority or find("egress")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b)
-    if authority and (no := find("refuse")) and not negated(no.start()):
+    if authority and (no := find("refuse")) and not negated(no.start()) and not _other_matter(text, no.end()):
         return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True)
     forbid, egress = find("forbid"), find("egress")
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):
@@ -66,12 +66,23 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
             waived = Stance(NONE, data.start(), data.end())  # "no personal data": read, and it sets nothing
         else:
             return Stance(STAYS, data.start(), data.end())
-    if authority and (yes := find("approve")) and not negated(yes.start()):
+    if authority and (yes := find("approve")) and not negated(yes.start()) and not _other_matter(text, yes.end()):
         return Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()), ruled=True)
     question = text[a : b + 1].rstrip().endswith("?")
     if egress and (ok := find("allow")) and not forbid and not question and not negated(ok.start()):
         return Stance(LEAVES, min(ok.start(), egress.start()), max(ok.end(), egress.end()))
     return waived
+
+
+@cache
+def _matter() -> re.Pattern[str]:
+    lead = r"\s+(?:to\s+|on\s+|for\s+|a\s+|al?\s+|de\s+)?(?:the\s+|our\s+|an?\s+|el\s+|la\s+|los\s+|las\s+|nuestr[oa]s?\s+)?"
+    return re.compile(rf"{lead}{lexicon.alternation('other_matter')}\b", re.I)
+
+
+def _other_matter(text: str, pos: int) -> bool:
+    """A ruling about something else right after it: "approved the budget", "said no to more headcount"."""
+    return bool(_matter().match(text, pos))
 
 
 class _CARRIED:
