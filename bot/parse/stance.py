@@ -52,7 +52,7 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
 
     authority = find("authority") or (_CARRIED(a) if ruler else None)
     waived = None
-    if (doubt := find("doubt")) and (authority or find("egress")):
+    if (doubt := find("doubt")) and (authority or find("egress") or find("vendor_use")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b)
     if authority and (no := find("refuse")) and not negated(no.start()) and not _other_matter(text, no.end()):
         return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True)
@@ -124,7 +124,7 @@ def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
 @cache
 def _named() -> re.Pattern[str]:
     """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
-    concepts = ("authority", "egress", "sensitive", "keep_in", "rule_question")
+    concepts = ("authority", "egress", "sensitive", "keep_in", "rule_question", "vendor_use")
     return re.compile("|".join(lexicon.pattern(c).pattern for c in concepts), re.I)
 
 
