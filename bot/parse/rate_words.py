@@ -161,7 +161,7 @@ PER_GROUP_AFTER = lazy(
     # "each team has its own key": a sentence about the group, not a rate for it (parseA, issue 14)
     r"|\s+(?:has|have|gets?|tiene|tienen)\s+(?:its|their|su|sus)\s+(?:own|propi[oa]s?)\b"
     r"|\s+(?:has|have|uses?|pays?|spends?|shares?|owns?|tiene[n]?|usa[n]?|paga[n]?|gasta[n]?|comparte[n]?)\s+(?:a|an|its|their|one|the|la|el|una|un|su|sus|lo)\b"
-    r"|\s+(?:se\s+queja[n]?|complains?|se\s+come[n]?|eats?|hogs?)\b)",
+    r"|\s+(?:se\s+queja[n]?|complains?|se\s+come[n]?|eats?|hogs?|calls|hammers|hits|sends|runs|burns|talks|llama|env[ií]a)\b)",
     re.I,
 )
 
