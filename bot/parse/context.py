@@ -68,7 +68,7 @@ def _cue(concept: str) -> re.Pattern[str]:
     heads: dict[str, list[str]] = {}
     for word in words:
         heads.setdefault(word[0].lower(), []).append(word[1:])
-    branches = "|".join(f"{re.escape(h)}(?:{'|'.join(sorted(set(tails), key=len, reverse=True))})" for h, tails in heads.items())
+    branches = "|".join(f"{re.escape(h)}(?:{'|'.join(sorted(set(tails), key=lambda t: (-len(t), t)))})" for h, tails in heads.items())
     return re.compile(rf"(?<!\w)(?:{branches})", re.I)
 
 
