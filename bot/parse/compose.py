@@ -54,7 +54,7 @@ def _noun() -> re.Pattern[str]:
 @cache
 def _word_count() -> re.Pattern[str]:
     words = sorted(lexicon.mapping("number_words"), key=len, reverse=True)
-    return re.compile(rf"(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?=\s)", re.I)
+    return re.compile(rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?=\s)", re.I)
 
 
 def counts(text: str, nums: list[Number]) -> list[Count]:

@@ -12,7 +12,7 @@ from bot.parse.figures import (
 )
 from bot.parse.lazyre import lazy
 
-_RATIO = lazy(r"(?<![\w:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
+_RATIO = lazy(r"(?=\d)(?<![\w:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
 _RATIO_WORDS = lazy(
     r"\b(?:ratio|mix|proporci[oó]n|mezcla)\s(?:of\s|de\s)?(\d{1,3}(?:\.\d+)?)\s?(?:to|a|/)\s?(\d{1,3}(?:\.\d+)?)\b"
     r"|\b(\d{1,3}(?:\.\d+)?)\s?(?:to|a)\s?(\d{1,3}(?:\.\d+)?)\s(?:input|ratio|mix|in:out|entrada)",
@@ -149,7 +149,7 @@ def _waved_off(text: str, start: int) -> bool:
 def _times_pattern() -> re.Pattern[str]:
     side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
     return re.compile(
-        rf"(?<![\w]){side.format('a', 'a')}(?![\w])[^.;:\d]{{0,30}}?(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?)\s*"
+        rf"(?=[^\s\d])(?<![\w]){side.format('a', 'a')}(?![\w])[^.;:\d]{{0,30}}?(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?)\s*"
         rf"(?:{lexicon.alternation('mix_times')})(?![\w])\s*(?:[\w']+\s+){{0,3}}?{side.format('b', 'b')}(?![\w])",
         re.I,
     )
@@ -164,13 +164,13 @@ def _more_than_pattern() -> re.Pattern[str]:
     mult = "|".join(map(re.escape, sorted(lexicon.mapping("multipliers"), key=len, reverse=True)))
     return re.compile(
         # "5x more input than output", "5 veces más entrada que salida"
-        rf"(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?)\s*(?:x|×|times|veces)\s+(?:more|m[aá]s)\s+{side.format('a', 'a')}"
+        rf"(?=\d)(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?)\s*(?:x|×|times|veces)\s+(?:more|m[aá]s)\s+{side.format('a', 'a')}"
         rf"(?:\s+tokens)?\s+(?:than|que)\s+(?:the\s+|la\s+|el\s+)?{side.format('b', 'b')}(?![\w])"
         # "output is a fifth of input", "la salida es un quinto de la entrada"
-        rf"|(?<![\w]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+)?"
+        rf"|(?=[^\s\d])(?<![\w]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+)?"
         rf"(?P<frac>{frac})\s+(?:of|de)\s+(?:the\s+|la\s+|el\s+|los\s+)?{side.format('d', 'd')}(?![\w])"
         # "inputs are twice the outputs", "la entrada es el triple que la salida"
-        rf"|(?<![\w]){side.format('e', 'e')}\s+(?:is|are|es|son|run|runs)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?"
+        rf"|(?=[^\s\d])(?<![\w]){side.format('e', 'e')}\s+(?:is|are|es|son|run|runs)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?"
         rf"(?P<mult>{mult})\s+(?:(?:as\s+(?:long|large|big|much)\s+as|than|of|que|de|the\s+size\s+of)\s+)?"
         rf"(?:the\s+|la\s+|el\s+|los\s+)?{side.format('f', 'f')}(?![\w])",
         re.I,

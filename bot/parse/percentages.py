@@ -14,7 +14,7 @@ from bot.parse.lazyre import lazy
 from bot.parse.numbers import plain
 
 _PERCENT = lazy(
-    r"(?<![\w.,])([-−]?\d+(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)", re.I
+    r"(?=[-−\d])(?<![\w.,])([-−]?\d+(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)", re.I
 )
 # A cache is only a hit rate with a hit word: "GPU utilisation on our cache servers" is not one.
 _HITS = (

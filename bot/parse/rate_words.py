@@ -94,7 +94,7 @@ EACH_BEFORE = lazy(
 
 # Streams run at once by nature: "50 sessions at 40 tok/s" is 40 each, 50 at a time.
 STREAMS_AT_BEFORE = lazy(
-    rf"(?<![\w.,:])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{STREAMS}\s*(?:each\s+|cada\s+una?\s+)?"
+    rf"(?=\d)(?<![\w.,:])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{STREAMS}\s*(?:each\s+|cada\s+una?\s+)?"
     r"(?:at|@|a|doing|getting)\s*(?:about|around|~|≈)?\s*$",
     re.I,
 )
@@ -102,7 +102,7 @@ STREAMS_AT_BEFORE = lazy(
 # One stream, said: "a single agent at 400 tok/s", "one user at 80 tok/s" (fleet, issue 11: the rate is
 # that stream's speed, and there is one of it, not the default number of sessions).
 ONE_STREAM_BEFORE = lazy(
-    rf"(?<![\w.,:])(?:a\s+single|one\s+single|just\s+one|only\s+one|a\s+lone|one|un\s+s[oó]lo|una\s+sola|1)\s+"
+    rf"(?=\S)(?<![\w.,:])(?:a\s+single|one\s+single|just\s+one|only\s+one|a\s+lone|one|un\s+s[oó]lo|una\s+sola|1)\s+"
     rf"(?:{CONCURRENT}\s+)?(?:{STREAMS}|{STREAM_WHO})\s*(?:at|@|doing|getting|needs|needing|wants|wanting|a)\s*"
     r"(?:about|around|unos|~|≈)?\s*$",
     re.I,
@@ -121,12 +121,12 @@ FOR_PEOPLE_AFTER = lazy(
 )
 
 PEOPLE_AT_BEFORE = lazy(
-    rf"(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\s*(?:at|@|with|a|con|,|:)?\s*(?:about|around|~|≈)?\s*$",
+    rf"(?=\d)(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\s*(?:at|@|with|a|con|,|:)?\s*(?:about|around|~|≈)?\s*$",
     re.I,
 )
 
 # "3 teams × 100 tok/s", "2 x 150 tok/s": a count times a rate.
-TIMES_BEFORE = lazy(r"(?<![\w.,])(?P<count>\d{1,4})\s*(?:[^\W\d_]+\s+)?[x×*]\s*$", re.I)
+TIMES_BEFORE = lazy(r"(?=\d)(?<![\w.,])(?P<count>\d{1,4})\s*(?:[^\W\d_]+\s+)?[x×*]\s*$", re.I)
 
 # "40 tok/s × 50 streams", "40tok/s*50", "40 tok/s times 50 users" (not "× 8 GPUs": that is hardware).
 TIMES_AFTER = lazy(

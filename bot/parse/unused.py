@@ -132,7 +132,7 @@ def _count_consumed(draft: Draft, value: int) -> bool:
 def _places(text: str) -> list[str]:
     lead = lexicon.alternation("place_lead")
     pattern = re.compile(
-        rf"(?<![\w'])(?i:{lead})\s+(?P<place>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+(?:\s+(?:de\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+){{0,2}})"
+        rf"(?=[^\s\d])(?<![\w'])(?i:{lead})\s+(?P<place>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+(?:\s+(?:de\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+){{0,2}})"
     )
     out = []
     for m in islice(pattern.finditer(text), 8):

@@ -13,6 +13,9 @@ from bot.cache import cached_pickle
 
 HERE = Path(__file__).resolve().parent
 LANGUAGES = ("en", "es")
+# A whole word starts here. The look-ahead first: at a space or a digit it fails at once, where the
+# look-behind alone let the whole alternation be tried at every space (5x slower on a masked paste).
+WORD_START = r"(?=[^\s\d])(?<![\w'])"
 
 
 def _load(name: str) -> Any:
@@ -52,7 +55,7 @@ def alternation(concept: str) -> str:
 @cache
 def pattern(concept: str) -> re.Pattern[str]:
     """One case-insensitive pattern for the concept, whole words at both ends."""
-    return re.compile(rf"(?<![\w']){alternation(concept)}(?![\w'])", re.I)
+    return re.compile(rf"{WORD_START}{alternation(concept)}(?![\w'])", re.I)
 
 
 @cache
@@ -60,7 +63,7 @@ def watch() -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
     """(field, asks, pattern) for the words that usually change the answer (the unused-word safety net)."""
     rows = [row for lang in LANGUAGES for row in _files()[lang].get("watch") or []]
     return tuple(
-        (row["field"], bool(row.get("ask")), re.compile(rf"(?<![\w'])(?:{row['words']})(?![\w'])", re.I))
+        (row["field"], bool(row.get("ask")), re.compile(rf"{WORD_START}(?:{row['words']})(?![\w'])", re.I))
         for row in rows
     )
 
