@@ -33,6 +33,7 @@ class Count:
     start: int
     end: int
     group: bool | None  # a group (teams, tenants), people or streams, or not said ("300 of them")
+    noun: str = ""  # the noun as typed: "tenants", "hospitals"
 
 
 # "5,000 sessions a day" counts arrivals over a period, not heads.
@@ -49,6 +50,31 @@ def _noun() -> re.Pattern[str]:
         rf"(?:(?P<group>{lexicon.alternation('group_nouns')})|(?P<person>{lexicon.alternation('person_nouns')}))(?![\w'])",
         re.I,
     )
+
+
+# Any plural noun counts when the question hands the figure to one of them by name: "8 hospitals … each
+# hospital needs 300 tok/s", "12 sedes, 300 tok/s por sede". Not hardware, times or items (lexicon
+# `not_counted`): "8 GPUs, each GPU …" is a per-GPU figure, read elsewhere.
+_ANY_NOUN = re.compile(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?![\w'])", re.I)
+
+
+@cache
+def _echo(noun: str) -> re.Pattern[str]:
+    """ "each hospital", "per tenant", "cada sede", "por cliente", "each one of the hospitals"."""
+    low = noun.lower()
+    stems = {low[:-1], low[:-2] if low.endswith("es") else low[:-1], low[:-3] + "y" if low.endswith("ies") else low}
+    alternation = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
+    return re.compile(
+        r"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?"
+        rf"(?:{alternation})(?:s|es)?(?![\w'])",
+        re.I,
+    )
+
+
+def _echoed(text: str, noun: str) -> bool:
+    if lexicon.pattern("not_counted").fullmatch(noun):
+        return False
+    return bool(_echo(noun).search(text))
 
 
 @cache
@@ -70,9 +96,12 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
             continue
         if (m := _noun().match(text, end)) and not _PER_PERIOD.match(text, m.end()):
-            out.append(Count(round(value), start, m.end(), bool(m.group("group"))))
+            noun = m.group("group") or m.group("person")
+            out.append(Count(round(value), start, m.end(), bool(m.group("group")), noun))
         elif them := _OF_THEM.match(text, end):
             out.append(Count(round(value), start, them.end(), None))
+        elif (m := _ANY_NOUN.match(text, end)) and not _PER_PERIOD.match(text, m.end()) and _echoed(text, m["noun"]):
+            out.append(Count(round(value), start, m.end(), True, m["noun"]))
     return sorted(out, key=lambda c: c.start)
 
 
@@ -119,15 +148,12 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
     for kind, figure in _figures(text, nums, draft)[:1]:
         start, end = sentence(text, figure.start)
         here = [c for c in every if start <= c.start < end]
-        if not here and len(every) == 1 and lexicon.pattern("each").search(text, start, end):
-            here = every  # "We have 12 tenants. Each needs 250 tok/s."
+        if not here and len(every) == 1 and _each(text, every[0], start, end):
+            here = every  # "We have 12 tenants. Each needs 250 tok/s.", "12 tenants; per tenant 250 tok/s"
         if len(here) != 1 or lexicon.pattern("total").search(text, start, end):
             continue
         count = here[0]
-        each = lexicon.pattern("each").search(text, start, end) or lexicon.pattern("each").search(
-            text, *sentence(text, count.start)
-        )
-        if not each:
+        if not (_each(text, count, start, end) or _each(text, count, *sentence(text, count.start))):
             continue
         draft.use(count.start, count.end, "slo_tok_s")
         if kind == "volume":
@@ -136,6 +162,14 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
             _rate_times(draft, count, figure)
         else:
             _per_stream(text, draft, count, start, end)
+
+
+def _each(text: str, count: Count, start: int, end: int) -> bool:
+    """EACH: a word that hands the figure to every one ("each", "apiece", "cada uno"), or the count's own
+    noun after "per"/"each"/"por"/"cada" ("per tenant", "cada sede")."""
+    if lexicon.pattern("each").search(text, start, end):
+        return True
+    return bool(count.noun) and bool(_echo(count.noun).search(text, start, end))
 
 
 def _rate_times(draft: Draft, count: Count, figure: Number) -> None:
@@ -154,7 +188,8 @@ def _per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> 
     # "25 people at once", "40 seats, all active": the at-once words follow the count, no figure between
     after = lexicon.pattern("at_once").search(text, count.end, min(max(end, count.end), count.end + 100))
     between = _RATE_FIGURE.sub(" ", text[count.end : after.start()]) if after else ""
-    at_once = after and not re.search(r"\d", between)  # not "300 users, maybe 30 at once"
+    # not "300 users, maybe 30 at once"; but "40 agents …, and all 40 are online together" is the same 40
+    at_once = after and all(float(d) == count.value for d in re.findall(r"\d+", between))
     if "concurrency" in draft.fields and draft.fields["concurrency"] != count.value:
         return  # "300 users, maybe 30 at once": the concurrency reader read it
     if draft.fields.get("concurrency") == count.value or at_once:

@@ -15,6 +15,7 @@ from bot.parse.figures import (
 )
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
+from bot.parse.rate_words import TOK_S
 from bot.parse.volumes import PERIOD_WORDS
 
 _WHO = rf"(?:users?|sessions?|streams?|requests?|conversations?|agents?|chats?|connections?|usuarios|sesiones|conversaciones|peticiones|agentes|clientes|{PEOPLE})"
@@ -92,6 +93,8 @@ _FULL_CONTEXT = lazy(
 def read_context(text: str, nums: list[Number], draft: Draft, model_context: int | None) -> None:
     prompt_sizes = []
     for number in nums[: MAX_MENTIONS * 4]:
+        if TOK_S.match(text, number.end):
+            continue  # "25 sessions of 40 tok/s": a rate, never a context
         before = text[max(0, number.start - 30) : number.start]
         after = tail(text, number, _CONTEXT_AFTER)
         tokens_after = re.match(r" ?(?:tokens?|tok)\b", text[number.end : number.end + 8], re.I)

@@ -95,7 +95,7 @@ EACH_BEFORE = lazy(
 # Streams run at once by nature: "50 sessions at 40 tok/s" is 40 each, 50 at a time.
 STREAMS_AT_BEFORE = lazy(
     rf"(?=\d)(?<![\w.,:])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{STREAMS}\s*(?:each\s+|cada\s+una?\s+)?"
-    r"(?:at|@|a|doing|getting)\s*(?:about|around|~|≈)?\s*$",
+    r"(?:at|@|a|doing|getting|of|de|with|con)\s*(?:about|around|~|≈)?\s*$",
     re.I,
 )
 
