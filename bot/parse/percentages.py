@@ -109,7 +109,9 @@ def _percent_field(text: str, match: re.Match[str]) -> str | None:
 _CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
 
 
-_HITS_UNKNOWN = lazy(r"\b(?:no\s+idea|not\s+sure|unknown|don'?t\s+know|ni\s+idea|no\s+sabemos)\b[^.;\n]{0,25}\bcach", re.I)
+_HITS_UNKNOWN = lazy(
+    r"\b(?:no\s+idea|not\s+sure|unknown|don'?t\s+know|ni\s+idea|no\s+sabemos)\b[^.;\n]{0,25}\bcach", re.I
+)
 
 
 def _miss_before(text: str, match: re.Match[str]) -> re.Match[str] | None:
@@ -128,11 +130,40 @@ def _miss_after(text: str, match: re.Match[str]) -> re.Match[str] | None:
     return miss if miss and _CACHE_WORD.search(text, miss.start(), end) else None
 
 
+def _distance(text: str, match: re.Match[str], word: re.Match[str]) -> int | None:
+    """How far a word is from the figure, None when another figure stands between them."""
+    lo, hi = (word.end(), match.start()) if word.end() <= match.start() else (match.end(), word.start())
+    return None if re.search(r"\d", text[lo:hi]) else hi - lo
+
+
+def _miss_near(text: str, match: re.Match[str]) -> re.Match[str] | None:
+    """A miss word (lexicon `miss_word`) nearer the figure than any hit word, in a sentence about the
+    cache, in either order: "we miss the prompt cache 25% of the time", "un 25 % de las peticiones fallan
+    en la caché"."""
+    lo, hi = sentence(text, match.start())
+    if not _CACHE_WORD.search(text, lo, hi):
+        return None
+    window = max(lo, match.start() - 45), min(hi, match.end() + 45)
+
+    def nearest(concept: str) -> tuple[int, re.Match[str]] | None:
+        found = [
+            (d, w)
+            for w in lexicon.pattern(concept).finditer(text, *window)
+            if (d := _distance(text, match, w)) is not None
+        ]
+        return min(found, key=lambda f: f[0]) if found else None
+
+    miss, hit = nearest("miss_word"), nearest("hit_word")
+    return miss[1] if miss and (hit is None or miss[0] < hit[0]) else None
+
+
 def read_percentages(text: str, draft: Draft) -> None:
     """Cache hit rates and VAT rates: "50% cache hits", "half of our prompts hit the cache", "IVA del 10%"."""
     for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
-        if 0 <= value <= 100 and (miss := _miss_before(text, match) or _miss_after(text, match)):
+        if 0 <= value <= 100 and (
+            miss := _miss_before(text, match) or _miss_after(text, match) or _miss_near(text, match)
+        ):
             # "cache misses around 25 %", "40% of prompts miss the cache"
             draft.use(miss.start(), match.end(), "cache_hit_rate")
             draft.set("cache_hit_rate", round(1 - value / 100, 6))
