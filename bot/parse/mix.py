@@ -146,10 +146,20 @@ def _waved_off(text: str, start: int) -> bool:
     return bool(_NEGATED.search(text, max(0, start - 30), start))
 
 
+def _number_words() -> str:
+    """The lexicon's counts in words ("six", "seis"), for "inputs are six times the outputs"."""
+    return "|".join(map(re.escape, sorted(lexicon.mapping("number_words"), key=len, reverse=True)))
+
+
+def _figure(said: str) -> float:
+    words = lexicon.mapping("number_words")
+    return float(words[said.lower()]) if said.lower() in words else float(said.replace(",", "."))
+
+
 def _times_pattern() -> re.Pattern[str]:
     side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
     return re.compile(
-        rf"(?=[^\s\d])(?<![\w]){side.format('a', 'a')}(?![\w])[^.;:\d]{{0,30}}?(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?)\s*"
+        rf"(?=[^\s\d])(?<![\w]){side.format('a', 'a')}(?![\w])[^.;:\d]{{0,30}}?(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s*"
         rf"(?:{lexicon.alternation('mix_times')})(?![\w])\s*(?:[\w']+\s+){{0,3}}?{side.format('b', 'b')}(?![\w])",
         re.I,
     )
@@ -164,8 +174,11 @@ def _more_than_pattern() -> re.Pattern[str]:
     mult = "|".join(map(re.escape, sorted(lexicon.mapping("multipliers"), key=len, reverse=True)))
     return re.compile(
         # "5x more input than output", "5 veces más entrada que salida"
-        rf"(?=\d)(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?)\s*(?:x|×|times|veces)\s+(?:more|m[aá]s)\s+{side.format('a', 'a')}"
-        rf"(?:\s+tokens)?\s+(?:than|que)\s+(?:the\s+|la\s+|el\s+)?{side.format('b', 'b')}(?![\w])"
+        rf"(?=\w)(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s*(?:x|×|times|veces)\s+(?:more|m[aá]s)\s+{side.format('a', 'a')}"
+        rf"(?:\s+tokens)?\s+(?:than|que)\s+(?:the\s+|la\s+|el\s+|de\s+)?{side.format('b', 'b')}(?![\w])"
+        # "for every output token we send 6 input tokens", "por cada token de salida, 6 de entrada"
+        rf"|(?:for\s+(?:every|each)|por\s+cada)\s+(?:1\s+|one\s+|un\s+)?(?:tokens?\s+de\s+)?{side.format('g', 'g')}(?:\s+tokens?)?"
+        rf"[^.;\d]{{0,30}}?(?<![\w.,])(?P<n2>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s+(?:tokens\s+)?(?:de\s+)?{side.format('h', 'h')}(?![\w])"
         # "output is a fifth of input", "la salida es un quinto de la entrada"
         rf"|(?=[^\s\d])(?<![\w]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+)?"
         rf"(?P<frac>{frac})\s+(?:of|de)\s+(?:the\s+|la\s+|el\s+|los\s+)?{side.format('d', 'd')}(?![\w])"
@@ -183,7 +196,9 @@ _MORE_THAN: re.Pattern[str] | None = None
 def _ratio_read(m: re.Match[str]) -> tuple[bool, bool, float] | None:
     """(first side is input, second side is input, first / second) of a times or a fraction phrase."""
     if m.group("n"):
-        return m.group("a_in") is not None, m.group("b_in") is not None, float(m.group("n").replace(",", "."))
+        return m.group("a_in") is not None, m.group("b_in") is not None, _figure(m.group("n"))
+    if m.groupdict().get("n2"):  # "for every output token, 6 input tokens": input / output = 6
+        return m.group("h_in") is not None, m.group("g_in") is not None, _figure(m.group("n2"))
     if m.groupdict().get("frac"):
         parts = float(lexicon.mapping("fractions")[m.group("frac").lower()])  # "a fifth of": 1/5
         first_in = m.group("c_in") is not None

@@ -147,7 +147,7 @@ _NOT_GROUP = (
     r"a[ñn]os?|peak|time|times|vez|se|cent|ciento|favor|ahora|ejemplo|the|our|your|their|my|its|this|that|"
     r"an?|one|el|la|los|las|lo|una?|uno|nuestros?|nuestras?|default|spec|sla|contract|docs?|design|tokens?|"
     r"calls?|query|queries|prompts?|completions?|generations?|responses?|turns?|messages?|threads?|llamadas?|"
-    r"consultas?|and|or|y|o|for|of|with|at|in|on|to|para|de|con|en"
+    r"consultas?|outputs?|inputs?|salida|entrada|each|every|cada|and|or|y|o|for|of|with|at|in|on|to|para|de|con|en"
 )
 
 PER_GROUP_AFTER = lazy(
