@@ -83,6 +83,21 @@ _CONTEXT_KEY = lazy(
     re.I,
 )
 # "8k prompts": not a context by itself (10k prompts may be a count), but it disputes a context said otherwise.
+# "500k tokens per prompt", "conversations grow to 500k tokens", "500k tokens de contexto por petición": what
+# one request holds. The context must hold at least that; only a size beyond the default context changes it.
+_PER_REQUEST_AFTER = lazy(
+    r" ?(?:tokens?|tok)\b(?: (?:of|de) (?:context|contexto|input|entrada))?,? ?(?:per|each|every|a|an|in\s+(?:a|one|each)|por|cada|en\s+cada)"
+    r" (?:prompt|request|conversation|document|doc|session|chat|call|query|petici[oó]n|conversaci[oó]n|documento|sesi[oó]n|consulta|llamada)\b",
+    re.I,
+)
+_GROWS_BEFORE = lazy(
+    r"\b(?:prompts?|requests?|conversations?|documents?|sessions?|chats?|threads?|conversaciones|documentos|sesiones|peticiones)"
+    r" (?:\w+ ){0,2}?(?:grow|reach|run|go|get|hit|are|is|crecen|llegan|alcanzan|son)(?:s|es)?(?: (?:to|up to|about|around|hasta|a|unos))* ?~?$",
+    re.I,
+)
+DEFAULT_CONTEXT = 32_768  # costcore.scenario.Settings.context_tokens: a smaller request changes nothing said
+
+
 _PROMPT_SIZE = lazy(r"[ -]?(?:prompts?|documents?|docs?)\b(?! (?:an?|per|each|every|al|por)\b)", re.I)
 _FULL_CONTEXT = lazy(
     r"\b(?:full|whole|entire|max(?:imum)?)\s+(?:\S+\s+)?context\b|\bcontexto\s+(?:completo|m[aá]ximo|entero)\b",
@@ -106,7 +121,16 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
         )
         if _CONTEXT_KEY.search(before) or _CONTEXT_BEFORE.search(before):
             draft.use(max(0, number.start - 30), number.end, "context_tokens")  # weighed, kept or not
-        if not (after or keyed or (_CONTEXT_BEFORE.search(before) and (number.multiplied or tokens_after))):
+        per_request = (
+            number.value > DEFAULT_CONTEXT
+            and tokens_after
+            and (tail(text, number, _PER_REQUEST_AFTER) or _GROWS_BEFORE.search(before))
+        )
+        if per_request:
+            draft.use(number.start, number.end, "context_tokens")
+        if not (
+            after or keyed or per_request or (_CONTEXT_BEFORE.search(before) and (number.multiplied or tokens_after))
+        ):
             if number.multiplied and number.value >= 1 and tail(text, number, _PROMPT_SIZE):
                 prompt_sizes.append(round(number.value))
             continue

@@ -75,7 +75,9 @@ PER_STREAM_AFTER = lazy(
     rf"|(?:each|every|cada)[\s-]?(?:single\s+|{CONCURRENT}\s+)?{STREAM_WHO}\b(?!\s+(?:{_VERB}))"
     r"|per-(?:user|stream|request|seat)\b|single[\s-]stream\b|apiece\b|cada\s+uno\b|por\s+cabeza\b|a\s+head\b"
     # "300 tok/s, each team …" is a rate per team (or no rate of theirs at all), not per stream
-    rf"|each\b(?!\s+(?:day|week|month|hour|minute|year|time|second|{_GROUP_WORDS})\b))(?!\s*(?:{_WAVED_OFF}))",
+    rf"|each\b(?!\s+(?:day|week|month|hour|minute|year|time|second|{_GROUP_WORDS})\b)"
+    # "300 tok/s, each request carries 500k tokens": "each <noun> <verb>" is a clause of its own
+    rf"(?!\s+[^\W\d_]+\s+(?:{_VERB})\b))(?!\s*(?:{_WAVED_OFF}))",
     re.I,
 )
 
