@@ -10,7 +10,34 @@ from bot.parse import lexicon
 from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.lazyre import lazy
 
-CITIES = lexicon.places()
+# Cities the zone database names ("Asia/Dhaka" is Dhaka, "America/Argentina/Buenos_Aires" Buenos Aires), under
+# the business cities of places.yaml, which win ("Santiago" is Chile's, "Kolkata" is also "Calcutta").
+# Not zone names that are also words ("Pacific/Easter", "Pacific/Wake", "Indian/Christmas").
+_NOT_CITIES = frozenset(
+    "easter wake christmas midway truk yap chuuk ponape pohnpei majuro johnston center faroe faeroe canary "
+    "reunion mayotte comoro chagos mahe cocos norfolk macquarie palmer troll vostok casey davis mawson "
+    "syowa rothera mcmurdo south_pole dumontdurville enderbury kanton fakaofo funafuti wallis tarawa "
+    "guam saipan noumea efate apia niue nauru palau port_moresby bougainville kosrae kwajalein act lhi nsw north "
+    "south west queensland tasmania victoria yancowinna virgin oral regina resolute currie stanley jersey "
+    "cordoba san_luis santa_isabel la_rioja salta knox_in shiprock".split()
+)
+
+
+def _zone_cities() -> dict[str, str]:
+    from zoneinfo import available_timezones
+
+    out: dict[str, str] = {}
+    for zone in sorted(available_timezones()):
+        parts = zone.split("/")
+        if parts[0] not in ("Africa", "America", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific"):
+            continue
+        if len(parts) == 3 and parts[1] != "Argentina" or parts[-1].lower() in _NOT_CITIES:
+            continue
+        out.setdefault(parts[-1].replace("_", " ").lower(), zone)
+    return out
+
+
+CITIES = _zone_cities() | lexicon.places()
 # "Pacific time", "Eastern", "hora del Pacífico": US zones by name.
 _US_ZONE = lazy(
     r"\b(?P<zone>pacific|eastern|central|mountain)(?:\s+(?:time|standard\s+time|hours|tz))\b|\bhora\s+del\s+(?P<zona>pac[ií]fico|este)\b"
