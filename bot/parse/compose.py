@@ -62,7 +62,11 @@ _ANY_NOUN = re.compile(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?![\w'
 def _echo(noun: str) -> re.Pattern[str]:
     """ "each hospital", "per tenant", "cada sede", "por cliente", "each one of the hospitals"."""
     low = noun.lower()
-    stems = {low[:-1], low[:-2] if low.endswith("es") else low[:-1], low[:-3] + "y" if low.endswith("ies") else low}
+    stems = {
+        low[:-1],
+        low[:-2] if low.endswith("es") else low[:-1],
+        low[:-3] + "y" if low.endswith("ies") else low,
+    }
     alternation = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
     return re.compile(
         r"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?"
@@ -100,7 +104,11 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
             out.append(Count(round(value), start, m.end(), bool(m.group("group")), noun))
         elif them := _OF_THEM.match(text, end):
             out.append(Count(round(value), start, them.end(), None))
-        elif (m := _ANY_NOUN.match(text, end)) and not _PER_PERIOD.match(text, m.end()) and _echoed(text, m["noun"]):
+        elif (
+            (m := _ANY_NOUN.match(text, end))
+            and not _PER_PERIOD.match(text, m.end())
+            and _echoed(text, m["noun"])
+        ):
             out.append(Count(round(value), start, m.end(), True, m["noun"]))
     return sorted(out, key=lambda c: c.start)
 

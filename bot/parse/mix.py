@@ -85,7 +85,9 @@ _PAIR = lazy(
     r"|\b(\d{1,3}(?:\.\d+)?)\s+(input|entrada)\s*:\s*(\d{1,3}(?:\.\d+)?)\s+(output|salida)\b",
     re.I,
 )
-_INPUT_OVER_OUTPUT = lazy(r"\binput\s*/\s*output\s*(?:ratio\s*)?(?:=|:|is|of)\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%])", re.I)
+_INPUT_OVER_OUTPUT = lazy(
+    r"\binput\s*/\s*output\s*(?:ratio\s*)?(?:=|:|is|of)\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%])", re.I
+)
 _SPLIT = lazy(r"\b(\d{1,2})\s*/\s*(\d{1,2})\s+(input|output)\s*/\s*(input|output)\b", re.I)
 
 

@@ -7,10 +7,10 @@ import re
 from bot.parse.draft import ASK_RANGE, ASK_SLO, Draft
 from bot.parse.figures import (
     CONCURRENT,
-    MAX_MENTIONS,
     PEOPLE,
     STREAMS,
     counted,
+    mentions,
     tail,
 )
 from bot.parse.lazyre import lazy
@@ -43,7 +43,7 @@ _CONCURRENCY_BEFORE = lazy(
 def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
     """Streams at once: "50 concurrent users", "up to 50 users at a time". A per-stream rate with only a
     head count ("30 tok/s each for our 200 engineers") asks how many of them are at it at once."""
-    for number in nums[: MAX_MENTIONS * 4]:
+    for number in mentions(nums):
         before = text[max(0, number.start - 32) : number.start]
         if not (tail(text, number, _CONCURRENCY_AFTER) or _CONCURRENCY_BEFORE.search(before)):
             continue
@@ -59,7 +59,7 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
         return
     streams = [
         round(n.value)
-        for n in nums[: MAX_MENTIONS * 4]
+        for n in mentions(nums)
         if n.value >= 2 and n.value.is_integer() and not n.multiplied and tail(text, n, _STREAMS_COUNTED)
     ]
     if len(set(streams)) == 1:
@@ -107,7 +107,7 @@ _FULL_CONTEXT = lazy(
 
 def read_context(text: str, nums: list[Number], draft: Draft, model_context: int | None) -> None:
     prompt_sizes = []
-    for number in nums[: MAX_MENTIONS * 4]:
+    for number in mentions(nums):
         if TOK_S.match(text, number.end):
             continue  # "25 sessions of 40 tok/s": a rate, never a context
         before = text[max(0, number.start - 30) : number.start]
@@ -129,7 +129,10 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
         if per_request:
             draft.use(number.start, number.end, "context_tokens")
         if not (
-            after or keyed or per_request or (_CONTEXT_BEFORE.search(before) and (number.multiplied or tokens_after))
+            after
+            or keyed
+            or per_request
+            or (_CONTEXT_BEFORE.search(before) and (number.multiplied or tokens_after))
         ):
             if number.multiplied and number.value >= 1 and tail(text, number, _PROMPT_SIZE):
                 prompt_sizes.append(round(number.value))

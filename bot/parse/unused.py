@@ -166,7 +166,7 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
             draft.ask(ASK_SLO, "users_at_once", users=people[0].value)
             return
     unused: dict[str, list[str]] = {}
-    for (field, asks, _), hits in zip(lexicon.watch(), lexicon.watch_hits(text)):
+    for (field, asks, _), hits in zip(lexicon.watch(), lexicon.watch_hits(text), strict=True):
         if field in draft.fields or draft.asked_about(field):
             continue  # accounted for whatever its words
         for m in hits:

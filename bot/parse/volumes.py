@@ -9,10 +9,10 @@ from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft
 from bot.parse.figures import (
     ABSURD_TOK_S,
-    MAX_MENTIONS,
     PEOPLE,
     counted,
     first_number,
+    mentions,
     plural_of,
     tail,
 )
@@ -116,7 +116,9 @@ def _volume_hours(
     return period_hours(period, calendar, settings), calendar
 
 
-_LIMIT_BEFORE = lazy(r"\b(?:quota|limit|rate[\s-]limit|cap|capped|ceiling|allowance|cuota|l[ií]mite)s?\b[^.;\n]{0,25}$", re.I)
+_LIMIT_BEFORE = lazy(
+    r"\b(?:quota|limit|rate[\s-]limit|cap|capped|ceiling|allowance|cuota|l[ií]mite)s?\b[^.;\n]{0,25}$", re.I
+)
 
 
 def read_volumes(
@@ -128,7 +130,7 @@ def read_volumes(
     A volume per user is times the users the question counts; a total of input and output tokens is split
     by the mix. Each step is said in a note; a step that lacks its figure asks.
     """
-    for number in nums[: MAX_MENTIONS * 4]:
+    for number in mentions(nums):
         volume = tail(text, number, VOLUME)
         if not volume or number.value <= 0:
             continue
