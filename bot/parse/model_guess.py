@@ -14,7 +14,6 @@ from bot.parse.model_index import (
     DOUBTFUL,
     MAX_FUZZY_STARTS,
     TOOLS,
-    VENDORS,
     Mention,
     _best,
     _Index,
@@ -51,7 +50,7 @@ def _unknown_variant(tok: Token, index: _Index) -> Mention | None:
     """One dashed token that starts like a catalog family and goes on with a version the catalog lacks:
     "Kimi-K2-Thinking", "DeepSeek-V3.1-Terminus". Handed over raw, so the engine answers unknown_model."""
     parts = _parts([tok])
-    if len(parts) < 2 or not any(ch.isdigit() for ch in tok.text) or tok.key in VENDORS:
+    if len(parts) < 2 or not any(ch.isdigit() for ch in tok.text) or tok.key in index.vendors:
         return None
     if index.starts.get(tuple(parts[:1])) and not index.starts.get(tuple(parts)):
         return Mention(tok.start, tok.end, tok.text, tok.text, "unknown")

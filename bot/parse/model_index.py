@@ -11,6 +11,7 @@ from functools import cache, lru_cache
 from typing import Any, Literal
 
 from bot.parse.lazyre import lazy
+from bot.parse.publishers import publishers
 from bot.parse.words import Token
 from costcore.catalog import Catalogs, digit_groups, normalise
 from costcore.scenario import Finding
@@ -49,13 +50,6 @@ _VARIANTS = """
 
 
 VARIANT_WORDS = frozenset(_VARIANTS.split())
-
-
-# Publishers, not models: "we're fine sending data to OpenAI" names no model ("openai/gpt-oss-120b" is an
-# alias, so "openai" starts two catalog names).
-VENDORS = frozenset(
-    {"openai", "google", "microsoft", "nvidia", "meta", "metaai", "amazon", "aws", "azure", "anthropic"}
-)
 
 
 # Serving tools, not models: "Ollama" is no typo of "llama 8b".
@@ -138,6 +132,8 @@ class _Index:
 
     def __init__(self, catalogs: Catalogs) -> None:
         self.alias = dict(catalogs.alias_index)
+        # publishers, not models ("sending data to OpenAI"), from costcore's catalogs (bot/parse/publishers.py)
+        self.vendors = publishers(catalogs)
         self.keys = list(self.alias)
         self.prefixes = {key[:n] for key in self.keys for n in range(1, len(key) + 1)}
         self.bags: dict[str, str] = {}

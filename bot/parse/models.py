@@ -34,7 +34,6 @@ from bot.parse.model_index import (
     HARMLESS_WORDS,
     MAX_SPAN,
     VARIANT_WORDS,
-    VENDORS,
     Kind,
     Mention,
     ModelRead,
@@ -87,7 +86,7 @@ def _follower(text: str, toks: list[Token], k: int) -> Follower | None:
 
 def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | None:
     """A name several catalog models start with, typed alone: "gpt-oss", "llama 3.1", "deepseek"."""
-    if toks[i].lower in STOPWORDS or toks[i].key in VENDORS:
+    if toks[i].lower in STOPWORDS or toks[i].key in index.vendors:
         return None
     parts: tuple[str, ...] = ()
     hit: tuple[int, set[str]] | None = None

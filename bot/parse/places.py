@@ -13,14 +13,7 @@ from bot.parse.lazyre import lazy
 # Cities the zone database names ("Asia/Dhaka" is Dhaka, "America/Argentina/Buenos_Aires" Buenos Aires), under
 # the business cities of places.yaml, which win ("Santiago" is Chile's, "Kolkata" is also "Calcutta").
 # Not zone names that are also words ("Pacific/Easter", "Pacific/Wake", "Indian/Christmas").
-_NOT_CITIES = frozenset(
-    "easter wake christmas midway truk yap chuuk ponape pohnpei majuro johnston center faroe faeroe canary "
-    "reunion mayotte comoro chagos mahe cocos norfolk macquarie palmer troll vostok casey davis mawson "
-    "syowa rothera mcmurdo south_pole dumontdurville enderbury kanton fakaofo funafuti wallis tarawa "
-    "guam saipan noumea efate apia niue nauru palau port_moresby bougainville kosrae kwajalein act lhi nsw north "
-    "south west queensland tasmania victoria yancowinna virgin oral regina resolute currie stanley jersey "
-    "cordoba san_luis santa_isabel la_rioja salta knox_in shiprock".split()
-)
+_NOT_CITIES = frozenset(lexicon.not_cities())
 
 
 def _zone_cities() -> dict[str, str]:

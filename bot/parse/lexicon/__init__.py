@@ -104,5 +104,10 @@ def clouds() -> dict[str, str]:
 
 
 @cache
+def not_cities() -> list[str]:
+    return list(_load("not_cities"))
+
+
+@cache
 def places() -> dict[str, str]:
     return _load("places")
