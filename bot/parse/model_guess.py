@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
+from bot.parse.fuzzy import _best, _rapidfuzz
 from bot.parse.model_index import (
     _RUN_VERB,
     _UNIT_WORD,
@@ -15,10 +16,8 @@ from bot.parse.model_index import (
     MAX_FUZZY_STARTS,
     TOOLS,
     Mention,
-    _best,
     _Index,
     _parts,
-    _rapidfuzz,
 )
 from bot.parse.words import STOPWORDS, Token
 

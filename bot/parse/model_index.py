@@ -5,11 +5,11 @@ families they start, and the word lists that say what a token after a name does.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from typing import Any, Literal
+from functools import lru_cache
+from typing import Literal
 
+from bot.parse.fuzzy import _best, _could_reach
 from bot.parse.lazyre import lazy
 from bot.parse.publishers import publishers
 from bot.parse.words import Token
@@ -77,28 +77,6 @@ _RUN_VERB = lazy(
     r"desplegar|servir|alojar|hostear|levantar|migrar a|pasar a)\s+(?:the\s+|el\s+|la\s+|an?\s+|un\s+|our own\s+)?",
     re.I,
 )
-
-
-@cache
-def _rapidfuzz() -> Any:
-    """rapidfuzz, imported when a typo is first weighed (~6 ms of start-up a question typed right skips)."""
-    import rapidfuzz.distance
-    import rapidfuzz.fuzz
-    import rapidfuzz.process
-
-    return rapidfuzz
-
-
-def _best(key: str, choices: list[str], cutoff: float) -> tuple[str, float, int] | None:
-    rf = _rapidfuzz()
-    return rf.process.extractOne(key, choices, scorer=rf.fuzz.ratio, score_cutoff=cutoff)
-
-
-def _could_reach(word: str, head: str, cutoff: float) -> bool:
-    """Whether fuzz.ratio(word, head) can reach `cutoff`: the ratio is 2·LCS / (a + b) and the longest
-    common subsequence is at most the letters the two share, so this never turns away a real match."""
-    shared = sum((Counter(word) & Counter(head)).values())
-    return 200 * shared >= cutoff * (len(word) + len(head))
 
 
 Kind = Literal["catalog", "corrected", "closed", "unknown", "doubtful", "family", "ambiguous", "several"]
