@@ -158,6 +158,12 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
         here = [c for c in every if start <= c.start < end]
         if not here and len(every) == 1 and _each(text, every[0], start, end):
             here = every  # "We have 12 tenants. Each needs 250 tok/s.", "12 tenants; per tenant 250 tok/s"
+        if not here and (unknown := _unknown_count(text, nums, start, end)):
+            # "15 call centers, 120 tok/s apiece": each of a thing the lexicon does not know, a group whose
+            # rates add up or a person's stream: ask which, never guess
+            draft.use(unknown.start, unknown.end, "slo_tok_s")
+            draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(figure.value), users=unknown.value, who=unknown.noun)
+            return
         if len(here) != 1 or lexicon.pattern("total").search(text, start, end):
             continue
         count = here[0]
@@ -170,6 +176,24 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
             _rate_times(draft, count, figure)
         else:
             _per_stream(text, draft, count, start, end)
+
+
+# "8 GPUs, 300 tok/s each": per GPU or in total? Hardware is never a head count, but "each" of it asks.
+_HARDWARE = re.compile(r"gpus|cards|nodes|servers|machines|instances|replicas|pods|boxes|nodos|servidores|m[aá]quinas", re.I)
+
+
+def _unknown_count(text: str, nums: list[Number], start: int, end: int) -> Count | None:
+    """A whole number before a plural noun no lexicon row names, in a sentence that says "each"."""
+    if not lexicon.pattern("each").search(text, start, end):
+        return None
+    for n in nums:
+        if not (start <= n.start < end) or n.value < 2 or not n.value.is_integer() or TOK_S.match(text, n.end):
+            continue
+        m = _ANY_NOUN.match(text, n.end)
+        counted = not lexicon.pattern("not_counted").fullmatch(m["noun"]) if m else False
+        if m and not _PER_PERIOD.match(text, m.end()) and (counted or _HARDWARE.fullmatch(m["noun"])):
+            return Count(round(n.value), n.start, m.end(), None, m["noun"].lower())
+    return None
 
 
 def _each(text: str, count: Count, start: int, end: int) -> bool:
@@ -191,13 +215,31 @@ def _rate_times(draft: Draft, count: Count, figure: Number) -> None:
 _RATE_FIGURE = re.compile(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
 
 
+# "…, maybe 50 at the same time": a number right before the at-once words, at most two words between.
+_NEXT_TO_AT_ONCE = re.compile(r"(?<![\w.,])\d+(?:\s+[^\W\d_]+){0,2}\s*$")
+
+
 def _per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> None:
     draft.fields["slo_kind"] = "per_stream"
     # "25 people at once", "40 seats, all active": the at-once words follow the count, no figure between
     after = lexicon.pattern("at_once").search(text, count.end, min(max(end, count.end), count.end + 100))
     between = _RATE_FIGURE.sub(" ", text[count.end : after.start()]) if after else ""
-    # not "300 users, maybe 30 at once"; but "40 agents …, and all 40 are online together" is the same 40
-    at_once = after and all(float(d) == count.value for d in re.findall(r"\d+", between))
+    # "40 agents …, and all 40 are online together" is the same 40; "300 users, maybe 30 at once" is 30
+    others = {float(d) for d in re.findall(r"\d+", between)} - {float(count.value)}
+    # "60 reps …, about half of them online at once": a share of them, not all of them
+    share = lexicon.pattern("share_of").search(between) if after else None
+    at_once = after and not others and not share
+    if (
+        after
+        and len(others) == 1
+        and not share
+        and (n := others.pop()) < count.value
+        and n.is_integer()
+        and _NEXT_TO_AT_ONCE.search(text, count.end, after.start())
+    ):
+        draft.set("concurrency", round(n))
+        draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
+        return
     if "concurrency" in draft.fields and draft.fields["concurrency"] != count.value:
         return  # "300 users, maybe 30 at once": the concurrency reader read it
     if draft.fields.get("concurrency") == count.value or at_once:
