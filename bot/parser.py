@@ -97,7 +97,7 @@ def _hf_org(catalogs: Catalogs) -> re.Pattern[str]:
         ]
         orgs = {n.split("/", 1)[0].lower() for n in names if "/" in n} | set(_OTHER_ORGS)
         alternation = "|".join(sorted(map(re.escape, orgs), key=len, reverse=True))
-        hit = _HF_ORGS[id(catalogs)] = (catalogs, re.compile(rf"\b(?:{alternation})/(?=\w)", re.I))
+        hit = _HF_ORGS[id(catalogs)] = (catalogs, re.compile(rf"(?=\w)\b(?:{alternation})/(?=\w)", re.I))
     return hit[1]
 _MAX_MODEL_LEN = re.compile(r"--max-model-len[ =](\d+)\b")
 _CLI_FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*(?:[ =](?!--)[^\s,;]+)?", re.I)
