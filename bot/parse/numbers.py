@@ -31,6 +31,7 @@ _MULTIPLIERS = {
 
 NUMBER = lazy(
     r"""
+    (?=[-−\d.])                                                             # fails at once where none starts
     (?:(?:(?<=[\s(:=¿~≈])|^)(?P<sign>[-−]))?
     (?<![\w./])(?<!\d,)                                                     # ",300" after a word is a number
     (?:
