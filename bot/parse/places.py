@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from zoneinfo import ZoneInfo
 
+from bot.cache import cached_pickle
 from bot.parse import lexicon
 from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.lazyre import lazy
@@ -17,6 +18,13 @@ _NOT_CITIES = frozenset(lexicon.not_cities())
 
 
 def _zone_cities() -> dict[str, str]:
+    """Built once and kept in the user's cache: listing the zone database walks the disk."""
+    import zoneinfo
+
+    return cached_pickle("zone-cities", (sorted(_NOT_CITIES), zoneinfo.TZPATH), _zone_cities_now)
+
+
+def _zone_cities_now() -> dict[str, str]:
     from zoneinfo import available_timezones
 
     out: dict[str, str] = {}

@@ -12,15 +12,23 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from bot.cache import cached_pickle
 from costcore.catalog import DATA, Catalogs, normalise
 
 
 @cache
 def _listed() -> frozenset[str]:
-    import yaml
+    """publishers.yaml's words, kept parsed in the user's cache (a warm `llmcost ask` imports no YAML parser)."""
+    path = DATA / "publishers.yaml"
 
-    rows = yaml.safe_load((DATA / "publishers.yaml").read_text(encoding="utf-8"))["publishers"]
-    return frozenset(word.lower() for row in rows for word in row["words"])
+    def parse() -> frozenset[str]:
+        import yaml
+
+        rows = yaml.safe_load(path.read_text(encoding="utf-8"))["publishers"]
+        return frozenset(word.lower() for row in rows for word in row["words"])
+
+    stat = path.stat()
+    return cached_pickle("publishers", (stat.st_size, stat.st_mtime_ns), parse)
 
 
 def publishers(catalogs: Catalogs) -> frozenset[str]:
