@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from bot.parse import lexicon
+from bot.parse import lexicon, rules
 from bot.parse.draft import Draft
 from bot.parse.figures import (
     MAX_MENTIONS,
@@ -43,20 +43,9 @@ _NOT_MIX = lazy(
 _MIX_WORD = lazy(r"\b(?:input|output|in[:/]out|out[:/]in|completions?|tokens?|entrada|salida)\b", re.I)
 _CLAUSE_EDGE = lazy(r"[,;()\n]|\.(?=\s|$)")
 # A phrase waved off: "not agentic", "no RAG-heavy workloads", "non-agentic", "no es agéntico".
-_NEGATED = lazy(
-    r"\b(?:not|no|non|never|without|isn'?t|aren'?t|sin|ni)[\s-]+(?:(?:really|very|that|particularly|too|"
-    r"an?|muy|tan|es|un|una)\s+)*$",
-    re.I,
-)
 _TIME_AROUND = lazy(r"\b(?:am|pm|h|hrs?|o'clock|utc|cet|cest)\b", re.I)
 # Phrases that stand for a mix. RAG stuffs retrieved documents into the prompt: 10 input tokens per output
 # token is the figure we assume (and say so); "agentic" is the domain's 4:1.
-MIX_PHRASES = (
-    (lazy(r"\brag[\s-]?heavy\b|\bheavy\s+rag\b|\bmucho\s+rag\b|\brag\s+intensivo\b", re.I), 10.0),
-    (lazy(r"\bagentic\b|\bag[eé]ntic[oa]s?\b", re.I), 4.0),
-)
-
-
 def _output_first(text: str, start: int, end: int) -> bool:
     return bool(
         _OUTPUT_FIRST_AFTER.match(text, end) or _OUTPUT_FIRST_BEFORE.search(text, max(0, start - 30), start)
@@ -137,15 +126,7 @@ def read_mix(text: str, draft: Draft) -> None:
         draft.set("input_per_output", ratio)
     if ratios:
         return
-    for pattern, ratio in MIX_PHRASES:
-        said = (m for m in islice(pattern.finditer(text), MAX_MENTIONS) if not _waved_off(text, m.start()))
-        if phrase := next(said, None):
-            draft.set("input_per_output", ratio)
-            draft.note("mix_from_phrase", phrase=phrase.group(0), input_per_output=ratio)
-
-
-def _waved_off(text: str, start: int) -> bool:
-    return bool(_NEGATED.search(text, max(0, start - 30), start))
+    rules.read_rules(text, draft, ("input_per_output",))  # "RAG-heavy", "agentic": lexicon rows
 
 
 def _number_words() -> str:

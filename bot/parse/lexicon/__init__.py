@@ -42,6 +42,11 @@ def fragments(concept: str) -> tuple[str, ...]:
     return tuple(f for lang in LANGUAGES for f in (_files()[lang].get(concept) or []))
 
 
+def rows(lang: str, concept: str) -> list[dict[str, Any]]:
+    """A language's table of rows for `concept` (dicts, in file order)."""
+    return list(_files()[lang].get(concept) or [])
+
+
 @cache
 def mapping(concept: str) -> dict[str, Any]:
     """Every language's table for `concept` (lower-case keys), merged."""
