@@ -265,7 +265,8 @@ def cache_mix_orders() -> Iterator[Case]:
     base = {"model": MODEL[1], "slo_tok_s": 300}
     for phrase in ("we miss the prompt cache 25% of the time", "our cache miss rate is about 25%",
                    "the cache is missed by 25% of requests", "un 25 % de las peticiones fallan en la caché",
-                   "la tasa de fallos de caché ronda el 25 %"):
+                   "la tasa de fallos de caché ronda el 25 %", "a quarter of prompts miss the cache",
+                   "un cuarto de las peticiones fallan en la caché"):
         yield Case(f"{MODEL[0]} 300 tok/s, {phrase}", "ok", base | {"cache_hit_rate": 0.75})
     for phrase in ("input is roughly six times the output", "output is about a sixth of input",
                    "for every output token we send 6 input tokens", "6 veces más tokens de entrada que de salida",

@@ -40,12 +40,13 @@ _BOUND_BEFORE = (
 )
 _PERCENT_RANGE_BEFORE = lazy(r"(\d+(?:[.,]\d+)?)\s?%?\s?(?:-|–|to|a)\s?$")
 MAX_VAT_PERCENT = 27  # the highest standard VAT rate in the EU (Hungary); above it is likely something else
-_SHARES = {
-    "half": 0.5, "la mitad": 0.5, "a third": 1 / 3, "one third": 1 / 3, "un tercio": 1 / 3, "a quarter": 0.25,
-    "one quarter": 0.25, "un cuarto": 0.25, "two thirds": 2 / 3, "dos tercios": 2 / 3, "three quarters": 0.75,
-    "tres cuartos": 0.75,
-}  # fmt: skip
-_SHARE = lazy(r"\b(" + "|".join(sorted(_SHARES, key=len, reverse=True)) + r")\b", re.I)
+
+
+def _shares() -> dict[str, float]:
+    """ "half", "a third", "tres cuartos": the lexicon's `shares` (numerator / denominator)."""
+    return {k: float(a) / float(b) for k, v in lexicon.mapping("shares").items() for a, b in [str(v).split("/")]}
+
+
 # "no cache hits", "nothing is cached", "sin aciertos de caché": none; "no idea about cache hits" is not.
 _NO_HITS = lazy(
     r"\b(?:no|zero|sin|ning[uú]n|ninguna|0)\s+(?:prompt\s+)?(?:cache(?:[\s-]hits?)?|hits|caching|cach[eé]|aciertos?)\b"
@@ -200,7 +201,15 @@ def read_percentages(text: str, draft: Draft) -> None:
     if _NO_HITS.search(text):
         draft.set("cache_hit_rate", 0.0)
         return
-    for match in _SHARE.finditer(text):
+    shares = _shares()
+    said = "|".join(map(re.escape, sorted(shares, key=len, reverse=True)))
+    for match in re.finditer(rf"\b({said})\b", text, re.I):
+        share = shares[match.group(1).lower()]
+        if miss := _miss_near(text, match):  # "only a quarter of prompts miss the cache": 75 % hits
+            draft.use(miss.start(), match.end(), "cache_hit_rate")
+            draft.set("cache_hit_rate", round(1 - share, 6))
+            draft.note("cache_from_misses", misses=plain(round(share * 100, 2)), hits=plain(round(100 - share * 100, 2)))
+            return
         if _near(_CACHE, text, match.start(), match.end(), reach=50) is not None:
-            draft.set("cache_hit_rate", round(_SHARES[match.group(1).lower()], 6))
+            draft.set("cache_hit_rate", round(share, 6))
             return
