@@ -40,6 +40,9 @@ class Count:
 _PER_PERIOD = re.compile(
     rf"\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b", re.I
 )
+_THERE_ARE = re.compile(
+    r"(?:there\s+are|we\s+have|we've\s+got|hay|tenemos|son)\s+(?:about\s+|around\s+|some\s+|unos?\s+|~)?$", re.I
+)
 _OF_THEM = re.compile(r"\s+of\s+(?:them|those|us)\b|\s+de\s+(?:ellos|ellas|nosotros)\b", re.I)
 
 
@@ -84,7 +87,18 @@ def _echoed(text: str, noun: str) -> bool:
 @cache
 def _word_count() -> re.Pattern[str]:
     words = sorted(lexicon.mapping("number_words"), key=len, reverse=True)
-    return re.compile(rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?=\s)", re.I)
+    # "two hundred engineers" is 200 (lexicon `number_scales`), never two
+    scales = sorted(lexicon.mapping("number_scales"), key=len, reverse=True)
+    return re.compile(
+        rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?:\s+(?P<scale>{'|'.join(scales)}))?(?=\s)",
+        re.I,
+    )
+
+
+def _word_value(m: re.Match[str]) -> float:
+    value = float(lexicon.mapping("number_words")[m.group("w").lower()])
+    scale = m.group("scale")
+    return value * float(lexicon.mapping("number_scales")[scale.lower()]) if scale else value
 
 
 def counts(text: str, nums: list[Number]) -> list[Count]:
@@ -92,7 +106,7 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
     person noun ("12 tenants", "twelve support agents", "doce clientes"), or "300 of them"."""
     starts = [(n.start, n.end, n.value) for n in nums if n.value >= 2 and n.value.is_integer()]
     starts += [
-        (m.start(), m.end(), float(lexicon.mapping("number_words")[m.group("w").lower()]))
+        (m.start(), m.end(), _word_value(m))
         for m in _word_count().finditer(text)
     ]
     out = []
@@ -110,6 +124,8 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
             and _echoed(text, m["noun"])
         ):
             out.append(Count(round(value), start, m.end(), True, m["noun"]))
+        elif _THERE_ARE.search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?]|$)", text[end:]):
+            out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
     return sorted(out, key=lambda c: c.start)
 
 
@@ -138,11 +154,13 @@ def _figures(text: str, nums: list[Number], draft: Draft) -> list[tuple[str, Num
     ):
         return []
     converted = next((n for n in draft.notes if n.code == "volume_converted"), None)
+    # the volume as typed: converted, or before a share of it was taken ("200k tokens each, 80% input")
+    said_volumes = {n.params["volume"] for n in draft.notes if n.code in ("volume_converted", "volume_share")}
     out = []
     for n in nums:
         if converted is None and TOK_S.match(text, n.end) and n.value == slo:
             out.append(("rate", n))
-        elif converted is not None and plain(n.value) == converted.params["volume"]:
+        elif converted is not None and plain(n.value) in said_volumes:
             out.append(("volume", n))
     return out
 

@@ -74,7 +74,8 @@ _CONTEXT_AFTER = lazy(
     re.I,
 )
 _CONTEXT_BEFORE = lazy(
-    r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana) ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
+    r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana)"
+    r"(?: (?:m[aá]ximo|max(?:imum)?|total|completo|entero|full))? ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
     re.I,
 )
 # "ctx: 8192", "context=32768", "num_ctx = 4096": a key and its value, no unit needed.
@@ -100,7 +101,8 @@ DEFAULT_CONTEXT = 32_768  # costcore.scenario.Settings.context_tokens: a smaller
 
 _PROMPT_SIZE = lazy(r"[ -]?(?:prompts?|documents?|docs?)\b(?! (?:an?|per|each|every|al|por)\b)", re.I)
 _FULL_CONTEXT = lazy(
-    r"\b(?:full|whole|entire|max(?:imum)?)\s+(?:\S+\s+)?context\b|\bcontexto\s+(?:completo|m[aá]ximo|entero)\b",
+    r"(?:\b(?:full|whole|entire|max(?:imum)?)\s+(?:\S+\s+)?context\b|\bcontexto\s+(?:completo|m[aá]ximo|entero)\b)"
+    r"(?!\s*(?:of|de|is|es|:|=)?\s*(?:up\s+to\s+|hasta\s+)?\d)",  # "contexto máximo de 200k": the figure said
     re.I,
 )
 

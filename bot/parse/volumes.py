@@ -39,10 +39,11 @@ _PER_PERSON = rf"(?:\s?(?:per|por|each|every|an?|cada|/|for\s+each|para\s+cada)[
 _PERIODS = "|".join(PERIOD_WORDS.values())
 _PER_UNIT = (
     rf"(?:\s?(?:per|por|each|every|cada|for\s+each|para\s+cada)[\s-]?"
-    rf"(?!(?:{_PERIODS}|the|our|an?|one|el|la|un|una|single|request|petici[oó]n|call|llamada)\b)(?P<{{}}>[^\W\d_]{{{{3,}}}}))\b"
+    rf"(?!(?:{_PERIODS}|the|our|an?|one|el|la|un|una|single|request|petici[oó]n|call|llamada|per|por|each|every|cada|"
+    rf"of|de|al|and|y)\b)(?P<{{}}>[^\W\d_]{{{{3,}}}}))\b"
 )
 VOLUME = lazy(
-    rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})|{_PER_UNIT.format('unit')})?"
+    rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})|{_PER_UNIT.format('unit')}|\s(?:each|apiece|cada\s+uno)\b)?"
     r"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un)?\s?(?:the\s|el\s|la\s)?"
     r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"
     rf"(?P<period>{_PERIODS})\b(?:(?P<who_after>{_PER_PERSON})|{_PER_UNIT.format('unit_after')})?(?:{_TOTAL_AFTER})?"
