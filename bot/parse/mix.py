@@ -80,10 +80,30 @@ _INPUT_OVER_OUTPUT = lazy(
 _SPLIT = lazy(r"\b(\d{1,2})\s*/\s*(\d{1,2})\s+(input|output)\s*/\s*(input|output)\b", re.I)
 
 
+_SIZES: re.Pattern[str] | None = None
+
+
+def _sizes_pattern() -> re.Pattern[str]:
+    """ "prompts ~5k tokens, answers ~500 tokens", "outputs of 300 tokens and inputs of 3k tokens": two sizes."""
+    side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
+    size = r"\s*(?:(?:are|is|of|run|average|averages|son|de|:|=|~|≈|about|around|roughly|unos?)\s*)*(?P<{}>\d[\d.,]*\s?[kK]?)\s*tok(?:en)?s?\b"
+    return re.compile(
+        rf"(?=[^\s\d])(?<![\w]){side.format('a', 'a')}{size.format('n')}[^.;\d]{{0,25}}?(?<![\w]){side.format('b', 'b')}{size.format('m')}",
+        re.I,
+    )
+
+
 def _mix_forms(text: str) -> list[float]:
     from bot.parse.numbers import parse_number
 
+    global _SIZES
+    _SIZES = _SIZES or _sizes_pattern()
     ratios = []
+    for m in islice(_SIZES.finditer(text), MAX_MENTIONS):
+        a, b = parse_number(m.group("n")), parse_number(m.group("m"))
+        first_in, second_in = m.group("a_in") is not None, m.group("b_in") is not None
+        if a and b and first_in != second_in:
+            ratios.append(a / b if first_in else b / a)
     for m in _SHARE_OF_TOKENS.finditer(text):
         share = float(m.group(1)) / 100
         if 0 < share < 1:
