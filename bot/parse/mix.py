@@ -88,7 +88,7 @@ def _sizes_pattern() -> re.Pattern[str]:
     side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
     size = r"\s*(?:(?:are|is|of|run|average|averages|son|de|:|=|~|≈|about|around|roughly|unos?)\s*)*(?P<{}>\d[\d.,]*\s?[kK]?)\s*tok(?:en)?s?\b"
     return re.compile(
-        rf"(?=[^\s\d])(?<![\w]){side.format('a', 'a')}{size.format('n')}[^.;\d]{{0,25}}?(?<![\w]){side.format('b', 'b')}{size.format('m')}",
+        rf"\b(?=[^\W\d_]){side.format('a', 'a')}{size.format('n')}[^.;\d]{{0,25}}?(?<![\w]){side.format('b', 'b')}{size.format('m')}",
         re.I,
     )
 
@@ -162,7 +162,7 @@ def _figure(said: str) -> float:
 def _times_pattern() -> re.Pattern[str]:
     side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
     return re.compile(
-        rf"(?=[^\s\d])(?<![\w]){side.format('a', 'a')}(?![\w])[^.;:\d]{{0,30}}?(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s*"
+        rf"\b(?=[^\W\d_]){side.format('a', 'a')}(?![\w])[^.;:\d]{{0,30}}?(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s*"
         rf"(?:{lexicon.alternation('mix_times')})(?![\w])\s*(?:[\w']+\s+){{0,3}}?{side.format('b', 'b')}(?![\w])",
         re.I,
     )
@@ -183,10 +183,10 @@ def _more_than_pattern() -> re.Pattern[str]:
         rf"|(?:for\s+(?:every|each)|por\s+cada)\s+(?:1\s+|one\s+|un\s+)?(?:tokens?\s+de\s+)?{side.format('g', 'g')}(?:\s+tokens?)?"
         rf"[^.;\d]{{0,30}}?(?<![\w.,])(?P<n2>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s+(?:tokens\s+)?(?:de\s+)?{side.format('h', 'h')}(?![\w])"
         # "output is a fifth of input", "la salida es un quinto de la entrada"
-        rf"|(?=[^\s\d])(?<![\w]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+)?"
+        rf"|\b(?=[^\W\d_]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+)?"
         rf"(?P<frac>{frac})\s+(?:of|de)\s+(?:the\s+|la\s+|el\s+|los\s+)?{side.format('d', 'd')}(?![\w])"
         # "inputs are twice the outputs", "la entrada es el triple que la salida"
-        rf"|(?=[^\s\d])(?<![\w]){side.format('e', 'e')}\s+(?:is|are|es|son|run|runs)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?"
+        rf"|\b(?=[^\W\d_]){side.format('e', 'e')}\s+(?:is|are|es|son|run|runs)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?"
         rf"(?P<mult>{mult})\s+(?:(?:as\s+(?:long|large|big|much)\s+as|than|of|que|de|the\s+size\s+of)\s+)?"
         rf"(?:the\s+|la\s+|el\s+|los\s+)?{side.format('f', 'f')}(?![\w])",
         re.I,
