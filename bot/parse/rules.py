@@ -16,33 +16,33 @@ from bot.parse import lexicon
 from bot.parse.draft import Draft
 from bot.parse.figures import MAX_MENTIONS
 
+Row = tuple[str, Any, re.Pattern[str] | None, str | None]  # field, value, veto, note
+
 
 @cache
-def _rows() -> tuple[tuple[str, Any, re.Pattern[str], re.Pattern[str] | None, str | None], ...]:
-    rows = []
+def _table() -> tuple[re.Pattern[str], tuple[Row, ...]]:
+    """Every row's words in one pattern (one scan of the text, whatever the number of rows)."""
+    rows: list[Row] = []
+    branches = []
     for lang in lexicon.LANGUAGES:
         for row in lexicon.rows(lang, "rules"):
             veto = row.get("veto")
-            rows.append((
-                row["field"],
-                row["value"],
-                re.compile(rf"{lexicon.WORD_START}(?:{row['words']})(?![\w'])", re.I),
-                re.compile(rf"(?:^|(?<![\w'])){lexicon.alternation(veto)}", re.I) if veto else None,
-                row.get("note"),
-            ))  # fmt: skip
-    return tuple(rows)
+            vetoed = re.compile(rf"(?:^|(?<![\w'])){lexicon.alternation(veto)}", re.I) if veto else None
+            branches.append(f"(?P<r{len(rows)}>{row['words']})")
+            rows.append((row["field"], row["value"], vetoed, row.get("note")))
+    return re.compile(rf"\b(?<!')(?:{'|'.join(branches)})(?![\w'])", re.I), tuple(rows)
 
 
 def read_rules(text: str, draft: Draft, fields: tuple[str, ...]) -> None:
-    """The rows for `fields`, in file order."""
-    for field, value, words, veto, note in _rows():
+    """The rows for `fields`, the first that matches (file order at one place, text order across)."""
+    pattern, rows = _table()
+    for m in islice(pattern.finditer(text), MAX_MENTIONS):
+        field, value, veto, note = rows[int(next(k for k, v in m.groupdict().items() if v is not None)[1:])]
         if field not in fields or field in draft.fields or draft.asked_about(field):
             continue
-        for m in islice(words.finditer(text), MAX_MENTIONS):
-            if veto and veto.search(text, max(0, m.start() - 30), m.start()):
-                continue  # "not agentic"
-            draft.use(m.start(), m.end(), field)
-            draft.set(field, value)
-            if note:
-                draft.note(note, phrase=m.group(0), **{field: value})
-            break
+        if veto and veto.search(text, max(0, m.start() - 30), m.start()):
+            continue  # "not agentic"
+        draft.use(m.start(), m.end(), field)
+        draft.set(field, value)
+        if note:
+            draft.note(note, phrase=m.group(0), **{field: value})
