@@ -116,8 +116,8 @@ def _fuzzy(text: str, toks: list[Token], covered: set[int], index: _Index) -> li
     starts = 0
     i = 0
     while i < len(toks) and starts < MAX_FUZZY_STARTS:
-        head = _LETTERS.match(toks[i].lower.split("-")[0])
-        if i in covered or not head or not index.is_head(head.group(0)):
+        head = None if i in covered else _LETTERS.match(toks[i].lower.split("-")[0])
+        if not head or not index.is_head(head.group(0)):
             i += 1
             continue
         starts += 1

@@ -73,6 +73,10 @@ def _covered(toks: list[Token], mentions: list[Mention]) -> set[int]:
     return out
 
 
+_SIZE_IN_NAME = re.compile(r"(?<![a-z\d.])\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?b?(?![a-z\d])", re.I)
+_SIZE_MARK = re.compile(r"[bx]", re.I)
+
+
 def _siblings(text: str, toks: list[Token], mentions: list[Mention], covered: set[int]) -> list[Mention]:
     """ "llama 3.1 70b and 8b", "qwen3 235b, 30b": a second size names a second model of the family."""
     found: list[Mention] = []
@@ -92,10 +96,8 @@ def _siblings(text: str, toks: list[Token], mentions: list[Mention], covered: se
         size = toks[k]
         if not _SIZE.match(size.lower) or size.lower.startswith("a") or _quantity_next(toks, k):
             continue
-        sizes = list(
-            re.finditer(r"(?<![a-z\d.])\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?b?(?![a-z\d])", mention.typed, re.I)
-        )
-        if not sizes or not re.search(r"[bx]", sizes[-1].group(0), re.I):
+        sizes = list(_SIZE_IN_NAME.finditer(mention.typed))
+        if not sizes or not _SIZE_MARK.search(sizes[-1].group(0)):
             continue
         typed = mention.typed[: sizes[-1].start()] + size.text + mention.typed[sizes[-1].end() :]
         found.append(Mention(size.start, size.end, typed, typed, "unknown"))
