@@ -16,6 +16,9 @@ from bot.parse.words import Token
 from costcore.catalog import Catalogs, digit_groups, normalise
 from costcore.scenario import Finding
 
+# The number groups of a typed name, kept: a pasted log names the same model hundreds of times.
+cached_digit_groups = lru_cache(maxsize=4096)(digit_groups)
+
 CONFIDENT = 88  # rapidfuzz ratio (0-100) at which a typo is corrected, digits permitting
 
 
@@ -150,8 +153,8 @@ class _Index:
     def same_units(self, alias_key: str, typed: str) -> bool:
         """Whether `typed` has the number groups of a name `alias_key` was made from."""
         if alias_key not in self.units:  # an index entry no model name gives: compare the digits run together
-            return "".join(digit_groups(typed)) == "".join(ch for ch in alias_key if ch.isdigit())
-        return digit_groups(typed) in self.units[alias_key]
+            return "".join(cached_digit_groups(typed)) == "".join(ch for ch in alias_key if ch.isdigit())
+        return cached_digit_groups(typed) in self.units[alias_key]
 
     def models_starting(self, key: str) -> set[str]:
         """The models with an alias key that starts with `key`."""

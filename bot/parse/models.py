@@ -30,10 +30,11 @@ from bot.parse.model_index import (
     _Index,
     _index,
     _parts,
+    cached_digit_groups,
 )
 from bot.parse.model_pick import _covered, _decide, _follower, _joined, _siblings
 from bot.parse.words import STOPWORDS, Token, model_context
-from costcore.catalog import Catalogs, digit_groups, normalise
+from costcore.catalog import Catalogs, normalise
 from costcore.scenario import Finding
 
 
@@ -131,7 +132,7 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
     models = index.starts.get(tuple(_parts(toks[i : first_end + 1])), set())
     # "mixtral": the catalog has two. A versioned name typed exactly ("glm 4.6", "qwen3 235b") is its own
     # row even when a longer build's name starts with it ("GLM-4.6-FP8", "Qwen3-235B-A22B-Instruct-2507").
-    versioned = bool(digit_groups(text[start : toks[first_end].end]))
+    versioned = bool(cached_digit_groups(text[start : toks[first_end].end]))
     if j == first_end and len(models) > 1 and not versioned:
         return Mention(start, toks[j].end, typed, None, "several", tuple(sorted(models)))
     return Mention(start, toks[j].end, typed, model, "catalog", precision=precision)
