@@ -50,7 +50,7 @@ _OF_THEM = re.compile(r"\s+of\s+(?:them|those|us)\b|\s+de\s+(?:ellos|ellas|nosot
 def _noun() -> re.Pattern[str]:
     return re.compile(
         r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}?"
-        rf"(?:(?P<group>{lexicon.alternation('group_nouns')})|(?P<person>{lexicon.alternation('person_nouns')}))(?![\w'])",
+        rf"(?:(?P<group>{lexicon.alternation('group_nouns')})|(?P<person>{lexicon.alternation('person_nouns')}))(?!\w|'\w)",
         re.I,
     )
 
@@ -58,7 +58,7 @@ def _noun() -> re.Pattern[str]:
 # Any plural noun counts when the question hands the figure to one of them by name: "8 hospitals … each
 # hospital needs 300 tok/s", "12 sedes, 300 tok/s por sede". Not hardware, times or items (lexicon
 # `not_counted`): "8 GPUs, each GPU …" is a per-GPU figure, read elsewhere.
-_ANY_NOUN = re.compile(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?![\w'])", re.I)
+_ANY_NOUN = re.compile(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
 
 
 @cache
@@ -73,7 +73,7 @@ def _echo(noun: str) -> re.Pattern[str]:
     alternation = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
     return re.compile(
         r"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?"
-        rf"(?:{alternation})(?:s|es)?(?![\w'])",
+        rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
         re.I,
     )
 

@@ -30,7 +30,7 @@ def _table() -> tuple[re.Pattern[str], tuple[Row, ...]]:
             vetoed = re.compile(rf"(?:^|(?<![\w'])){lexicon.alternation(veto)}", re.I) if veto else None
             branches.append(f"(?P<r{len(rows)}>{row['words']})")
             rows.append((row["field"], row["value"], vetoed, row.get("note")))
-    return re.compile(rf"\b(?<!')(?:{'|'.join(branches)})(?![\w'])", re.I), tuple(rows)
+    return re.compile(rf"\b(?<!\w')(?:{'|'.join(branches)})(?!\w|'\w)", re.I), tuple(rows)
 
 
 def read_rules(text: str, draft: Draft, fields: tuple[str, ...]) -> None:
