@@ -102,20 +102,35 @@ for _name in sorted(CITIES, key=len, reverse=True):
 _LEAD, _TRAIL = 45, 30  # the most _CITY reads before a city ("horario de la ") and after it ("headquarters")
 
 
-def _cities(text: str) -> list[str]:
-    """Cities _CITY reads. 220 names in one pattern tried at every character of a 4,000-character paste
-    cost milliseconds: find where a name starts with a word lookup, then try the pattern only around it."""
-    low, found = text.lower(), []
+def _named(text: str) -> list[tuple[int, int]]:
+    """Where a city name stands as whole words (start, end), by a word lookup."""
+    low, out = text.lower(), []
     for w in _WORD.finditer(low):
         for name in _BY_FIRST_WORD.get(w.group(), ()):
             end = w.start() + len(name)
             if low.startswith(name, w.start()) and not (end < len(low) and (low[end].isalnum() or low[end] == "_")):
+                out.append((w.start(), end))
                 break
-        else:
-            continue
-        for m in _CITY.finditer(text, max(0, w.start() - _LEAD), min(len(text), end + _TRAIL)):
+    return out
+
+
+_NAME_AFTER = lazy(r"\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]")
+_NAME_BEFORE = lazy(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+\s+$")
+
+
+def _in_a_name(text: str, start: int, end: int) -> bool:
+    """ "Santiago Ramírez", "Paris Hilton": a city name inside a person's or a company's name."""
+    return bool(_NAME_AFTER.match(text, end) or _NAME_BEFORE.search(text, max(0, start - 20), start))
+
+
+def _cities(text: str) -> list[str]:
+    """Cities _CITY reads. 220 names in one pattern tried at every character of a 4,000-character paste
+    cost milliseconds: find where a name starts with a word lookup, then try the pattern only around it."""
+    found = []
+    for start, end in _named(text):
+        for m in _CITY.finditer(text, max(0, start - _LEAD), min(len(text), end + _TRAIL)):
             group = next(g for g in ("city", "city2", "city3", "city4") if m.group(g))
-            if m.start(group) == w.start():
+            if m.start(group) == start:
                 found.append(m.group(group))
                 break
     return found
@@ -148,6 +163,10 @@ def read_timezone(text: str, draft: Draft) -> None:
     offsets = _offset_zones(text, draft)
     if not zones:  # "9-5 CET (UTC+1)": the named zone wins, the offset only restates it
         zones = offsets
+    if not zones and draft.fields.get("calendar") == "business_hours":
+        # "during Singapore business hours", "horario de oficina de Buenos Aires": with business hours, a city
+        # named as a proper noun anywhere is where the day runs (two different ones ask which)
+        zones = [CITIES[text[a:b].lower()] for a, b in _named(text) if text[a].isupper() and not _in_a_name(text, a, b)]
     if not zones and draft.fields.get("calendar") == "business_hours" and (country := _country_zone(text)):
         zones = [country[1]]  # "business hours in Spain": the country's one business zone, said in a note
         draft.note("zone_from_country", country=country[0], tz=country[1])
