@@ -39,7 +39,7 @@ _PER_PERSON = rf"(?:\s?(?:per|por|each|every|an?|cada|/|for\s+each|para\s+cada)[
 _PERIODS = "|".join(PERIOD_WORDS.values())
 _PER_UNIT = (
     rf"(?:\s?(?:per|por|each|every|cada|for\s+each|para\s+cada)[\s-]?"
-    rf"(?!(?:{_PERIODS}|the|our|an?|one|el|la|un|una|single|request|petici[oó]n|call|llamada|per|por|each|every|cada|"
+    rf"(?!(?:{_PERIODS}|the|our|an?|one|el|la|un|una|single|request|petici[oó]n|call|llamada|per|por|each|every|cada|uno|"
     rf"of|de|al|and|y)\b)(?P<{{}}>[^\W\d_]{{{{3,}}}}))\b"
 )
 VOLUME = lazy(
