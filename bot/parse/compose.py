@@ -43,6 +43,7 @@ _PER_PERIOD = re.compile(
 _THERE_ARE = re.compile(
     r"(?:there\s+are|we\s+have|we've\s+got|hay|tenemos|son)\s+(?:about\s+|around\s+|some\s+|unos?\s+|~)?$", re.I
 )
+_TIMES = re.compile(r"\s*[x×*]\s*", re.I)
 _OF_THEM = re.compile(r"\s+of\s+(?:them|those|us)\b|\s+de\s+(?:ellos|ellas|nosotros)\b", re.I)
 
 
@@ -124,7 +125,7 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
             and _echoed(text, m["noun"])
         ):
             out.append(Count(round(value), start, m.end(), True, m["noun"]))
-        elif _THERE_ARE.search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?]|$)", text[end:]):
+        elif _THERE_ARE.search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
             out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
     return sorted(out, key=lambda c: c.start)
 
@@ -185,7 +186,8 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
         if len(here) != 1 or lexicon.pattern("total").search(text, start, end):
             continue
         count = here[0]
-        if not (_each(text, count, start, end) or _each(text, count, *sentence(text, count.start))):
+        times = _TIMES.fullmatch(text, count.end, figure.start)  # "300 engineers × 50k output tokens a day"
+        if not (times or _each(text, count, start, end) or _each(text, count, *sentence(text, count.start))):
             continue
         draft.use(count.start, count.end, "slo_tok_s")
         if kind == "volume":
