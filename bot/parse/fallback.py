@@ -139,6 +139,7 @@ def payload(text: str, catalogs: Catalogs, reader: ReaderSettings) -> dict[str, 
 
 
 def post(reader: ReaderSettings, body: dict[str, Any]) -> dict[str, Any]:
+    import urllib.error
     import urllib.request  # only when a reader is configured: ~8 ms of every start-up otherwise
 
     request = urllib.request.Request(
@@ -148,8 +149,12 @@ def post(reader: ReaderSettings, body: dict[str, Any]) -> dict[str, Any]:
         | ({"Authorization": f"Bearer {reader.key}"} if reader.key else {}),
         method="POST",
     )
-    with urllib.request.urlopen(request, timeout=reader.timeout_s) as response:
-        return json.loads(response.read(MAX_REPLY_BYTES))
+    try:
+        with urllib.request.urlopen(request, timeout=reader.timeout_s) as response:
+            return json.loads(response.read(MAX_REPLY_BYTES))
+    except urllib.error.HTTPError as exc:  # its body is the endpoint's, maybe echoing the request: not logged
+        exc.close()
+        raise OSError(f"HTTP {exc.code} from the second reader") from None
 
 
 Post = Callable[[ReaderSettings, dict[str, Any]], dict[str, Any]]
@@ -174,10 +179,15 @@ def _within(seconds: float, call: Callable[[], dict[str, Any]]) -> dict[str, Any
         return Failure("timeout")
     if "error" in box:
         exc = box["error"]
-        reason = "not_json" if isinstance(exc, ValueError) else "error"
+        reason = "not_json" if isinstance(exc, ValueError) else "timeout" if _timed_out(exc) else "error"
         log.warning("second reader: %s (%s)", type(exc).__name__, str(exc)[:200])
         return Failure(reason)
     return box["reply"]
+
+
+def _timed_out(exc: BaseException) -> bool:
+    """The socket's own timeout (the same budget) may fire just before the join does."""
+    return isinstance(exc, TimeoutError) or isinstance(getattr(exc, "reason", None), TimeoutError)
 
 
 def read(text: str, catalogs: Catalogs, reader: ReaderSettings, *, send: Post = post) -> Reading | Failure:
