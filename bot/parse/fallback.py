@@ -49,6 +49,8 @@ class ReaderSettings:
         """LLMCOST_READER_URL (an OpenAI-compatible base URL, …/v1), LLMCOST_READER_MODEL, LLMCOST_READER_KEY,
         LLMCOST_READER_INTERNAL=1, LLMCOST_READER_TIMEOUT_S (seconds, default 3)."""
         url = environ.get("LLMCOST_READER_URL", "").strip().rstrip("/")
+        if not url and environ.get("LLMCOST_PARSER_URL", "").strip():
+            log.warning("LLMCOST_PARSER_URL is now LLMCOST_READER_URL (and _MODEL, _KEY, _INTERNAL): reader off")
         raw = environ.get("LLMCOST_READER_TIMEOUT_S", "").strip()
         try:
             timeout = float(raw) if raw else DEFAULT_TIMEOUT_S
