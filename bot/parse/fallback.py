@@ -1,11 +1,10 @@
 """Optional: an OpenAI-compatible endpoint (the team's own gateway or a self-hosted model) that reads a question.
 
-Off unless LLMCOST_READER_URL is set. The settings are read once, by bot/runtime.py (`ReaderSettings.from_env`),
-and passed down: nothing here reads the environment. The endpoint is asked for the scenario's fields under a
-strict JSON schema (`response_format: json_schema, strict`), and its reply is validated twice, against that
-schema (`Reading`) and against the Scenario the rules fill. Every failure (no answer within the time budget,
-an HTTP or network error, text that is not JSON, JSON that breaks the schema, a refusal) is a `Failure` with a
-reason the answer can show, never an exception. bot/parse/second.py decides what a reading changes.
+Off unless LLMCOST_READER_URL is set; bot/runtime.py reads the settings (`ReaderSettings.from_env`), nothing here
+reads the environment. The endpoint gets a strict JSON schema (`response_format: json_schema, strict`); its reply
+is validated against it (`Reading`) and the Scenario's ranges. Every failure (the time budget, an HTTP or network
+error, not JSON, outside the schema, a refusal) is a `Failure` reason, never an exception. bot/parse/second.py
+decides what a reading changes.
 """
 
 from __future__ import annotations
@@ -181,15 +180,12 @@ def _within(seconds: float, call: Callable[[], dict[str, Any]]) -> dict[str, Any
         return Failure("timeout")
     if "error" in box:
         exc = box["error"]
-        reason = "not_json" if isinstance(exc, ValueError) else "timeout" if _timed_out(exc) else "error"
+        # the socket's own timeout (the same budget) may fire just before the join does
+        timed_out = isinstance(exc, TimeoutError) or isinstance(getattr(exc, "reason", None), TimeoutError)
+        reason = "not_json" if isinstance(exc, ValueError) else "timeout" if timed_out else "error"
         log.warning("second reader: %s (%s)", type(exc).__name__, str(exc)[:200])
         return Failure(reason)
     return box["reply"]
-
-
-def _timed_out(exc: BaseException) -> bool:
-    """The socket's own timeout (the same budget) may fire just before the join does."""
-    return isinstance(exc, TimeoutError) or isinstance(getattr(exc, "reason", None), TimeoutError)
 
 
 def read(text: str, catalogs: Catalogs, reader: ReaderSettings, *, send: Post = post) -> Reading | Failure:
@@ -198,11 +194,9 @@ def read(text: str, catalogs: Catalogs, reader: ReaderSettings, *, send: Post = 
     if isinstance(reply, Failure):
         return reply
     try:
-        message = reply["choices"][0]["message"]
-    except (KeyError, IndexError, TypeError):
+        message = dict(reply["choices"][0]["message"])
+    except (KeyError, IndexError, TypeError, ValueError):
         log.warning("second reader: the reply has no choices[0].message")
-        return Failure("invalid")
-    if not isinstance(message, dict):
         return Failure("invalid")
     if message.get("refusal"):
         log.warning("second reader refused to read the question")
