@@ -95,7 +95,7 @@ def overrides_from(args: argparse.Namespace) -> dict:
 def run_ask(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
-    from bot import render
+    from bot import render, runtime
     from bot.errors import UserError
     from bot.service import ask
 
@@ -108,10 +108,11 @@ def run_ask(args: argparse.Namespace) -> int:
         first = exc.errors()[0]
         raise UserError(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from exc
     if args.json:
-        json.dump(reply.contract, sys.stdout, indent=2, ensure_ascii=False)
+        contract = render.contract_of(reply, runtime.settings())
+        json.dump(contract, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(render.text(reply.question, reply.answer))
+        sys.stdout.write(render.text(reply.answer))
     if not args.no_log:  # after the answer is out: a log that cannot be written never costs the answer
         _log(reply)
     return 0

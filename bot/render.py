@@ -5,13 +5,16 @@ from __future__ import annotations
 import shlex
 from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, TemplateNotFound
 
 from bot.templates import make_environment
 from costcore.answer import Answer
-from costcore.scenario import Finding
+from costcore.scenario import Finding, Settings
+
+if TYPE_CHECKING:
+    from bot.service import Reply
 
 FINDING_TEMPLATES = ("findings.j2", "parser_findings.j2", "offer_findings.j2", "hub_findings.j2")
 
@@ -78,26 +81,40 @@ def finding(f: Finding, locale: str = "en") -> str:
     raise KeyError(f"no template for finding {f.code!r}")
 
 
+def findings(a: Answer, locale: str = "en") -> dict[str, Any]:
+    """Every finding of an answer as sentences in `locale`: reasons, warnings, assumptions, clarification,
+    and each node's reason by node id. The CLI text, the contract and the Slack views all read these."""
+    return {"reasons": [finding(f, locale) for f in a.reasons],
+            "warnings": [finding(f, locale) for f in a.warnings],
+            "assumptions": [finding(f, locale) for f in a.assumptions],
+            "clarification": finding(a.clarification, locale) if a.clarification else None,
+            "node_reasons": {n.id: finding(n.reason, locale) for n in (a.fit.nodes if a.fit else [])}}
+
+
 def _f(value: Decimal | float | None) -> float | None:
     return None if value is None else float(value)
 
 
-def to_contract(question: str, a: Answer) -> dict[str, Any]:
-    """The JSON the contract (shared/contract/answer.schema.json) promises, plus a few extra fields."""
+def to_contract(question: str, a: Answer, settings: Settings | None = None) -> dict[str, Any]:
+    """The JSON the contract (tests/contract/answer.schema.json) promises, plus a few extra fields. Built only
+    where JSON is printed (`llmcost ask --json`); the scenario's unset mix and cache rate are filled from
+    `settings` (the defaults the engine answered with)."""
     s = a.scenario
+    settings = settings or Settings()
+    words = findings(a)
     out: dict[str, Any] = {
         "status": a.status,
         "question": question,
         "scenario": s.model_dump(mode="json") | {
             "hours_per_month": a.hours_per_month,
-            "input_per_output": s.input_per_output if s.input_per_output is not None else 4.0,
-            "cache_hit_rate": s.cache_hit_rate if s.cache_hit_rate is not None else 0.0,
+            "input_per_output": s.input_per_output if s.input_per_output is not None else settings.input_per_output,
+            "cache_hit_rate": s.cache_hit_rate if s.cache_hit_rate is not None else settings.cache_hit_rate,
         },
         "verdict": a.verdict,
-        "reasons": [finding(f) for f in a.reasons],
-        "warnings": [finding(f) for f in a.warnings],
-        "assumptions": [finding(f) for f in a.assumptions],
-        "clarification": finding(a.clarification) if a.clarification else None,
+        "reasons": words["reasons"],
+        "warnings": words["warnings"],
+        "assumptions": words["assumptions"],
+        "clarification": words["clarification"],
         "suggestions": list(a.suggestions),
         "fx_usd_to_eur": float(a.fx_usd_to_eur),
         "fx_as_of": a.fx_as_of.isoformat(),
@@ -124,7 +141,7 @@ def to_contract(question: str, a: Answer) -> dict[str, Any]:
             "nodes": [
                 {k: v for k, v in n.model_dump(mode="json", exclude={"reason"}).items()
                  if v is not None or k == "break_even_tok_s"} | {
-                    "reason": finding(n.reason), "usd_per_hour": float(n.usd_per_hour),
+                    "reason": words["node_reasons"][n.id], "usd_per_hour": float(n.usd_per_hour),
                     "usd_per_month": float(n.usd_per_month),
                     "usd_per_month_for_slo": _f(n.usd_per_month_for_slo),
                     "usd_per_month_fleet": _f(n.usd_per_month_fleet)}
@@ -146,6 +163,11 @@ def to_contract(question: str, a: Answer) -> dict[str, Any]:
     return out
 
 
+def contract_of(reply: Reply, settings: Settings | None = None) -> dict[str, Any]:
+    """The contract of one reply: its question and its Answer."""
+    return to_contract(reply.question, reply.answer, settings)
+
+
 def serve_command(a: Answer) -> str | None:
     """The vLLM command for the chosen node, one replica (run `replicas` of them)."""
     if not a.serving:
@@ -158,7 +180,7 @@ def serve_command(a: Answer) -> str | None:
     return "\n".join(lines)
 
 
-def text(question: str, a: Answer) -> str:
+def text(a: Answer) -> str:
     """The terminal answer."""
-    contract = to_contract(question, a)
-    return environment().get_template("answer.txt.j2").render(a=a, c=contract).strip() + "\n"
+    return environment().get_template("answer.txt.j2").render(
+        a=a, f=findings(a), serve_command=serve_command(a)).strip() + "\n"

@@ -517,7 +517,7 @@ def upload_chart(client: Any, reply: Any, channel: str, thread_ts: str) -> str |
     uploaded file's id, or None."""
     from bot.slack import chart
 
-    image = chart.png(reply)
+    image = chart.png(reply.answer)
     if image is None:
         return None
     labels = words.data("chart.json.j2", model_name=reply.answer.model_name or "", node_name=_node_name(reply))
@@ -554,7 +554,6 @@ def _slack_error(exc: Exception) -> Any:
 
 
 def _node_name(reply: Any) -> str:
-    fit = reply.answer.fit
-    node = next((n for n in fit.nodes if n.id == fit.chosen_node), None) if fit else None
+    node = reply.answer.chosen
     return node.name if node else ""
 

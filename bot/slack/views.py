@@ -59,34 +59,6 @@ def applied_buttons(overrides: dict[str, Any]) -> list[str]:
     return [kind for kind, o in BUTTONS.items() if all(overrides.get(k) == v for k, v in o.items())]
 
 
-def _chosen(reply: Reply) -> Any:
-    fit = reply.answer.fit
-    if not fit or not fit.chosen_node:
-        return None
-    return next((n for n in fit.nodes if n.id == fit.chosen_node), None)
-
-
-def _cheapest_same_model(reply: Reply) -> Any:
-    same = [line for line in reply.answer.apis if line.same_model]
-    return min(same, key=lambda line: (line.usd_per_month, line.usd_per_million_output)) if same else None
-
-
-def _findings(reply: Reply, locale: str) -> dict[str, Any]:
-    """The reasons, warnings, assumptions, clarification and node reasons in the answer's language: the
-    contract's English sentences as they are, or each Finding rendered again from prompts/<locale>/."""
-    a, c = reply.answer, reply.contract
-    if locale == "en":
-        return {"reasons": c.get("reasons") or [], "warnings": c.get("warnings") or [],
-                "assumptions": c.get("assumptions") or [], "clarification": c.get("clarification"),
-                "node_reasons": {n["id"]: n.get("reason", "") for n in (c.get("fit") or {}).get("nodes", [])}}
-    return {"reasons": [render.finding(f, locale) for f in a.reasons],
-            "warnings": [render.finding(f, locale) for f in a.warnings],
-            "assumptions": [render.finding(f, locale) for f in a.assumptions],
-            "clarification": render.finding(a.clarification, locale) if a.clarification else None,
-            "node_reasons": {n.id: render.finding(n.reason, locale)
-                             for n in (a.fit.nodes if a.fit else [])}}
-
-
 def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: str | None = None,
             recomputed_by: str | None = None, private: bool = False, asked: int | None = None) -> dict:
     """What the verdict message shows: the glance. `private`: an answer only the asker sees (a slash
@@ -94,11 +66,11 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
     ephemeral message has no ts to find it by."""
     a = reply.answer
     locale = language(reply.question)  # the headline, fields, buttons and findings in the question's language
-    words = _findings(reply, locale)
+    words = render.findings(a, locale)
     overrides = dict(overrides or {})
     fx = float(a.fx_usd_to_eur)
-    node = _chosen(reply)
-    api = _cheapest_same_model(reply)
+    node = a.chosen
+    api = a.cheapest_api
     slo = a.scenario.slo_tok_s
     # The volume the bills are for: per-user tok/s × the users generating at once. Every comparison (the
     # break-even share, the fields, the chart) is aggregate against aggregate.
@@ -150,7 +122,7 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
         "reasons": words["reasons"],
         "assumptions": words["assumptions"],
         "clarification": words["clarification"],
-        "suggestions": reply.contract.get("suggestions") or [],
+        "suggestions": list(a.suggestions),
         "catalog_as_of": a.catalog_as_of.isoformat(),
         "fx_as_of": a.fx_as_of.isoformat(),
         "fx": fx,
@@ -172,9 +144,9 @@ def details(reply: Reply) -> dict:
     """What the thread shows below the verdict: the fit table, the API table, warnings, the command."""
     a = reply.answer
     locale = language(reply.question)
-    words = _findings(reply, locale)
+    words = render.findings(a, locale)
     reasons = words["node_reasons"]
-    chosen = a.fit.chosen_node if a.fit else None
+    chosen = a.chosen.id if a.chosen else None
     nodes = [
         {
             "name": n.name,
@@ -219,13 +191,7 @@ def details(reply: Reply) -> dict:
         "apis": apis,
         "slo_tok_s": a.scenario.slo_tok_s,
         "warnings": words["warnings"],
-        "serve_command": serve_command(reply),
+        "serve_command": render.serve_command(a),
         "serving": a.serving,
         "locale": locale,
     }
-
-
-def serve_command(reply: Reply) -> str | None:
-    if "serve_command" in reply.contract:
-        return reply.contract["serve_command"]
-    return render.serve_command(reply.answer) if hasattr(render, "serve_command") else None
