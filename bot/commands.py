@@ -179,6 +179,7 @@ def run_prices(args: argparse.Namespace) -> int:
 
     from bot import runtime
     from bot.errors import UserError
+    from bot.render.formats import money
     from costcore import hosts, offers, pricing
     from costcore.calendar import reference_week
 
@@ -210,7 +211,7 @@ def run_prices(args: argparse.Namespace) -> int:
     if nodes:
         print(f"{'provider':<10} {'shape':<9} {'price':>11}  {'billing':<14} {'region':<14} {'date':<10}  source")
     for n in nodes:
-        hourly = f"${n['usd_per_hour']:,.2f}/h"
+        hourly = f"{money(n['usd_per_hour'])}/h"
         flag = "  (older than 90 days)" if n["stale"] else ""
         print(f"{n['provider'][:10]:<10} {n['shape']:<9} {hourly:>11}  {n['billing']:<14} {n['region'][:14]:<14} "
               f"{n['as_of']}  {n['source']} [{n['id']}, {n['confidence']}]{flag}")

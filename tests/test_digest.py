@@ -9,6 +9,7 @@ import pytest
 from freezegun import freeze_time
 
 from bot import digest, runtime
+from bot.render.env import slack_escape
 from bot.store import LogStore
 from tests.conftest_store import answered, closed, reply, unknown
 
@@ -180,7 +181,7 @@ def test_whatever_people_typed_cannot_break_or_ping_through_the_blocks(store, na
     blocks = digest.render_blocks(summary)  # parses as JSON
     gaps = next(b["text"]["text"] for b in blocks if "Catalog gaps" in b.get("text", {}).get("text", ""))
     assert "<!channel>" not in gaps and "<https" not in gaps
-    assert digest.slack_escape(name).replace("`", "'") in gaps
+    assert slack_escape(name).replace("`", "'") in gaps
     assert "<" not in gaps.replace("&lt;", "") and ">" not in gaps.replace("&gt;", "")
 
 

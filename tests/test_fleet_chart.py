@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.render import chart
 from bot.service import ask
-from bot.slack import chart
 from tests.conftest import SEPT_2026
 
 

@@ -10,6 +10,7 @@ from freezegun import freeze_time
 
 from bot import cli, logcli
 from bot.errors import UserError
+from bot.render.formats import money
 from bot.store import LogStore
 from tests.conftest_store import FakeSlack, closed, reply, slack_env, unknown
 
@@ -79,8 +80,8 @@ def test_log_prints_a_table_in_local_time(logged, capsys):
         "deepseek-v4.1-flash",
         "300",
         "api",
-        f"${node.usd_per_month:,.0f}",  # whole dollars in the table
-        f"${api.usd_per_month:,.0f}",
+        money(node.usd_per_month),  # bot.render.formats' rule, as everywhere
+        money(api.usd_per_month),
     ]
 
 

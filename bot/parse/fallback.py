@@ -53,9 +53,9 @@ def endpoint_from_env() -> Endpoint | None:
 
 @cache
 def _template() -> Any:
-    from bot.templates import make_environment
+    from bot.render.env import untrimmed
 
-    return make_environment(trim=False).get_template("parser_fallback.j2")
+    return untrimmed().get_template("parser_fallback.j2")
 
 
 def _post(endpoint: Endpoint, payload: dict[str, Any]) -> dict[str, Any]:

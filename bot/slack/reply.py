@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from slack_sdk.errors import SlackApiError, SlackRequestError
 
-from bot.slack import views, words
+from bot.render import views, words
 from bot.slack.metadata import find_message
 from bot.store import StoreUnavailable
 
@@ -515,7 +515,7 @@ def _report(done: Future) -> None:
 def upload_chart(client: Any, reply: Any, channel: str, thread_ts: str) -> str | None:
     """The chart is the last, optional part of an answer: a failed upload is logged, not shouted. The
     uploaded file's id, or None."""
-    from bot.slack import chart
+    from bot.render import chart
 
     image = chart.png(reply.answer)
     if image is None:

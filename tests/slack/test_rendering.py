@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from bot.render import chart, views, words
 from bot.service import ask
-from bot.slack import chart, views, words
 
 QUESTION = "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?"
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot import render
-from bot.service import Reply
+from bot.render.cli import findings, serve_command
+from bot.render.env import Verbatim, slack_escape, slack_unescape
 from bot.slack.locale import language
-from bot.slack.words import Verbatim, slack_escape, slack_unescape
+
+if TYPE_CHECKING:
+    from bot.service import Reply
 
 # The buttons under a verdict: each one is a Scenario override that recomputes the answer.
 BUTTONS: dict[str, dict[str, Any]] = {
@@ -66,7 +68,7 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
     ephemeral message has no ts to find it by."""
     a = reply.answer
     locale = language(reply.question)  # the headline, fields, buttons and findings in the question's language
-    words = render.findings(a, locale)
+    words = findings(a, locale)
     overrides = dict(overrides or {})
     fx = float(a.fx_usd_to_eur)
     node = a.chosen
@@ -91,7 +93,7 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
             "fleet_break_even_tok_s": a.fit.fleet_break_even_tok_s if a.fit else None,
             "close_call": bool(a.reasons and a.reasons[0].params.get("uncertain")),
             "break_even_tok_s": node.break_even_tok_s,
-            "share_pct": (aggregate / node.break_even_tok_s * 100) if aggregate and node.break_even_tok_s else None,
+            "share": (aggregate / node.break_even_tok_s) if aggregate and node.break_even_tok_s else None,
             "price_as_of": node.price_as_of.isoformat(),
         }
     api_view = None
@@ -144,7 +146,7 @@ def details(reply: Reply) -> dict:
     """What the thread shows below the verdict: the fit table, the API table, warnings, the command."""
     a = reply.answer
     locale = language(reply.question)
-    words = render.findings(a, locale)
+    words = findings(a, locale)
     reasons = words["node_reasons"]
     chosen = a.chosen.id if a.chosen else None
     nodes = [
@@ -191,7 +193,7 @@ def details(reply: Reply) -> dict:
         "apis": apis,
         "slo_tok_s": a.scenario.slo_tok_s,
         "warnings": words["warnings"],
-        "serve_command": render.serve_command(a),
+        "serve_command": serve_command(a),
         "serving": a.serving,
         "locale": locale,
     }

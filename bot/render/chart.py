@@ -16,7 +16,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
-from bot.slack import words
+from bot.render import words
+from bot.render.formats import num
 from costcore.answer import Answer, ApiLine, NodeFit
 
 MAX_API_LINES = 8
@@ -116,8 +117,9 @@ def figure(a: Answer) -> Figure | None:
     ax.set_xlabel(labels["x"] + (labels["log"] if log_x else ""), fontsize=10)
     ax.set_ylabel(labels["y"], fontsize=10)
     ax.set_title(labels["title"], fontsize=12)
+    # Axis ticks are round figures: whole dollars even below $100 ($0, $50), so the axis reads evenly.
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"${v:,.0f}"))
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}"))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: num(v)))
     ax.tick_params(labelsize=9)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0, frameon=False)

@@ -1,94 +1,17 @@
-"""Answers into words and the JSON contract. Every sentence comes from a template in prompts/."""
+"""The JSON contract (tests/contract/answer.schema.json): built only where JSON is printed (`llmcost ask
+--json`), from the typed Answer; money becomes JSON numbers here and nowhere else."""
 
 from __future__ import annotations
 
-import shlex
 from decimal import Decimal
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from jinja2 import Environment, TemplateNotFound
-
-from bot.templates import make_environment
+from bot.render.cli import findings, serve_command
 from costcore.answer import Answer
-from costcore.scenario import Finding, Settings
+from costcore.scenario import Settings
 
 if TYPE_CHECKING:
     from bot.service import Reply
-
-FINDING_TEMPLATES = ("findings.j2", "parser_findings.j2", "offer_findings.j2", "hub_findings.j2")
-
-
-def _num(value: float | Decimal) -> str:
-    value = float(value)
-    return f"{value:,.0f}" if value == int(value) else f"{value:,.2f}".rstrip("0").rstrip(".")
-
-
-def _money(value: float | Decimal, symbol: str = "$") -> str:
-    value = float(value)
-    return f"{symbol}{value:,.0f}" if abs(value) >= 1000 else f"{symbol}{value:,.2f}"
-
-
-def _tok(value: float | int) -> str:
-    value = float(value)
-    if value >= 100:
-        return f"{value:,.0f}"
-    return f"{value:,.1f}".rstrip("0").rstrip(".")
-
-
-def _times(value: float) -> str:
-    return f"~{value:,.0f}×" if value >= 10 else f"{value:,.1f}×"
-
-
-FILTERS = {
-    "num": _num,
-    "money": _money,
-    "tok": _tok,
-    "gb": lambda v: f"{float(v):,.0f} GB" if float(v) >= 10 else f"{float(v):,.1f} GB",
-    "pct": lambda v: f"{float(v) * 100:.1f} %".replace(".0 %", " %"),
-    "times": _times,
-}
-
-
-@cache
-def environment() -> Environment:
-    return make_environment(filters=FILTERS)
-
-
-
-
-@cache
-def _finding_modules(locale: str = "en") -> tuple[Any, ...]:
-    """The finding templates of one language, in FINDING_TEMPLATES order (a missing file is skipped)."""
-    modules = []
-    for name in FINDING_TEMPLATES:
-        try:
-            modules.append(environment().get_template(name if locale == "en" else f"{locale}/{name}").module)
-        except TemplateNotFound:
-            continue
-    return tuple(modules)
-
-
-def finding(f: Finding, locale: str = "en") -> str:
-    """One finding as a sentence, in `locale` ("en" or "es"; a macro the Spanish files lack falls back to
-    English, and tests/slack/test_spanish.py keeps that from hiding a gap). An unknown code is a bug: it
-    fails loudly in tests."""
-    chain = _finding_modules(locale) + _finding_modules() if locale != "en" else _finding_modules()
-    for module in chain:
-        macro = getattr(module, f.code, None)
-        if macro is not None:
-            return str(macro(**f.params)).strip()
-    raise KeyError(f"no template for finding {f.code!r}")
-
-
-def findings(a: Answer, locale: str = "en") -> dict[str, Any]:
-    """Every finding of an answer as sentences in `locale`: reasons, warnings, assumptions, clarification,
-    and each node's reason by node id. The CLI text, the contract and the Slack views all read these."""
-    return {"reasons": [finding(f, locale) for f in a.reasons],
-            "warnings": [finding(f, locale) for f in a.warnings],
-            "assumptions": [finding(f, locale) for f in a.assumptions],
-            "clarification": finding(a.clarification, locale) if a.clarification else None,
-            "node_reasons": {n.id: finding(n.reason, locale) for n in (a.fit.nodes if a.fit else [])}}
 
 
 def _f(value: Decimal | float | None) -> float | None:
@@ -166,21 +89,3 @@ def to_contract(question: str, a: Answer, settings: Settings | None = None) -> d
 def contract_of(reply: Reply, settings: Settings | None = None) -> dict[str, Any]:
     """The contract of one reply: its question and its Answer."""
     return to_contract(reply.question, reply.answer, settings)
-
-
-def serve_command(a: Answer) -> str | None:
-    """The vLLM command for the chosen node, one replica (run `replicas` of them)."""
-    if not a.serving:
-        return None
-    sv = a.serving
-    env = " ".join(f"{k}={shlex.quote(v)}" for k, v in sv["env"].items())
-    lines = [f"{env + ' ' if env else ''}vllm serve {sv['model']} \\"]
-    lines += [f"  {flag} \\" for flag in sv["flags"]]
-    lines[-1] = lines[-1].removesuffix(" \\")
-    return "\n".join(lines)
-
-
-def text(a: Answer) -> str:
-    """The terminal answer."""
-    return environment().get_template("answer.txt.j2").render(
-        a=a, f=findings(a), serve_command=serve_command(a)).strip() + "\n"

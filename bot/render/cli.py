@@ -1,0 +1,70 @@
+"""Answers into words: each Finding as a sentence, and the terminal text of `llmcost ask`. Every sentence
+comes from a template in prompts/ (prompts/es/ for Spanish)."""
+
+from __future__ import annotations
+
+import shlex
+from functools import cache
+from typing import Any
+
+from jinja2 import TemplateNotFound
+
+from bot.render import env
+from costcore.answer import Answer
+from costcore.scenario import Finding
+
+FINDING_TEMPLATES = ("findings.j2", "parser_findings.j2", "offer_findings.j2", "hub_findings.j2")
+
+
+@cache
+def _finding_modules(locale: str = "en") -> tuple[Any, ...]:
+    """The finding templates of one language, in FINDING_TEMPLATES order (a missing file is skipped)."""
+    modules = []
+    for name in FINDING_TEMPLATES:
+        try:
+            modules.append(env.plain().get_template(name if locale == "en" else f"{locale}/{name}").module)
+        except TemplateNotFound:
+            continue
+    return tuple(modules)
+
+
+def finding(f: Finding, locale: str = "en") -> str:
+    """One finding as a sentence, in `locale` ("en" or "es"; a macro the Spanish files lack falls back to
+    English, and tests/slack/test_spanish.py keeps that from hiding a gap). An unknown code is a bug: it
+    fails loudly in tests."""
+    chain = _finding_modules(locale) + _finding_modules() if locale != "en" else _finding_modules()
+    for module in chain:
+        macro = getattr(module, f.code, None)
+        if macro is not None:
+            return str(macro(**f.params)).strip()
+    raise KeyError(f"no template for finding {f.code!r}")
+
+
+def findings(a: Answer, locale: str = "en") -> dict[str, Any]:
+    """Every finding of an answer as sentences in `locale`: reasons, warnings, assumptions, clarification,
+    and each node's reason by node id. The CLI text, the contract and the Slack views all read these."""
+    return {"reasons": [finding(f, locale) for f in a.reasons],
+            "warnings": [finding(f, locale) for f in a.warnings],
+            "assumptions": [finding(f, locale) for f in a.assumptions],
+            "clarification": finding(a.clarification, locale) if a.clarification else None,
+            "node_reasons": {n.id: finding(n.reason, locale) for n in (a.fit.nodes if a.fit else [])}}
+
+
+def text(a: Answer) -> str:
+    """The terminal answer."""
+    return env.plain().get_template("answer.txt.j2").render(
+        a=a, f=findings(a), serve_command=serve_command(a)).strip() + "\n"
+
+
+def serve_command(a: Answer) -> str | None:
+    """The vLLM command for the chosen node, one replica (run `replicas` of them)."""
+    if not a.serving:
+        return None
+    sv = a.serving
+    env = " ".join(f"{k}={shlex.quote(v)}" for k, v in sv["env"].items())
+    lines = [f"{env + ' ' if env else ''}vllm serve {sv['model']} \\"]
+    lines += [f"  {flag} \\" for flag in sv["flags"]]
+    lines[-1] = lines[-1].removesuffix(" \\")
+    return "\n".join(lines)
+
+
