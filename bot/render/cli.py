@@ -4,7 +4,7 @@ comes from a template in prompts/ (prompts/es/ for Spanish)."""
 from __future__ import annotations
 
 import shlex
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from jinja2 import TemplateNotFound
@@ -40,14 +40,43 @@ def finding(f: Finding, locale: str = "en") -> str:
     raise KeyError(f"no template for finding {f.code!r}")
 
 
-def findings(a: Answer, locale: str = "en") -> dict[str, Any]:
-    """Every finding of an answer as sentences in `locale`: reasons, warnings, assumptions, clarification,
-    and each node's reason by node id. The CLI text, the contract and the Slack views all read these."""
-    return {"reasons": [finding(f, locale) for f in a.reasons],
-            "warnings": [finding(f, locale) for f in a.warnings],
-            "assumptions": [finding(f, locale) for f in a.assumptions],
-            "clarification": finding(a.clarification, locale) if a.clarification else None,
-            "node_reasons": {n.id: finding(n.reason, locale) for n in (a.fit.nodes if a.fit else [])}}
+class Sentences:
+    """The findings of one answer as sentences in one language, each part rendered when first read (a
+    verdict message needs the reasons, its thread the warnings and every node's reason)."""
+
+    def __init__(self, a: Answer, locale: str = "en") -> None:
+        self.answer, self.locale = a, locale
+
+    def _all(self, found: list[Finding]) -> list[str]:
+        return [finding(f, self.locale) for f in found]
+
+    @cached_property
+    def reasons(self) -> list[str]:
+        return self._all(self.answer.reasons)
+
+    @cached_property
+    def warnings(self) -> list[str]:
+        return self._all(self.answer.warnings)
+
+    @cached_property
+    def assumptions(self) -> list[str]:
+        return self._all(self.answer.assumptions)
+
+    @cached_property
+    def clarification(self) -> str | None:
+        return finding(self.answer.clarification, self.locale) if self.answer.clarification else None
+
+    @cached_property
+    def node_reasons(self) -> dict[str, str]:
+        """Each node's reason, by node id."""
+        fit = self.answer.fit
+        return {n.id: finding(n.reason, self.locale) for n in (fit.nodes if fit else [])}
+
+
+def findings(a: Answer, locale: str = "en") -> Sentences:
+    """Every finding of an answer as sentences in `locale`: the CLI text, the contract and the Slack views
+    all read these."""
+    return Sentences(a, locale)
 
 
 def text(a: Answer) -> str:

@@ -34,10 +34,10 @@ def to_contract(question: str, a: Answer, settings: Settings | None = None) -> d
             "cache_hit_rate": s.cache_hit_rate if s.cache_hit_rate is not None else settings.cache_hit_rate,
         },
         "verdict": a.verdict,
-        "reasons": words["reasons"],
-        "warnings": words["warnings"],
-        "assumptions": words["assumptions"],
-        "clarification": words["clarification"],
+        "reasons": words.reasons,
+        "warnings": words.warnings,
+        "assumptions": words.assumptions,
+        "clarification": words.clarification,
         "suggestions": list(a.suggestions),
         "fx_usd_to_eur": float(a.fx_usd_to_eur),
         "fx_as_of": a.fx_as_of.isoformat(),
@@ -64,7 +64,7 @@ def to_contract(question: str, a: Answer, settings: Settings | None = None) -> d
             "nodes": [
                 {k: v for k, v in n.model_dump(mode="json", exclude={"reason"}).items()
                  if v is not None or k == "break_even_tok_s"} | {
-                    "reason": words["node_reasons"][n.id], "usd_per_hour": float(n.usd_per_hour),
+                    "reason": words.node_reasons[n.id], "usd_per_hour": float(n.usd_per_hour),
                     "usd_per_month": float(n.usd_per_month),
                     "usd_per_month_for_slo": _f(n.usd_per_month_for_slo),
                     "usd_per_month_fleet": _f(n.usd_per_month_fleet)}

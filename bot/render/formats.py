@@ -14,14 +14,9 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 NONE = "—"
-
-
-def _decimal(value: Any) -> Decimal:
-    return value if isinstance(value, Decimal) else Decimal(str(value))
 
 
 def _trim(text: str) -> str:
@@ -32,19 +27,18 @@ def num(value: Any) -> str:
     """A quantity: whole from 100, one decimal from 1, two below; trailing zeros dropped."""
     if value is None:
         return NONE
-    amount = _decimal(value)
-    size = abs(amount)
+    size = abs(value)
     digits = 0 if size >= 100 else 1 if size >= 1 else 2
-    return _trim(f"{amount:,.{digits}f}")
+    return _trim(f"{value:,.{digits}f}")
 
 
 def money(value: Any, symbol: str = "$") -> str:
     """An amount of money: whole units from 100, cents below."""
     if value is None:
         return NONE
-    amount = _decimal(value)
-    text = f"{abs(amount):,.0f}" if abs(amount) >= 100 else f"{abs(amount):,.2f}"
-    return f"-{symbol}{text}" if amount < 0 else f"{symbol}{text}"
+    size = abs(value)
+    text = f"{size:,.0f}" if size >= 100 else f"{size:,.2f}"
+    return f"-{symbol}{text}" if value < 0 else f"{symbol}{text}"
 
 
 def eur(value: Any) -> str:
@@ -53,7 +47,7 @@ def eur(value: Any) -> str:
 
 def pct(fraction: Any) -> str:
     """A share given as a fraction (0.125), written as a percentage (12.5 %)."""
-    return NONE if fraction is None else f"{num(_decimal(fraction) * 100)} %"
+    return NONE if fraction is None else f"{num(fraction * 100)} %"
 
 
 def gb(value: Any) -> str:
@@ -64,8 +58,7 @@ def times(value: Any) -> str:
     """How many times another figure (the fleet costs 2.5× the API)."""
     if value is None:
         return NONE
-    amount = _decimal(value)
-    return f"~{amount:,.0f}×" if amount >= 10 else f"{amount:,.1f}×"
+    return f"~{value:,.0f}×" if value >= 10 else f"{value:,.1f}×"
 
 
 FILTERS = {"num": num, "tok": num, "money": money, "usd": money, "eur": eur, "pct": pct, "gb": gb, "times": times}

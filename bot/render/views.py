@@ -121,9 +121,9 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
         "euro": a.scenario.currency == "EUR",
         "node": node_view,
         "api": api_view,
-        "reasons": words["reasons"],
-        "assumptions": words["assumptions"],
-        "clarification": words["clarification"],
+        "reasons": words.reasons,
+        "assumptions": words.assumptions,
+        "clarification": words.clarification,
         "suggestions": list(a.suggestions),
         "catalog_as_of": a.catalog_as_of.isoformat(),
         "fx_as_of": a.fx_as_of.isoformat(),
@@ -147,7 +147,7 @@ def details(reply: Reply) -> dict:
     a = reply.answer
     locale = language(reply.question)
     words = findings(a, locale)
-    reasons = words["node_reasons"]
+    reasons = words.node_reasons
     chosen = a.chosen.id if a.chosen else None
     nodes = [
         {
@@ -192,7 +192,7 @@ def details(reply: Reply) -> dict:
         "nodes": nodes,
         "apis": apis,
         "slo_tok_s": a.scenario.slo_tok_s,
-        "warnings": words["warnings"],
+        "warnings": words.warnings,
         "serve_command": serve_command(a),
         "serving": a.serving,
         "locale": locale,
