@@ -95,7 +95,7 @@ def overrides_from(args: argparse.Namespace) -> dict:
 def run_ask(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
-    from bot import render
+    from bot import render, runtime
     from bot.errors import UserError
     from bot.service import ask
 
@@ -108,10 +108,11 @@ def run_ask(args: argparse.Namespace) -> int:
         first = exc.errors()[0]
         raise UserError(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from exc
     if args.json:
-        json.dump(reply.contract, sys.stdout, indent=2, ensure_ascii=False)
+        contract = render.contract_of(reply, runtime.settings())
+        json.dump(contract, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(render.text(reply.question, reply.answer))
+        sys.stdout.write(render.text(reply.answer))
     if not args.no_log:  # after the answer is out: a log that cannot be written never costs the answer
         _log(reply)
     return 0
@@ -178,6 +179,7 @@ def run_prices(args: argparse.Namespace) -> int:
 
     from bot import runtime
     from bot.errors import UserError
+    from bot.render.formats import money
     from costcore import hosts, offers, pricing
     from costcore.calendar import reference_week
 
@@ -209,7 +211,7 @@ def run_prices(args: argparse.Namespace) -> int:
     if nodes:
         print(f"{'provider':<10} {'shape':<9} {'price':>11}  {'billing':<14} {'region':<14} {'date':<10}  source")
     for n in nodes:
-        hourly = f"${n['usd_per_hour']:,.2f}/h"
+        hourly = f"{money(n['usd_per_hour'])}/h"
         flag = "  (older than 90 days)" if n["stale"] else ""
         print(f"{n['provider'][:10]:<10} {n['shape']:<9} {hourly:>11}  {n['billing']:<14} {n['region'][:14]:<14} "
               f"{n['as_of']}  {n['source']} [{n['id']}, {n['confidence']}]{flag}")

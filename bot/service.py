@@ -1,4 +1,5 @@
-"""One question in, one reply out: parse -> costcore -> contract. Every surface (CLI, Slack, log) uses this."""
+"""One question in, one reply out: parse -> costcore -> Answer. Every surface (CLI, Slack, log) uses this;
+each renders the typed Answer itself (the JSON contract is built only where JSON is printed)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,6 @@ class Reply(BaseModel):
     question: str
     parsed: ParseResult
     answer: Answer
-    contract: dict[str, Any]  # validates against shared/contract/answer.schema.json
     latency_ms: float
 
 
@@ -40,8 +40,6 @@ def ask(
 ) -> Reply:
     """Answer `text`. `overrides` are Scenario fields (from CLI flags or Slack buttons) that beat the text;
     `reader` is the second reader's settings (bot/parse/fallback.py; runtime's, from the environment, if None)."""
-    from bot.render import to_contract
-
     started = time.perf_counter()
     question = text[:MAX_QUESTION_CHARS]
     calendar = (overrides or {}).get("calendar")
@@ -87,11 +85,9 @@ def ask(
         answer = answer.model_copy(update={"model_source": model.source_ref})
     if unused:
         answer = answer.model_copy(update={"warnings": unused + answer.warnings})
-    contract = to_contract(question, answer)
     return Reply(
         question=question,
         parsed=parsed,
         answer=answer,
-        contract=contract,
         latency_ms=(time.perf_counter() - started) * 1000,
     )

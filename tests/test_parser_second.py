@@ -169,7 +169,7 @@ def test_ask_asks_on_a_disagreement(reader):
     reply = ask(QUESTION, reader=reader.settings())
     assert reply.answer.status == "needs_clarification"
     assert reply.answer.clarification.code == "second_reader_disagrees"
-    assert reply.contract["clarification"]  # the question reaches the contract's reader too
+    assert render.contract_of(reply)["clarification"]  # the question reaches the contract's reader too
 
 
 def test_ask_answers_on_time_when_the_reader_is_slow_and_never_logs_the_key(reader, caplog):

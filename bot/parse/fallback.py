@@ -121,9 +121,9 @@ class Failure:
 
 @cache
 def _template() -> Any:
-    from bot.templates import make_environment
+    from bot.render.env import untrimmed
 
-    return make_environment(trim=False).get_template("parser_fallback.j2")
+    return untrimmed().get_template("parser_fallback.j2")
 
 
 def payload(text: str, catalogs: Catalogs, reader: ReaderSettings) -> dict[str, Any]:

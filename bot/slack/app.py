@@ -102,7 +102,7 @@ def create_app(
 
 def warm_up() -> None:
     """Load the catalogs, the price snapshot and matplotlib before the first question, not during it."""
+    from bot.render import chart  # noqa: F401  (imports matplotlib)
     from bot.service import ask
-    from bot.slack import chart  # noqa: F401  (imports matplotlib)
 
     ask("can we run DeepSeek-V4.1-Flash at 300 tok/s?")
