@@ -141,3 +141,56 @@ def test_gemma4_12b_keeps_its_config_context():
     assert c["scenario"]["model"] == "gemma-4-12b" and c["status"] == "needs_clarification"
     assert "131,072" in c["clarification"]
     assert ask("gemma 4 26b at 100 tok/s with 200k context", now=NOW).contract["status"] == "ok"
+
+
+# --- hosted-API lines of the new rows: the same weights only ------------------------------------------
+
+# (catalog id, normalised genai-prices ids that are other weights and must never price it)
+NOT_THESE = [
+    ("glm-4.6", {"glm-4.6v", "glm-4.6v-flash", "glm-4.5", "glm-4.7"}),
+    ("glm-5.2", {"glm-5.3", "glm-5.3-flash", "glm-5.2-fp8", "glm-5-2-flash"}),
+    ("qwen3-235b-a22b", {"qwen3-235b-a22b-instruct-2507", "qwen3-235b-a22b-2507"}),
+    ("qwen3-235b-a22b-2507", {"qwen3-235b-a22b", "qwen3-235b-a22b-thinking-2507"}),
+    ("qwen3.5-35b-a3b", {"qwen3.5-35b-a3b-fp8", "qwen3.5-122b-a10b"}),
+    ("mistral-large-3", {"mistral-large", "mistral-large-4", "mistral-large-2402"}),
+    ("kimi-k2.6", {"kimi-k2.7-code", "kimi-k2.5", "kimi-latest"}),
+    ("minimax-m3", {"minimax-m3.1-flash", "minimax-m2.7"}),
+    ("deepseek-v4-pro", {"deepseek-v4-pro-0813", "deepseek-v4-flash"}),
+]
+
+
+@pytest.mark.parametrize(("model_id", "others"), NOT_THESE, ids=[r[0] for r in NOT_THESE])
+def test_new_rows_are_priced_only_on_their_own_weights(model_id, others, live_catalogs):
+    """On the data genai-prices ships today: every same-model line's row is the model's own weights."""
+    from costcore.hosts import normalise_ref, same_weights
+
+    found = same_weights(model_id, live_catalogs.apis, live_catalogs.prices)
+    refs = {normalise_ref(h.info.id) for h in found.real_time}
+    assert refs, f"genai-prices lists real-time hosts of {model_id}"
+    assert not refs & others
+    assert all(live_catalogs.apis.same_weights(model_id, ref) for ref in refs)
+
+
+@pytest.mark.parametrize("model_id", ["gemma-4-12b", "gemma-4-e2b", "gemma-4-e4b"])
+def test_rows_no_api_serves_say_so(model_id, live_catalogs):
+    """genai-prices lists no real-time host of these weights: the answer compares no same-model API."""
+    from costcore.engine import answer
+    from costcore.scenario import Scenario
+
+    a = answer(Scenario(model=model_id, slo_tok_s=100), live_catalogs, now=NOW)
+    assert a.status == "ok" and not [line for line in a.apis if line.same_model]
+    assert "no_same_model_api" in [f.code for f in a.reasons]
+
+
+def test_a_deprecated_first_party_api_is_said_not_silently_dropped(live_catalogs):
+    """Moonshot's own kimi-k2.5 row is deprecated in genai-prices: the answer says so."""
+    from costcore.engine import answer
+    from costcore.scenario import Scenario
+
+    _, info = live_catalogs.prices.lookup("moonshotai", "kimi-k2.5")
+    if not info.deprecated:
+        pytest.skip("the installed genai-prices no longer marks moonshotai kimi-k2.5 deprecated")
+    a = answer(Scenario(model="kimi-k2.5", slo_tok_s=300), live_catalogs, now=NOW)
+    withdrawn = [f for f in a.assumptions if f.code == "api_withdrawn"]
+    assert withdrawn and withdrawn[0].params["model_ref"] == "kimi-k2.5"
+    assert "moonshotai" not in {line.provider for line in a.apis}
