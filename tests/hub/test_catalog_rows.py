@@ -41,7 +41,9 @@ ROWS = [
     ("qwen3.6 27b at 100 tok/s with 200k context", "qwen3.6-27b", "gb", 55.56, 262_144, 200_000),
     ("qwen3.6 27b fp8 at 100 tok/s with 200k context", "qwen3.6-27b-fp8", "fp8", 27, 262_144, 200_000),
     ("can we run gemma 3 27b at 300 tok/s", "gemma-3-27b", "bf16", 27.43, 131_072, None),
-    ("v4 pro at 300 tok/s with 500k context", "deepseek-v4-pro", "gb", 960 / 1.2, 1_048_576, 500_000),
+    ("v4 pro at 300 tok/s with 500k context", "deepseek-v4-pro", "gb", 893, 1_048_576, 500_000),
+    ("deepseek v4 pro preview at 300 tok/s with 500k context", "deepseek-v4-pro-preview", "gb", 865, 1_048_576,
+     500_000),
     ("gemma 4 31b at 100 tok/s with 200k context", "gemma-4-31b", "bf16", 31, 262_144, 200_000),
     ("gemma 4 26b at 100 tok/s with 200k context", "gemma-4-26b-a4b", "bf16", 25.2, 262_144, 200_000),
     ("gemma 4 12b at 100 tok/s with 100k context", "gemma-4-12b", "bf16", 11.95, 131_072, 100_000),
@@ -155,7 +157,8 @@ NOT_THESE = [
     ("mistral-large-3", {"mistral-large", "mistral-large-4", "mistral-large-2402"}),
     ("kimi-k2.6", {"kimi-k2.7-code", "kimi-k2.5", "kimi-latest"}),
     ("minimax-m3", {"minimax-m3.1-flash", "minimax-m2.7"}),
-    ("deepseek-v4-pro", {"deepseek-v4-pro-0813", "deepseek-v4-flash"}),
+    ("deepseek-v4-pro", {"deepseek-v4-pro", "deepseek-v4-flash"}),
+    ("deepseek-v4-pro-preview", {"deepseek-v4-pro-0813", "deepseek-v4.1-flash"}),
 ]
 
 
