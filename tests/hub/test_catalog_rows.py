@@ -197,3 +197,17 @@ def test_a_deprecated_first_party_api_is_said_not_silently_dropped(live_catalogs
     withdrawn = [f for f in a.assumptions if f.code == "api_withdrawn"]
     assert withdrawn and withdrawn[0].params["model_ref"] == "kimi-k2.5"
     assert "moonshotai" not in {line.provider for line in a.apis}
+
+
+def test_a_free_endpoint_with_no_price_is_not_an_api_line(live_catalogs):
+    """Google's Gemini-API Gemma rows carry no per-token price ("free of charge with no paid tier"); Vertex's
+    priced Model-as-a-Service row of the same weights is a line."""
+    from costcore.hosts import same_weights
+
+    _, free = live_catalogs.prices.lookup("google", "gemma-4-26b-a4b-it")
+    if free.prices._comparable_values():
+        pytest.skip("the installed genai-prices prices Google's Gemini-API Gemma row now")
+    refs = {(h.provider.id, h.info.id) for h in same_weights("gemma-4-26b-a4b", live_catalogs.apis,
+                                                              live_catalogs.prices).real_time}
+    assert ("google", "gemma-4-26b-a4b-it") not in refs
+    assert ("google", "gemma-4-26b-a4b-it-maas") in refs

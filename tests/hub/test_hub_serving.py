@@ -48,6 +48,7 @@ def test_a_hub_answer_carries_a_generic_labelled_vllm_command(hub_env):
     assert reply.answer.serving["version"] == HUB_SERVING_VERSION
     assert any("no published recipe verifies" in note for note in reply.answer.serving["notes"])
     assert not node["recipe_verified"]
+    assert any("nor the generic vLLM command built from its config.json" in a for a in c["assumptions"])
 
 
 def test_a_quantised_config_names_its_method_instead_of_a_dtype():
