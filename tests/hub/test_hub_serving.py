@@ -11,27 +11,12 @@ import datetime as dt
 
 import pytest
 
-from bot import runtime
 from bot.service import ask
 from costcore.hubfacts import HUB_SERVING_VERSION, HubFacts, hub_serving, layer_kinds, model_from_hub
-from tests.hub.standin import StandIn, load_fixtures
+from tests.hub.standin import load_fixtures
 
 NOW = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
 FIXTURES = load_fixtures()
-
-
-@pytest.fixture
-def hub_env(monkeypatch, tmp_path):
-    with StandIn() as hub:
-        monkeypatch.setenv("LLMCOST_HUB", "on")
-        monkeypatch.setenv("HF_ENDPOINT", hub.url)
-        monkeypatch.setenv("LLMCOST_HUB_CACHE", str(tmp_path / "hub"))
-        monkeypatch.setenv("LLMCOST_HUB_TIMEOUT", "3")
-        monkeypatch.delenv("HF_TOKEN", raising=False)
-        monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
-        runtime.hub_settings.cache_clear()
-        yield hub
-        runtime.hub_settings.cache_clear()
 
 
 def test_a_hub_answer_carries_a_generic_labelled_vllm_command(hub_env):
