@@ -127,3 +127,11 @@ def hub_settings():
     from bot.hub.settings import from_environ
 
     return from_environ(dict(os.environ), cache_dir())
+
+
+@cache
+def reader_settings():
+    """The optional second reader (LLMCOST_READER_URL, _MODEL, _KEY, _INTERNAL, _TIMEOUT_S): off unless a URL is set."""
+    from bot.parse.fallback import ReaderSettings
+
+    return ReaderSettings.from_env(os.environ)

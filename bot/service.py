@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -12,6 +12,9 @@ from bot import runtime
 from bot.parser import ParseResult, parse
 from costcore import engine
 from costcore.answer import Answer
+
+if TYPE_CHECKING:
+    from bot.parse.fallback import ReaderSettings
 
 MAX_QUESTION_CHARS = 4_000
 
@@ -28,14 +31,28 @@ class Reply(BaseModel):
     latency_ms: float
 
 
-def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime | None = None) -> Reply:
-    """Answer `text`. `overrides` are Scenario fields (from CLI flags or Slack buttons) that beat the text."""
+def ask(
+    text: str,
+    overrides: dict[str, Any] | None = None,
+    *,
+    now: dt.datetime | None = None,
+    reader: ReaderSettings | None = None,
+) -> Reply:
+    """Answer `text`. `overrides` are Scenario fields (from CLI flags or Slack buttons) that beat the text;
+    `reader` is the second reader's settings (bot/parse/fallback.py; runtime's, from the environment, if None)."""
     from bot.render import to_contract
 
     started = time.perf_counter()
     question = text[:MAX_QUESTION_CHARS]
     calendar = (overrides or {}).get("calendar")
     parsed = parse(question, runtime.catalogs(), settings=runtime.settings(), calendar=calendar)
+    # The one network call a question may cause before the engine, after the rules (which stay pure); in
+    # Slack this runs on the outbox's worker thread, never before the ack. Off unless a reader is configured.
+    reader = reader or runtime.reader_settings()
+    if reader.enabled:
+        from bot.parse import second
+
+        parsed = second.review(parsed, runtime.catalogs(), reader, overrides=overrides, settings=runtime.settings())
     if overrides:
         merged = parsed.scenario.model_dump(exclude_unset=True) | {
             k: v for k, v in overrides.items() if v is not None
