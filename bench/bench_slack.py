@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 from tests.slack import signed  # noqa: E402
 from tests.slack.standin import StandIn  # noqa: E402
 
+PROCESSES: list[str] = []  # --processes N, when given
 QUESTION = "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?"
 
 
@@ -69,7 +70,7 @@ def start_bot(slack: StandIn, db: Path, chart: bool) -> tuple[subprocess.Popen, 
         "SLACK_BOT_TOKEN": signed.TOKEN, "SLACK_SIGNING_SECRET": signed.SECRET, "SLACK_API_URL": slack.api_url,
         "LLMCOST_DB": str(db), "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
     }
-    command = [sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port", str(port)]
+    command = [sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port", str(port)] + PROCESSES
     if not chart:
         command.append("--no-chart")
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

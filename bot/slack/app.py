@@ -38,6 +38,15 @@ def _env(name: str, why: str) -> str:
     return value
 
 
+def check_env() -> None:
+    """What `create_app` reads from the environment for HTTP mode, checked without building anything: a
+    UserError naming the first variable that is missing or malformed."""
+    _env("SLACK_BOT_TOKEN", "the bot token, xoxb-…")
+    _env("SLACK_SIGNING_SECRET", "the app's signing secret, to check requests")
+    Policy.from_env(os.environ)
+    door.Door.from_env(os.environ, signing_secret=None)
+
+
 def create_app(
     *,
     token: str | None = None,
