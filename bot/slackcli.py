@@ -58,7 +58,7 @@ def run_serve(args: argparse.Namespace) -> int:
     app = create_app(socket_mode=not args.http, chart=chart)  # checks the other variables first
     if args.verbose:  # slack_sdk logs request bodies at DEBUG; keep its chatter (never the token) out
         logging.getLogger("slack_sdk").setLevel(logging.INFO)
-    warm_up()
+    warm_up(chart=app.llmcost.chart)
     if args.http:
         from bot.slack.http import server
         from bot.slack.serving import ServerSettings, serve_until_stopped

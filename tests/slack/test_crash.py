@@ -26,19 +26,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(stand_in, db: Path) -> tuple[subprocess.Popen, str]:
-    return ready(start(stand_in, db))
+def serve(stand_in, db: Path, *options: str) -> tuple[subprocess.Popen, str]:
+    return ready(start(stand_in, db, *options))
 
 
-def start(stand_in, db: Path) -> tuple[subprocess.Popen, int]:
+def start(stand_in, db: Path, *options: str) -> tuple[subprocess.Popen, int]:
+    """`llmcost serve --http` as deployed; one serving process unless `options` say otherwise."""
     port = free_port()
     env = os.environ | {
         "SLACK_BOT_TOKEN": signed.TOKEN, "SLACK_SIGNING_SECRET": signed.SECRET, "SLACK_API_URL": stand_in.api_url,
         "LLMCOST_DB": str(db), "LLMCOST_DELIVERY_BACKOFF_S": "0.1", "LLMCOST_DELIVERY_POLL_S": "0.2",
         "LLMCOST_DELIVERY_WORKERS": "8",
     }
+    options = options or ("--processes", "1")
     proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--no-chart", "--host", "127.0.0.1",
-                             "--port", str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                             "--port", str(port), *options], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
     return proc, port
 
 
