@@ -101,6 +101,8 @@ def make_environment(
         lstrip_blocks=trim,
         keep_trailing_newline=False,
         bytecode_cache=bytecode_cache(_shape(folder, trim, finalize, filters)),
+        # Templates are package files: no stat() of each one on every render (the bot renders several a message).
+        auto_reload=False,
     )
     env.filters.update(filters)
     return env

@@ -147,6 +147,7 @@ class Outbox:
         self._later: deque[_Rest] = deque()
         self._in_hand: set[int] = set()  # job ids queued or being delivered here
         self._busy = 0
+        self._answering = 0  # workers on a job's first part (the verdict)
         self._changed = threading.Condition()
         self.stopping = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -240,15 +241,24 @@ class Outbox:
         return None
 
     def _next(self) -> Job | int | _Rest | None:
-        """What a worker does next (None: stop): a new job first, unless a put-off rest has waited too long."""
+        """What a worker does next (None: stop). A put-off rest runs only when no job waits and none is being
+        answered (one Python process computes on one core: a rest run beside a verdict slows the verdict), or
+        once it has waited `rest_wait_s`."""
         with self._changed:
-            self._changed.wait_for(lambda: self._queue or self._later or self.stopping.is_set())
-            if self.stopping.is_set():
-                return None
-            overdue = self._later and time.monotonic() - self._later[0].since >= self.policy.rest_wait_s
-            item = self._later.popleft() if overdue or not self._queue else self._queue.popleft()
-            self._busy += 1
-            return item
+            while not self.stopping.is_set():
+                now = time.monotonic()
+                overdue = bool(self._later) and now - self._later[0].since >= self.policy.rest_wait_s
+                if overdue or (self._later and not self._queue and not self._answering):
+                    item: Job | int | _Rest = self._later.popleft()
+                elif self._queue:
+                    item = self._queue.popleft()
+                    self._answering += 1
+                else:
+                    self._changed.wait(self._later[0].since + self.policy.rest_wait_s - now if self._later else None)
+                    continue
+                self._busy += 1
+                return item
+            return None
 
     def _work(self) -> None:
         from bot.slack.reply import Delivery
@@ -266,6 +276,8 @@ class Outbox:
             finally:
                 with self._changed:
                     self._busy -= 1
+                    if not isinstance(item, _Rest):
+                        self._answering -= 1
                     if not put_off:
                         job_id = item.delivery.job.id if isinstance(item, _Rest) else getattr(item, "id", item)
                         self._in_hand.discard(job_id)
