@@ -76,7 +76,7 @@ def test_a_bug_before_the_verdict_fails_the_job_after_a_few_tries_and_tells_the_
     assert row["delivery_error"] == "bug: KeyError: 'no_such_field' (gave up after 3 tries)"
     assert parts(stand_in) == ["apology"]  # no verdict, one "something went wrong"
     assert bot.store.jobs()[0]["state"] == "failed"
-    stand_in.quiet_for(0.3)  # and nothing retries it later (the poller finds no pending job)
+    bot.settle()  # and nothing retries it later: no job is pending
     assert parts(stand_in) == ["apology"]
 
 
