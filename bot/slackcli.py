@@ -50,7 +50,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.http and args.listen_fd is None:
         from bot.slack.serving import default_processes
 
-        processes = args.processes or default_processes()
+        processes = default_processes() if args.processes is None else args.processes
         if processes < 1:
             raise UserError("--processes must be 1 or more")
         if processes > 1:

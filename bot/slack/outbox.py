@@ -189,7 +189,7 @@ class Outbox:
         stays in hand (and leased) until the step has run."""
         with self._changed:
             self._later.append(_Rest(delivery, step, time.monotonic()))
-            self._changed.notify()
+            self._changed.notify_all()  # idle() waits on the same condition: wake the workers too
 
     # -- the workers -----------------------------------------------------------------------------------
 
