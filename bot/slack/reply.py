@@ -439,7 +439,10 @@ class Delivery:
         """An ephemeral answer through the slash command's response_url, retried like a post."""
         from slack_sdk.webhook import WebhookClient
 
-        hook = WebhookClient(self.job.response_url, timeout=self.policy.http_timeout_s, retry_handlers=[])
+        from bot.slack.app import sdk_logger
+
+        hook = WebhookClient(self.job.response_url, timeout=self.policy.http_timeout_s, retry_handlers=[],
+                             logger=sdk_logger())
 
         def send() -> None:
             if replace_original:
