@@ -27,6 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="cut off a client still sending its request after this long (default 30 s)")
     serve.add_argument("--drain", type=float, default=10.0, metavar="S",
                        help="on SIGTERM, time to finish requests and answers under way (default 10 s)")
+    serve.add_argument("--processes", type=int, default=None, metavar="N",
+                       help="HTTP serving processes sharing the port (default $WEB_CONCURRENCY, else one per CPU, "
+                       "at most 4): one Python process answers on one core")
+    serve.add_argument("--listen-fd", type=int, default=None, help=argparse.SUPPRESS)  # a supervised process
     serve.add_argument("--no-chart", action="store_true", help="do not upload the chart")
     serve.add_argument("-v", "--verbose", action="store_true", help="log each request")
     serve.set_defaults(func=run_serve)
@@ -41,19 +45,27 @@ def run_serve(args: argparse.Namespace) -> int:
     if not args.http and not app_token:
         raise UserError("set SLACK_APP_TOKEN (an xapp-… app-level token with connections:write) for Socket Mode, "
                         "or run `llmcost serve --http --port P`")
-    app = create_app(socket_mode=not args.http, chart=chart)  # checks the other variables first
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+                        format="%(asctime)s %(levelname)s %(name)s[%(process)d]: %(message)s")
+    if args.http and args.listen_fd is None:
+        from bot.slack.serving import default_processes
+
+        processes = default_processes() if args.processes is None else args.processes
+        if processes < 1:
+            raise UserError("--processes must be 1 or more")
+        if processes > 1:
+            return _supervise(args, processes)
+    app = create_app(socket_mode=not args.http, chart=chart)  # checks the other variables first
     if args.verbose:  # slack_sdk logs request bodies at DEBUG; keep its chatter (never the token) out
         logging.getLogger("slack_sdk").setLevel(logging.INFO)
-    warm_up()
+    warm_up(chart=app.llmcost.chart)
     if args.http:
         from bot.slack.http import server
         from bot.slack.serving import ServerSettings, serve_until_stopped
 
         settings = ServerSettings(threads=args.threads, backlog=args.backlog, read_timeout_s=args.read_timeout,
                                   drain_s=args.drain, request_deadline_s=args.request_deadline)
-        httpd = server(app, args.host, args.port, settings)
+        httpd = server(app, args.host, args.port, settings, listen_fd=args.listen_fd)
         logging.getLogger("llmcost").info("llmcost listening on http://%s:%s/slack/events", args.host, httpd.server_port)
         return serve_until_stopped(app, httpd)
 
@@ -61,3 +73,25 @@ def run_serve(args: argparse.Namespace) -> int:
 
     SocketModeHandler(app, app_token).start()
     return 0
+
+
+def _supervise(args: argparse.Namespace, processes: int) -> int:
+    """`llmcost serve --http --processes N`: bind the port once and run N serving processes on it, each a
+    whole bot (door, outbox workers) on the one log; the outbox's claims and leases keep each question
+    answered once whichever process takes it."""
+    import sys
+
+    from bot.slack.app import check_env
+    from bot.slack.serving import listening_socket, supervise
+
+    check_env()  # a missing variable is said once, here, not by each process
+    sock = listening_socket(args.host, args.port, args.backlog)
+    port = sock.getsockname()[1]
+    command = [sys.executable, "-m", "bot.cli", "serve", "--http", "--host", args.host, "--port", str(port),
+               "--threads", str(args.threads), "--backlog", str(args.backlog), "--read-timeout", str(args.read_timeout),
+               "--request-deadline", str(args.request_deadline), "--drain", str(args.drain), "--processes", "1",
+               "--listen-fd", str(sock.fileno())]
+    command += ["--no-chart"] * args.no_chart + ["-v"] * args.verbose
+    logging.getLogger("llmcost").info("llmcost listening on http://%s:%s/slack/events (%d processes)", args.host,
+                                      port, processes)
+    return supervise(command, processes, sock)

@@ -24,8 +24,18 @@ def api_url() -> str:
     return url if url.endswith("/") else url + "/"
 
 
+def sdk_logger() -> logging.Logger:
+    """The logger to give slack_sdk's clients. slack_sdk formats every request's and response's whole body
+    for its debug log whenever its logger's own level is unset (it reads `logger.level`, not the effective
+    level), so with its default loggers each post renders its Block Kit as text once more, for nothing."""
+    logger = logging.getLogger("llmcost.slack.sdk")
+    if logger.level == logging.NOTSET:
+        logger.setLevel(logging.INFO)
+    return logger
+
+
 def web_client(token: str) -> WebClient:
-    client = WebClient(token=token, base_url=api_url(), timeout=10)
+    client = WebClient(token=token, base_url=api_url(), timeout=10, logger=sdk_logger())
     # 429s are waited out (Retry-After) and retried; other failures reach the error handler.
     client.retry_handlers.append(RateLimitErrorRetryHandler(max_retry_count=2))
     return client
@@ -36,6 +46,15 @@ def _env(name: str, why: str) -> str:
     if not value:
         raise UserError(f"set {name} ({why})")
     return value
+
+
+def check_env() -> None:
+    """What `create_app` reads from the environment for HTTP mode, checked without building anything: a
+    UserError naming the first variable that is missing or malformed."""
+    _env("SLACK_BOT_TOKEN", "the bot token, xoxb-…")
+    _env("SLACK_SIGNING_SECRET", "the app's signing secret, to check requests")
+    Policy.from_env(os.environ)
+    door.Door.from_env(os.environ, signing_secret=None)
 
 
 def create_app(
@@ -76,7 +95,8 @@ def create_app(
     )
     policy = policy or Policy.from_env(os.environ)
     # The outbox's own client: no retry handlers, because retrying a post is only safe after looking for it.
-    poster = WebClient(token=token, base_url=api_url(), timeout=policy.http_timeout_s, retry_handlers=[])
+    poster = WebClient(token=token, base_url=api_url(), timeout=policy.http_timeout_s, retry_handlers=[],
+                       logger=sdk_logger())
     seen = dedupe.Seen()  # this process's memory of deliveries taken in: the cheap filter before the log's claims
     outbox = Outbox(store, poster, ask=ask, chart=chart, policy=policy, seen=seen)
     deps = Deps(store=store, ask=ask, chart=chart, outbox=outbox)
@@ -100,9 +120,15 @@ def create_app(
     return app
 
 
-def warm_up() -> None:
-    """Load the catalogs, the price snapshot and matplotlib before the first question, not during it."""
-    from bot.render import chart  # noqa: F401  (imports matplotlib)
+def warm_up(chart: bool = True) -> None:
+    """Load the catalogs, the price snapshot and (when charts are drawn) matplotlib before the first question,
+    not during it; then set what was loaded aside from the garbage collector's full passes."""
+    import gc
+
     from bot.service import ask
 
+    if chart:
+        from bot.render import chart as _  # noqa: F401  (imports matplotlib)
     ask("can we run DeepSeek-V4.1-Flash at 300 tok/s?")
+    gc.collect()
+    gc.freeze()
