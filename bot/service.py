@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -12,6 +12,9 @@ from bot import runtime
 from bot.parser import ParseResult, parse
 from costcore import engine
 from costcore.answer import Answer
+
+if TYPE_CHECKING:
+    from bot.context import Context
 
 MAX_QUESTION_CHARS = 4_000
 
@@ -28,14 +31,17 @@ class Reply(BaseModel):
     latency_ms: float
 
 
-def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime | None = None) -> Reply:
-    """Answer `text`. `overrides` are Scenario fields (from CLI flags or Slack buttons) that beat the text."""
+def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime | None = None,
+        context: Context | None = None) -> Reply:
+    """Answer `text`. `overrides` are Scenario fields (from CLI flags or Slack buttons) that beat the text.
+    `context` is the entry point's (bot/context.py); the process's when not given."""
     from bot.render import to_contract
 
+    ctx = context or runtime.context()
     started = time.perf_counter()
     question = text[:MAX_QUESTION_CHARS]
     calendar = (overrides or {}).get("calendar")
-    parsed = parse(question, runtime.catalogs(), settings=runtime.settings(), calendar=calendar)
+    parsed = parse(question, ctx.catalogs, settings=ctx.settings, calendar=calendar)
     if overrides:
         merged = parsed.scenario.model_dump(exclude_unset=True) | {
             k: v for k, v in overrides.items() if v is not None
@@ -43,25 +49,24 @@ def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime 
         parsed = parsed.model_copy(update={"scenario": type(parsed.scenario)(**merged)})
         if overrides.get("model") and parsed.clarification and parsed.clarification.code == "missing_model":
             parsed = parsed.model_copy(update={"clarification": None})  # a thread's follow-up names no model
-    when = now or runtime.now()
-    catalogs, scenario = runtime.catalogs(), parsed.scenario
+    when = now or ctx.now()
+    catalogs, scenario = ctx.catalogs, parsed.scenario
     # "I did not use: …" is a warning the asker must see, not one more line among the assumptions.
     unused = [n for n in parsed.notes if n.code == "words_not_used"]
     notes = [n for n in parsed.notes if n.code != "words_not_used"]
     # A name the catalog cannot resolve: ask the Hub. Not for gateway pain with text that may leave: rule 2
     # answers that without any model, so nobody waits on the network for it.
-    gateway = scenario.gateway_pain and scenario.data_may_leave
-    if parsed.clarification is None and scenario.model and not gateway:
+    if parsed.clarification is None and scenario.model and not scenario.gateway_answers_without_model:
         from bot.hub import lookup
         from bot.hub.hook import consult
 
-        step = consult(question, scenario, catalogs, runtime.hub_settings(), when.date(), lookup)
+        step = consult(question, scenario, catalogs, ctx.hub, when.date(), lookup)
         catalogs, scenario, notes = step.catalogs, step.scenario, notes + step.notes
     answer = engine.answer(
         scenario,
         catalogs,
         now=when,
-        settings=runtime.settings(),
+        settings=ctx.settings,
         clarification=parsed.clarification,
         notes=notes,
     )

@@ -82,12 +82,11 @@ _INSERT = (
 
 
 def default_path() -> Path:
-    """$LLMCOST_DB, else llmcost.db in the user's data directory."""
-    if env := os.environ.get("LLMCOST_DB", "").strip():
-        return Path(env).expanduser()
-    import platformdirs
+    """The process Context's log (bot/context.py: $LLMCOST_DB, else llmcost.db in the user's data directory),
+    for callers that open the log without a path; the entry points pass theirs."""
+    from bot.context import current
 
-    return Path(platformdirs.user_data_dir("llmcost")) / "llmcost.db"
+    return current().db_path
 
 
 def _connect(path: Path, timeout_s: float) -> sqlite3.Connection:

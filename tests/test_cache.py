@@ -20,11 +20,9 @@ from costcore.catalog import load_catalogs
 def cache_in(tmp_path, monkeypatch):
     def use(value):
         monkeypatch.setenv("LLMCOST_CACHE_DIR", str(value))
-        cache.cache_dir.cache_clear()
         runtime.catalogs.cache_clear()
 
     yield use
-    cache.cache_dir.cache_clear()
     runtime.catalogs.cache_clear()
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,12 +57,11 @@ def bundled() -> PriceData:
 
 
 def snapshot_dir() -> Path:
-    raw = os.environ.get("LLMCOST_PRICES_DIR", "").strip()
-    if raw:
-        return Path(raw).expanduser()
-    from platformdirs import user_data_dir
+    """Where refreshed snapshots are kept: the process Context's `prices_dir` (LLMCOST_PRICES_DIR, else the
+    user's data directory)."""
+    from bot.context import current
 
-    return Path(user_data_dir("llmcost")) / "prices"
+    return current().prices_dir
 
 
 def latest_snapshot(directory: Path | None = None) -> Path | None:
@@ -85,7 +83,10 @@ def refresh_apis(*, url: str | None = None, directory: Path | None = None, now: 
     import httpx2
     from genai_prices.update_prices import DEFAULT_UPDATE_URL, UpdatePrices
 
-    url = url or os.environ.get("LLMCOST_GENAI_PRICES_URL", "").strip() or DEFAULT_UPDATE_URL
+    if url is None:  # the process Context's LLMCOST_GENAI_PRICES_URL, else genai-prices' own
+        from bot.context import current
+
+        url = current().refresh.genai_prices_url or DEFAULT_UPDATE_URL
     when = now or dt.datetime.now(dt.UTC)
     updater = UpdatePrices(url=url, request_timeout=httpx2.Timeout(timeout=timeout_s, connect=min(5.0, timeout_s)))
     try:

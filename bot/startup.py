@@ -1,0 +1,200 @@
+"""Start-up work, in one place: what `llmcost ask` (a fresh process per question) does to start fast.
+
+The Slack bot, the product, starts once and gains nothing from any of this; the one-shot CLI is what
+people time against `genai-prices calc` (bench/bench_engine.py runs them side by side; the README says
+the ratio). Each trick below says what it saves, measured with that bench on the 2-core dev machine, and
+is kept only because it pays. Nothing here changes an answer: a cache that cannot be used means the work
+is done again (tests/test_cache.py), and `LLMCOST_CACHE_DIR=off` turns every cache off.
+
+1. Validated catalogs and genai-prices' data kept as pickles (`catalogs`, `prices`, via bot/cache.py),
+   keyed on every file they were read from (size, mtime, ctime, inode: `cp -p` keeps an mtime, a
+   replacement changes the inode), the code that reads them and the library versions. A warm run skips
+   PyYAML and pydantic validation of ~2,000 rows. Pays: the largest saving of all (see bench).
+   `defer_build=True` on costcore's catalog models (costcore/catalog.py `Strict`) goes with it: a process
+   that unpickles its catalogs never builds their validators.
+2. Compiled jinja2 templates (the bytecode cache of the rendering package, keyed on the environment's
+   filters and the `bot` package's sources): lives beside the environment factory (render's module),
+   since its key is that factory's settings; documented here so the list is whole.
+3. Regular expressions compiled on first use (`lazy`): the parser holds a few hundred patterns and a
+   question uses a fraction of them.
+4. Heavy libraries imported inside the handler that needs them (matplotlib, slack_bolt, gpuhunt,
+   huggingface_hub, sqlite-utils): `llmcost ask` never imports them; tests/test_cli.py checks it.
+5. `quick_exit`: after the answer is out and the log closed, the console script runs the exit handlers
+   and leaves without tearing the interpreter down (every module, every pydantic schema: ~35 ms).
+6. `one_shot`: the CLI turns the cyclic garbage collector off (pydantic's schema building at import runs it
+   again and again; a process that answers once frees what it drops by reference counting) and pydantic's
+   plugin discovery (PYDANTIC_DISABLE_PLUGINS, pydantic's documented switch, which scans every installed
+   package's metadata). `serve` and `clock` keep both.
+"""
+
+from __future__ import annotations
+
+import atexit
+import gc
+import logging
+import os
+import re
+import sys
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from bot import cache
+
+if TYPE_CHECKING:
+    from bot.context import Context
+    from costcore.catalog import Catalogs
+    from costcore.prices import PriceData
+
+
+# -- 1. catalogs and price data kept warm -----------------------------------------------------------------
+
+# In memory too: a process that builds several Contexts (tests, one per test; a bot whose environment never
+# changes builds one) reads each version of the files once. Bounded, like the cache folder.
+_LOADED: dict[tuple[str, str], Any] = {}
+
+
+def _kept(kind: str, key: Any, build: Any, folder: Path | None) -> Any:
+    memo = (kind, repr(key), repr(folder))
+    if memo not in _LOADED:
+        if len(_LOADED) >= 4 * cache.KEEP_ENTRIES:
+            _LOADED.clear()
+        _LOADED[memo] = cache.cached_pickle(kind, key, build, folder=folder)
+    return _LOADED[memo]
+
+
+def forget(kind: str | None = None) -> None:
+    """Drop what this process loaded (of one kind, "catalogs" or "prices"): the next Context reads its
+    files (or the cache folder) again."""
+    for memo in [m for m in _LOADED if kind in (None, m[0])]:
+        del _LOADED[memo]
+
+
+
+def _stamp(path: Path) -> tuple[str, int, int, int, int] | None:
+    """A file's identity and version: an edit changes the size or a time (ctime even when `cp -p` or
+    `rsync -t` restores the mtime), a replacement the inode."""
+    try:
+        stat = os.stat(path)
+    except (OSError, TypeError):
+        return None
+    return (str(path), stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
+
+
+def catalogs_key(overrides: list[Path], snapshot: Path | None = None) -> tuple:
+    """What validated catalogs depend on: every file read, the code of the models that read them, and the
+    versions of Python and pydantic. Any change is a new key, so a stale entry is never read."""
+    import pydantic
+
+    import costcore.catalog
+    from costcore.catalog import catalog_files
+
+    files = [*catalog_files(overrides, offers_snapshot=snapshot), Path(costcore.catalog.__file__)]
+    return (sys.version, pydantic.VERSION, [_stamp(p) for p in files])
+
+
+def catalogs(ctx: Context) -> Catalogs:
+    """The catalogs `ctx` names (without price data), validated once per version of their files. A file
+    that cannot be read is never cached: load_catalogs names it."""
+    from costcore.catalog import load_catalogs
+
+    overrides = list(ctx.node_overrides)
+    snapshot = ctx.offers_snapshot()
+    key = catalogs_key(overrides, snapshot)
+
+    def load() -> Catalogs:
+        return load_catalogs(node_overrides=overrides, offers_snapshot=snapshot)
+
+    if any(stamp is None for stamp in key[2]):
+        return load()
+    return _kept("catalogs", key, load, cache.usable(ctx.cache_folder))
+
+
+def prices(ctx: Context) -> PriceData:
+    """genai-prices' data: LLMCOST_PRICES_FILE, else the newest refreshed snapshot, else the bundled data."""
+    import genai_prices
+
+    from bot.refresh import apis as snapshots
+    from costcore import prices as price_data
+
+    path = ctx.prices_file or snapshots.latest_snapshot(ctx.prices_dir)
+    if path is None:
+        return snapshots.bundled()
+    code = [_stamp(Path(price_data.__file__)), _stamp(Path(snapshots.__file__))]
+    key = (sys.version, genai_prices.__version__, _stamp(path), code)
+    if key[2] is None:
+        return _read_prices(path)  # names the missing file
+    return _kept("prices", key, lambda: _read_prices(path), cache.usable(ctx.cache_folder))
+
+
+def _read_prices(path: Path) -> PriceData:
+    from bot.refresh.apis import read_snapshot
+    from costcore.catalog import CatalogError
+
+    try:
+        return read_snapshot(path)
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # JSON and pydantic errors are ValueErrors
+        raise CatalogError(f"{path}: cannot read genai-prices data: {type(exc).__name__}: {exc}") from exc
+
+
+# -- 3. regular expressions compiled on first use -----------------------------------------------------------
+
+
+class LazyPattern:
+    def __init__(self, pattern: str, flags: int = 0):
+        self._args = (pattern, flags)
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        """Only for what the instance lacks: compile once, then keep the attribute (a bound `search`, …)
+        on the instance so later calls cost what calling a compiled pattern costs."""
+        compiled = self._compiled
+        if compiled is None:  # two threads may both compile: same pattern, harmless
+            compiled = self._compiled = re.compile(*self._args)
+        value = getattr(compiled, name)
+        self.__dict__[name] = value
+        return value
+
+    def __repr__(self) -> str:
+        return f"lazy({self._args[0]!r})"
+
+
+def lazy(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """`re.compile(pattern, flags)`, compiled when first used."""
+    return LazyPattern(pattern, flags)  # type: ignore[return-value]  # quacks like re.Pattern
+
+
+# -- 5 and 6. a process that answers once ------------------------------------------------------------------
+
+LONG_RUNNING = frozenset({"serve", "clock"})  # processes that run for days keep the defaults
+
+
+def one_shot(argv: list[str]) -> None:
+    """Tune this process for one answer, unless it is `serve` or `clock`."""
+    if LONG_RUNNING.intersection(argv[:1]):
+        return
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # set for pydantic, before it first looks
+    gc.disable()
+
+
+def quick_exit(code: int) -> None:
+    """Leave with `code`: flush the output, run every exit handler (atexit: logging's shutdown, anything a
+    library or a later change registers), then end the process without tearing the interpreter down.
+
+    Why this is safe: what interpreter teardown would still do after the exit handlers is join non-daemon
+    threads, flush the standard streams and free memory the OS reclaims anyway. The streams are flushed
+    here; when a non-daemon thread is alive (none in a CLI command today) this falls back to `sys.exit`,
+    which waits for it. The log (bot/store.py) is committed and closed by the command before it returns.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BrokenPipeError:  # `llmcost ask … | head`: the reader has what it wanted
+            pass
+        except OSError:  # a full disk: the answer did not get out
+            code = code or 1
+    if any(t is not threading.main_thread() and not t.daemon and t.is_alive() for t in threading.enumerate()):
+        sys.exit(code)
+    atexit._run_exitfuncs()  # the documented atexit order (last registered first), as sys.exit would
+    logging.shutdown()  # a no-op when the atexit run did it
+    os._exit(code)
