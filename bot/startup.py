@@ -1,30 +1,37 @@
 """Start-up work, in one place: what `llmcost ask` (a fresh process per question) does to start fast.
 
 The Slack bot, the product, starts once and gains nothing from any of this; the one-shot CLI is what
-people time against `genai-prices calc` (bench/bench_engine.py runs them side by side; the README says
-the ratio). Each trick below says what it saves, measured with that bench on the 2-core dev machine, and
-is kept only because it pays. Nothing here changes an answer: a cache that cannot be used means the work
-is done again (tests/test_cache.py), and `LLMCOST_CACHE_DIR=off` turns every cache off.
+people time against `genai-prices calc` (the README says the ratio). Each trick is kept because it pays:
+`python bench/bench_engine.py --tricks` runs `llmcost ask --json` as shipped and with each trick undone,
+and reports CPU time per run (wall time on a shared 2-core box is mostly other people's load). Measured
+2026-11-30, 15 runs each: as shipped 453 ms, genai-prices calc 382 ms. Nothing here changes an answer: a
+cache that cannot be used means the work is done again (tests/test_cache.py), and LLMCOST_CACHE_DIR=off
+turns every cache off.
 
 1. Validated catalogs and genai-prices' data kept as pickles (`catalogs`, `prices`, via bot/cache.py),
    keyed on every file they were read from (size, mtime, ctime, inode: `cp -p` keeps an mtime, a
    replacement changes the inode), the code that reads them and the library versions. A warm run skips
-   PyYAML and pydantic validation of ~2,000 rows. Pays: the largest saving of all (see bench).
-   `defer_build=True` on costcore's catalog models (costcore/catalog.py `Strict`) goes with it: a process
-   that unpickles its catalogs never builds their validators.
-2. Compiled jinja2 templates (the bytecode cache of the rendering package, keyed on the environment's
-   filters and the `bot` package's sources): lives beside the environment factory (render's module),
-   since its key is that factory's settings; documented here so the list is whole.
-3. Regular expressions compiled on first use (`lazy`): the parser holds a few hundred patterns and a
-   question uses a fraction of them.
-4. Heavy libraries imported inside the handler that needs them (matplotlib, slack_bolt, gpuhunt,
-   huggingface_hub, sqlite-utils): `llmcost ask` never imports them; tests/test_cli.py checks it.
-5. `quick_exit`: after the answer is out and the log closed, the console script runs the exit handlers
-   and leaves without tearing the interpreter down (every module, every pydantic schema: ~35 ms).
-6. `one_shot`: the CLI turns the cyclic garbage collector off (pydantic's schema building at import runs it
-   again and again; a process that answers once frees what it drops by reference counting) and pydantic's
-   plugin discovery (PYDANTIC_DISABLE_PLUGINS, pydantic's documented switch, which scans every installed
-   package's metadata). `serve` and `clock` keep both.
+   PyYAML and the validation of ~2,000 rows: +186 ms without it. `defer_build=True` on costcore's catalog
+   models (costcore/catalog.py `Strict`) goes with it: a process that unpickles its catalogs never builds
+   their validators (~40 ms at import otherwise).
+2. Compiled jinja2 templates: the bytecode cache of the rendering package's environment factory, keyed on
+   the environment's filters and the `bot` package's sources. It lives beside that factory because its key
+   is the factory's settings; listed here so the list is whole.
+3. Regular expressions compiled on first use (`lazy`, imported by the parser through bot/parse/lazyre.py):
+   the parser holds a few hundred patterns and a question uses a fraction of them. +54 ms without it.
+4. Heavy libraries imported inside the handler that needs them (matplotlib, numpy, slack_bolt, gpuhunt,
+   huggingface_hub, sqlite-utils, cheroot): `llmcost ask` imports none of them once its log exists
+   (tests/test_cli.py checks it); logging a question is one plain INSERT (bot/store.py `_up_to_date`).
+5. `quick_exit`: after the answer is out and the log closed, run the exit handlers and leave without
+   tearing the interpreter down (every module, every pydantic schema). +90 ms without it.
+6. `one_shot`: no cyclic garbage collector (pydantic's schema building at import runs it again and again; a
+   process that answers once frees what it drops by reference counting) and no pydantic plugin discovery
+   (PYDANTIC_DISABLE_PLUGINS, pydantic's documented switch, which scans every installed package's
+   metadata; an empty value keeps plugins). +61 ms without it. `serve` and `clock` keep both.
+
+Removed: hiding numpy from sys.modules while importing sqlite-utils (bot/store.py). A warm `llmcost ask`
+never imports sqlite-utils, so it saved nothing there; it only spared the first question's migrations
+and `llmcost log`/`digest` ~80 ms, at the price of a process-wide trick.
 """
 
 from __future__ import annotations

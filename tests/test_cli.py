@@ -132,3 +132,17 @@ def test_unreadable_price_data_is_a_sentence(run, tmp_path, pinned, content):
     pinned["LLMCOST_PRICES_FILE"] = str(bad)
     code, _, err = run("ask", "--no-log", "deepseek-flash at 300 tok/s")
     assert code == 1 and "prices.json: cannot read genai-prices data" in err and "Traceback" not in err
+
+
+def test_ask_imports_no_heavy_library(pinned, tmp_path):
+    """bot/startup.py trick 4: the libraries of the other commands stay out of `llmcost ask` (once its log
+    exists: creating it runs the migrations through sqlite-utils)."""
+    heavy = ("matplotlib", "numpy", "slack_bolt", "slack_sdk", "gpuhunt", "huggingface_hub", "sqlite_utils",
+             "cheroot", "jsonschema")
+    probe = ("import sys; from bot.cli import main; code = main(sys.argv[1:]); "
+             f"print(code, [m for m in {heavy!r} if m in sys.modules], file=sys.stderr)")
+    env = os.environ | pinned | {"LLMCOST_DB": str(tmp_path / "log.db")}
+    argv = [sys.executable, "-c", probe, "ask", "--json", "deepseek-flash at 300 tok/s"]
+    first, second = (subprocess.run(argv, capture_output=True, text=True, env=env) for _ in range(2))
+    assert first.stderr.splitlines()[-1].startswith("0 "), first.stderr  # the first creates the log
+    assert second.stderr.splitlines()[-1] == "0 []", second.stderr
