@@ -242,8 +242,16 @@ def main() -> None:
             ],
         }
         results = walls(cmds, args.cli_runs, env)
+        cpu = {name: [cpu_ms(cmd, env) for _ in range(args.cli_runs)] for name, cmd in cmds.items()}
     for name, ms in results.items():
         print(summary(name + " (wall)", ms))
+    for name, ms in cpu.items():
+        print(summary(name + " (CPU)", ms))
+    reference = statistics.median(results["genai-prices calc, one model"])
+    reference_cpu = statistics.median(cpu["genai-prices calc, one model"])
+    for name in list(cmds)[:2]:
+        print(f"{name}: {statistics.median(results[name]) / reference:.2f}x genai-prices calc (wall), "
+              f"{statistics.median(cpu[name]) / reference_cpu:.2f}x (CPU)")
 
 
 if __name__ == "__main__":
