@@ -110,7 +110,9 @@ def create_app(
 
 
 def warm_up(app: App) -> None:
-    """Load the catalogs, the price snapshot and matplotlib before the first question, not during it."""
-    from bot.slack import chart  # noqa: F401  (imports matplotlib)
+    """Load the catalogs, the price snapshot and (when charts are on) matplotlib before the first question,
+    not during it."""
+    if app.llmcost.chart:
+        from bot.slack import chart  # noqa: F401  (imports matplotlib)
 
     app.llmcost.ask("can we run DeepSeek-V4.1-Flash at 300 tok/s?")
