@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bot import runtime
+from bot.context import current
 from bot.parser import ParseResult, parse
 from costcore import engine
 from costcore.answer import Answer
@@ -37,7 +37,7 @@ def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime 
     `context` is the entry point's (bot/context.py); the process's when not given."""
     from bot.render import to_contract
 
-    ctx = context or runtime.context()
+    ctx = context or current()
     started = time.perf_counter()
     question = text[:MAX_QUESTION_CHARS]
     calendar = (overrides or {}).get("calendar")
