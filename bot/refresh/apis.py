@@ -1,5 +1,6 @@
 """The genai-prices half of `llmcost refresh`: fetch current API prices through genai-prices' own updater
-into a dated local snapshot that answers use from then on (bot/context.py reads the newest one when answers first need price data).
+into a dated local snapshot that answers use from then on (the Context, bot/context.py, reads the newest one
+when answers first need price data).
 
 Never called while answering. The URL is genai-prices' own (`DEFAULT_UPDATE_URL`) unless a caller, or
 LLMCOST_GENAI_PRICES_URL, names another (a mirror; a test's stand-in on 127.0.0.1). Snapshots live in
