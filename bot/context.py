@@ -116,7 +116,13 @@ class Context:
             return env.get(name, "").strip() or default
 
         pinned = get("LLMCOST_NOW")
-        when = dt.datetime.fromisoformat(pinned) if pinned else None
+        try:
+            when = dt.datetime.fromisoformat(pinned) if pinned else None
+        except ValueError:
+            from bot.errors import UserError
+
+            raise UserError(f"LLMCOST_NOW={pinned!r} is not a date and time; use one like 2026-09-15T12:00Z, "
+                            "or unset it to price at the real clock.") from None
         if when is not None and when.tzinfo is None:
             when = when.replace(tzinfo=dt.UTC)
         cache_raw = get("LLMCOST_CACHE_DIR")

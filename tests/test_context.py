@@ -54,3 +54,12 @@ def test_the_second_reader_is_off_unless_configured():
     assert Context.from_env({}).parser_endpoint is None
     endpoint = Context.from_env({"LLMCOST_PARSER_URL": "http://127.0.0.1:9/v1/", "LLMCOST_PARSER_MODE": "second"})
     assert endpoint.parser_endpoint.url == "http://127.0.0.1:9/v1" and endpoint.parser_endpoint.second
+
+
+def test_a_bad_pinned_clock_is_a_sentence(capsys, monkeypatch):
+    from bot.cli import main
+
+    monkeypatch.setenv("LLMCOST_NOW", "next tuesday")
+    assert main(["ask", "--no-log", "deepseek-flash at 300 tok/s"]) == 1
+    err = capsys.readouterr().err
+    assert "LLMCOST_NOW='next tuesday' is not a date and time" in err and "Traceback" not in err
