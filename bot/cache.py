@@ -27,6 +27,7 @@ from typing import Any
 
 log = logging.getLogger("llmcost.cache")
 
+
 def usable(path: Path | None) -> Path | None:
     """`path`, created if needed, or None when caching is off (None) or the folder is unusable."""
     if path is None:
