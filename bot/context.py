@@ -223,7 +223,7 @@ class Context:
         """The catalogs (with the refreshed offers and the node overrides) and `prices` attached."""
         from bot import startup
 
-        return startup.catalogs(self).with_prices(self.prices)
+        return startup.priced(startup.catalogs(self), self.prices)
 
     def offers_snapshot(self) -> Path | None:
         """The offers snapshot answers use, if a refresh has written one (the shipped catalog alone otherwise)."""

@@ -58,16 +58,35 @@ if TYPE_CHECKING:
 
 # In memory too: a process that builds several Contexts (tests, one per test; a bot whose environment never
 # changes builds one) reads each version of the files once. Bounded, like the cache folder.
-_LOADED: dict[tuple[str, str], Any] = {}
+_LOADED: dict[tuple, Any] = {}
+
+
+def _remember(memo: tuple, value: Any) -> Any:
+    if len(_LOADED) >= 4 * cache.KEEP_ENTRIES:
+        _LOADED.clear()
+    _LOADED[memo] = value
+    return value
 
 
 def _kept(kind: str, key: Any, build: Any, folder: Path | None) -> Any:
     memo = (kind, repr(key), repr(folder))
-    if memo not in _LOADED:
-        if len(_LOADED) >= 4 * cache.KEEP_ENTRIES:
-            _LOADED.clear()
-        _LOADED[memo] = cache.cached_pickle(kind, key, build, folder=folder)
-    return _LOADED[memo]
+    if memo in _LOADED:
+        return _LOADED[memo]
+    return _remember(memo, cache.cached_pickle(kind, key, build, folder=folder))
+
+
+def priced(catalogs: Catalogs, prices: PriceData) -> Catalogs:
+    """`catalogs` with `prices` attached, the same object for the same pair: what costcore derives from a
+    Catalogs (indexes, a model's hosts) is computed once, not once per Context."""
+    return _kept_pair(catalogs, prices)
+
+
+def _kept_pair(catalogs: Any, prices: Any) -> Any:
+    memo = ("priced", id(catalogs), id(prices))
+    hit = _LOADED.get(memo)
+    if hit is None or hit[0] is not catalogs or hit[1] is not prices:  # ids of dropped objects are reused
+        hit = _remember(memo, (catalogs, prices, catalogs.with_prices(prices)))
+    return hit[2]
 
 
 def forget(kind: str | None = None) -> None:
