@@ -27,16 +27,17 @@ QUESTIONS = [
 
 
 def in_process(rounds: int) -> list[float]:
+    from bot.render import contract_of
     from bot.service import ask
 
     now = dt.datetime(2026, 9, 15, 12, tzinfo=dt.UTC)
     for q in QUESTIONS:  # warm: catalogs, templates, genai-prices lookups
-        ask(q, now=now)
+        contract_of(ask(q, now=now))
     samples = []
     for i in range(rounds):
         q = QUESTIONS[i % len(QUESTIONS)]
         start = time.perf_counter()
-        ask(q, now=now)
+        contract_of(ask(q, now=now))  # the reply and its JSON, as `llmcost ask --json` prints it
         samples.append((time.perf_counter() - start) * 1000)
     return samples
 

@@ -101,21 +101,23 @@ def run_ask(args: argparse.Namespace) -> int:
     from bot.errors import UserError
     from bot.service import ask
 
+    ctx = context_of(args)
     question = " ".join(args.question).strip()
     if not question:
         raise UserError("ask needs a question, e.g. llmcost ask \"can we run deepseek-flash at 300 tok/s?\"")
     try:
-        reply = ask(question, overrides_from(args), context=context_of(args))
+        reply = ask(question, overrides_from(args), context=ctx)
     except ValidationError as exc:
         first = exc.errors()[0]
         raise UserError(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from exc
     if args.json:
-        json.dump(reply.contract, sys.stdout, indent=2, ensure_ascii=False)
+        contract = render.contract_of(reply, ctx.settings)
+        json.dump(contract, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(render.text(reply.question, reply.answer))
+        sys.stdout.write(render.text(reply.answer))
     if not args.no_log:  # after the answer is out: a log that cannot be written never costs the answer
-        _log(reply, context_of(args).db_path)
+        _log(reply, ctx.db_path)
     return 0
 
 
@@ -176,6 +178,7 @@ def run_models(args: argparse.Namespace) -> int:
 def run_prices(args: argparse.Namespace) -> int:
 
     from bot.errors import UserError
+    from bot.render.formats import money
     from costcore import hosts, offers, pricing
     from costcore.calendar import reference_week
 
@@ -208,7 +211,7 @@ def run_prices(args: argparse.Namespace) -> int:
     if nodes:
         print(f"{'provider':<10} {'shape':<9} {'price':>11}  {'billing':<14} {'region':<14} {'date':<10}  source")
     for n in nodes:
-        hourly = f"${n['usd_per_hour']:,.2f}/h"
+        hourly = f"{money(n['usd_per_hour'])}/h"
         flag = "  (older than 90 days)" if n["stale"] else ""
         print(f"{n['provider'][:10]:<10} {n['shape']:<9} {hourly:>11}  {n['billing']:<14} {n['region'][:14]:<14} "
               f"{n['as_of']}  {n['source']} [{n['id']}, {n['confidence']}]{flag}")

@@ -16,7 +16,7 @@ Variables (all optional): LLMCOST_NOW pins the clock (tests, reproductions); LLM
 genai-prices snapshot, else the newest one `llmcost refresh` saved in LLMCOST_PRICES_DIR, else the data
 genai-prices ships; LLMCOST_NODES_FILE adds node rows; LLMCOST_OFFERS_FILE is the refreshed offers;
 LLMCOST_CACHE_DIR (or `off`) the start-up cache; LLMCOST_DB the log; LLMCOST_TZ and LLMCOST_DIGEST_CHANNEL
-the digest; SLACK_* the bot; LLMCOST_PARSER_* the second reader; LLMCOST_HUB*/HF_* the Hub look-up;
+the digest; SLACK_* the bot; LLMCOST_READER_* the second reader; LLMCOST_HUB*/HF_* the Hub look-up;
 LLMCOST_ALLOWED_*, LLMCOST_MAX_BODY_BYTES and LLMCOST_DELIVERY_* the door and the outbox (read from
 `environ` by bot/slack/door.py and outbox.py, which take the mapping this Context carries).
 
@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bot.hub.settings import HubSettings
-    from bot.parse.fallback import Endpoint
+    from bot.parse.fallback import ReaderSettings
     from costcore.catalog import Catalogs
     from costcore.prices import PriceData
     from costcore.scenario import Settings
@@ -45,7 +45,6 @@ if TYPE_CHECKING:
 # The variables a Context is built from: anything with these prefixes, and PORT.
 PREFIXES = ("LLMCOST_", "SLACK_", "HF_", "GPUHUNT_")
 OFF = frozenset({"off", "0", "no", "false", "none"})
-_YES = frozenset({"1", "true", "yes", "on"})
 
 
 def _relevant(environ: Mapping[str, str]) -> dict[str, str]:
@@ -193,21 +192,11 @@ class Context:
         return from_environ(dict(self.environ), self.cache_folder)
 
     @cached_property
-    def parser_endpoint(self) -> Endpoint | None:
-        """The second reader (bot/parse/fallback.py): off unless LLMCOST_PARSER_URL is set."""
-        url = self.environ.get("LLMCOST_PARSER_URL", "").strip()
-        if not url:
-            return None
-        from bot.parse.fallback import Endpoint
+    def reader(self) -> ReaderSettings:
+        """The second reader (bot/parse/fallback.py): off unless LLMCOST_READER_URL is set."""
+        from bot.parse.fallback import ReaderSettings
 
-        get = self.environ.get
-        return Endpoint(
-            url.rstrip("/"),
-            get("LLMCOST_PARSER_MODEL", "").strip() or "default",
-            get("LLMCOST_PARSER_KEY") or None,
-            second=get("LLMCOST_PARSER_MODE", "").strip().lower() == "second",
-            internal=get("LLMCOST_PARSER_INTERNAL", "").strip().lower() in _YES,
-        )
+        return ReaderSettings.from_env(self.environ)
 
     # -- data, loaded on first use ----------------------------------------------------------------------
 

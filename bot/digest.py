@@ -7,18 +7,16 @@ belongs to the new week there, although it is still Sunday in UTC.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import logging
-import re
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from bot.render.digest import render_blocks, render_text
 from bot.store import LogStore
 
 log = logging.getLogger("llmcost.digest")
@@ -146,47 +144,6 @@ def _hub_models(rows: list[dict]) -> Counter:
 
 def _top(counts: Counter, n: int = TOP) -> list[tuple[str, int]]:
     return sorted(counts.items(), key=lambda item: (-item[1], item[0].lower()))[:n]
-
-
-# -- words: prompts/digest.j2 (Block Kit) and prompts/digest_text.j2 (fallback text, terminal) -----------
-
-
-def slack_escape(text: Any) -> str:
-    """Slack's three control characters; anything a user typed goes through this."""
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-@cache
-def _env(slack: bool):
-    from bot.templates import make_environment
-
-    return make_environment(
-        filters={
-            "esc": slack_escape if slack else str,
-            "channel": _channel_mention if slack else (lambda c: f"#{c}"),
-            "strong": (lambda s: f"*{s}*") if slack else str,
-            "code": (lambda s: "`" + str(s).replace("`", "'") + "`") if slack else str,
-            "num": lambda x: f"{x:,.0f}" if x >= 100 else f"{x:g}",
-            "day": _day,
-        }
-    )
-
-
-def _day(iso: str) -> str:
-    day = dt.date.fromisoformat(iso)
-    return f"{day:%a} {day.day} {day:%b %Y}"
-
-
-def _channel_mention(channel_id: str) -> str:
-    return f"<#{channel_id}>" if re.fullmatch(r"[CG][A-Z0-9]+", channel_id) else slack_escape(channel_id)
-
-
-def render_blocks(summary: dict[str, Any]) -> list[dict]:
-    return json.loads(_env(True).get_template("digest.j2").render(**summary))
-
-
-def render_text(summary: dict[str, Any], *, slack: bool = True) -> str:
-    return _env(slack).get_template("digest_text.j2").render(**summary).strip()
 
 
 # -- posting -------------------------------------------------------------------------------------------

@@ -117,8 +117,8 @@ def _filtered(args: argparse.Namespace) -> bool:
 
 
 def _table(rows: list[dict[str, Any]], tz) -> str:
-    def money(x: float | None) -> str:
-        return "" if x is None else f"${x:,.0f}"
+    from bot.render.formats import money
+
 
     header = ("asked", "surface", "model", "tok/s", "answer", "node/mo", "API/mo", "question")
     lines = [header]
@@ -133,8 +133,8 @@ def _table(rows: list[dict[str, Any]], tz) -> str:
                 r["model"] or "",
                 "" if r["slo_tok_s"] is None else f"{r['slo_tok_s']:g}",
                 answer,
-                money(r["node_usd_per_month"]),
-                money(r["api_usd_per_month"]),
+                "" if r["node_usd_per_month"] is None else money(r["node_usd_per_month"]),
+                "" if r["api_usd_per_month"] is None else money(r["api_usd_per_month"]),
                 text if len(text) <= 48 else text[:47] + "…",
             )
         )

@@ -44,6 +44,10 @@ def hub_settings():
     return current().hub
 
 
+def reader_settings():
+    return current().reader
+
+
 def offers_snapshot_path() -> Path:
     return current().offers_path
 
@@ -57,5 +61,5 @@ def _forgetting(kind: str | None):
 
 
 for _fn, _kind in ((context, None), (catalogs, "catalogs"), (prices, "prices"), (settings, "settings"),
-                   (hub_settings, "hub")):
+                   (hub_settings, "hub"), (reader_settings, "reader")):
     _fn.cache_clear = _forgetting(_kind)  # type: ignore[attr-defined]

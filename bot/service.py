@@ -1,4 +1,5 @@
-"""One question in, one reply out: parse -> costcore -> contract. Every surface (CLI, Slack, log) uses this."""
+"""One question in, one reply out: parse -> costcore -> Answer. Every surface (CLI, Slack, log) uses this;
+each renders the typed Answer itself (the JSON contract is built only where JSON is printed)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from costcore.answer import Answer
 
 if TYPE_CHECKING:
     from bot.context import Context
+    from bot.parse.fallback import ReaderSettings
 
 MAX_QUESTION_CHARS = 4_000
 
@@ -27,21 +29,32 @@ class Reply(BaseModel):
     question: str
     parsed: ParseResult
     answer: Answer
-    contract: dict[str, Any]  # validates against shared/contract/answer.schema.json
     latency_ms: float
 
 
-def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime | None = None,
-        context: Context | None = None) -> Reply:
+def ask(
+    text: str,
+    overrides: dict[str, Any] | None = None,
+    *,
+    now: dt.datetime | None = None,
+    reader: ReaderSettings | None = None,
+    context: Context | None = None,
+) -> Reply:
     """Answer `text`. `overrides` are Scenario fields (from CLI flags or Slack buttons) that beat the text.
-    `context` is the entry point's (bot/context.py); the process's when not given."""
-    from bot.render import to_contract
-
+    `context` is the entry point's (bot/context.py; the process's when not given); `reader` the second
+    reader's settings (bot/parse/fallback.py; the context's if None)."""
     ctx = context or current()
     started = time.perf_counter()
     question = text[:MAX_QUESTION_CHARS]
     calendar = (overrides or {}).get("calendar")
     parsed = parse(question, ctx.catalogs, settings=ctx.settings, calendar=calendar)
+    # The one network call a question may cause before the engine, after the rules (which stay pure); in
+    # Slack this runs on the outbox's worker thread, never before the ack. Off unless a reader is configured.
+    reader = reader or ctx.reader
+    if reader.enabled:
+        from bot.parse import second
+
+        parsed = second.review(parsed, ctx.catalogs, reader, overrides=overrides, settings=ctx.settings)
     if overrides:
         merged = parsed.scenario.model_dump(exclude_unset=True) | {
             k: v for k, v in overrides.items() if v is not None
@@ -75,11 +88,9 @@ def ask(text: str, overrides: dict[str, Any] | None = None, *, now: dt.datetime 
         answer = answer.model_copy(update={"model_source": model.source_ref})
     if unused:
         answer = answer.model_copy(update={"warnings": unused + answer.warnings})
-    contract = to_contract(question, answer)
     return Reply(
         question=question,
         parsed=parsed,
         answer=answer,
-        contract=contract,
         latency_ms=(time.perf_counter() - started) * 1000,
     )

@@ -24,6 +24,8 @@ from bot.migrations import MIGRATIONS, MIGRATIONS_TABLE, migrate
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
+    from bot.service import Reply
+
 
 def _import_database() -> type[Database]:
     """sqlite-utils' Database, imported when the schema or the digest's queries need it: never on the hot path
@@ -300,7 +302,7 @@ class LogStore:
         *,
         surface: str,
         text: str,
-        reply: Any = None,
+        reply: Reply | None = None,
         team_id: str | None = None,
         channel_id: str | None = None,
         user_id: str | None = None,
@@ -340,7 +342,7 @@ class LogStore:
             return None
 
     @staticmethod
-    def _figures_or_error(reply: Any, error: str | None) -> dict[str, Any]:
+    def _figures_or_error(reply: Reply, error: str | None) -> dict[str, Any]:
         try:
             return figures(reply)
         except Exception as exc:  # keep the question even when the reply has an unexpected shape
@@ -453,7 +455,7 @@ class LogStore:
             return conn.execute("UPDATE outbox SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ? "
                                 "AND state = 'pending'", [owner]).rowcount
 
-    def record_answer(self, question_id: int, reply: Any = None, *, error: str | None = None,
+    def record_answer(self, question_id: int, reply: Reply | None = None, *, error: str | None = None,
                       timeout_s: float = 2.0) -> None:
         """The figures of the answer (or the engine's error) onto the question's row."""
         fields = self._figures_or_error(reply, error) if reply is not None else {}
@@ -636,75 +638,25 @@ def _decoded(row: dict) -> dict:
 # -- what a reply contributes to its row ---------------------------------------------------------------
 
 
-def figures(reply: Any) -> dict[str, Any]:
-    """The columns one reply fills, read from its contract dict first and the engine's Answer second."""
-    contract = getattr(reply, "contract", None) or {}
-    answer = getattr(reply, "answer", None)
-    scenario = contract.get("scenario") or {}
-    fit = contract.get("fit") or {}
-
-    chosen_id = fit.get("chosen_node") or _path(answer, "fit", "chosen_node")
-    chosen = next((n for n in fit.get("nodes") or [] if n.get("id") == chosen_id), None) or {}
-    chosen_fit = next(
-        (n for n in _path(answer, "fit", "nodes") or [] if getattr(n, "id", None) == chosen_id), None
-    )
-
-    cheapest = contract.get("cheapest_api") or _as_dict(_path(answer, "cheapest_api"))
-    if not cheapest:
-        priced = [a for a in contract.get("apis") or [] if a.get("usd_per_month") is not None]
-        cheapest = min(priced, key=lambda a: a["usd_per_month"], default={})
-
+def figures(reply: Reply) -> dict[str, Any]:
+    """The columns one reply fills: what the parser understood, the verdict, and the figures it rests on
+    (the chosen node and the cheapest same-model API, as the Answer names them)."""
+    a = reply.answer
+    node, api = a.chosen, a.cheapest_api
     return {
-        "scenario": _scenario_json(reply, scenario),
-        "status": contract.get("status") or _path(answer, "status"),
-        "verdict": contract.get("verdict", _path(answer, "verdict")),
-        "model": scenario.get("model") or _path(reply, "parsed", "scenario", "model"),
-        "slo_tok_s": _number(scenario.get("slo_tok_s") or _path(reply, "parsed", "scenario", "slo_tok_s")),
-        "node_id": chosen_id,
-        "node_usd_per_month": _number(chosen.get("usd_per_month") or _path(chosen_fit, "usd_per_month")),
-        "api_provider": cheapest.get("provider"),
-        "api_usd_per_month": _number(cheapest.get("usd_per_month")),
-        "break_even_tok_s": _number(chosen.get("break_even_tok_s") or _path(chosen_fit, "break_even_tok_s")),
-        "catalog_as_of": _text(contract.get("catalog_as_of") or _path(answer, "catalog_as_of")),
-        "price_as_of": _text(chosen.get("price_as_of") or _path(chosen_fit, "price_as_of")),
-        "fx_as_of": _text(contract.get("fx_as_of") or _path(answer, "fx_as_of")),
-        "latency_ms": _number(getattr(reply, "latency_ms", None)),
+        # what the parser understood (the fields the question set), not every default the answer filled
+        "scenario": json.dumps(reply.parsed.scenario.model_dump(mode="json", exclude_unset=True), sort_keys=True),
+        "status": a.status,
+        "verdict": a.verdict,
+        "model": a.scenario.model,
+        "slo_tok_s": a.scenario.slo_tok_s,
+        "node_id": node.id if node else None,
+        "node_usd_per_month": float(node.usd_per_month) if node else None,
+        "api_provider": api.provider if api else None,
+        "api_usd_per_month": float(api.usd_per_month) if api else None,
+        "break_even_tok_s": node.break_even_tok_s if node else None,
+        "catalog_as_of": a.catalog_as_of.isoformat(),
+        "price_as_of": node.price_as_of.isoformat() if node else None,
+        "fx_as_of": a.fx_as_of.isoformat(),
+        "latency_ms": reply.latency_ms,
     }
-
-
-def _scenario_json(reply: Any, contract_scenario: dict) -> str | None:
-    """What the parser understood (the fields the question set), else the scenario the answer used."""
-    parsed = _path(reply, "parsed", "scenario")
-    if hasattr(parsed, "model_dump"):
-        value = parsed.model_dump(mode="json", exclude_unset=True)
-    elif isinstance(parsed, dict):
-        value = parsed
-    else:
-        value = contract_scenario or None
-    return None if value is None else json.dumps(value, sort_keys=True, default=str)
-
-
-def _path(obj: Any, *names: str) -> Any:
-    for name in names:
-        if obj is None:
-            return None
-        obj = obj.get(name) if isinstance(obj, dict) else getattr(obj, name, None)
-    return obj
-
-
-def _as_dict(obj: Any) -> dict:
-    if obj is None:
-        return {}
-    if hasattr(obj, "model_dump"):
-        return obj.model_dump()
-    return dict(obj) if isinstance(obj, dict) else {}
-
-
-def _number(value: Any) -> float | None:
-    return None if value is None else float(value)
-
-
-def _text(value: Any) -> str | None:
-    if value is None:
-        return None
-    return value.isoformat() if hasattr(value, "isoformat") else str(value)

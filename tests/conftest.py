@@ -39,6 +39,7 @@ def pytest_configure(config):
     os.environ["LLMCOST_HUB"] = "off"
     os.environ["HF_ENDPOINT"] = "http://127.0.0.1:9"
     os.environ["LLMCOST_PRICES_FILE"] = str(PRICES_FIXTURE)  # the shell (and CLI subprocesses) answer from it
+    os.environ.pop("LLMCOST_READER_URL", None)  # nor a second reader (tests/test_parser_second.py starts one)
 
 
 def pytest_unconfigure(config):

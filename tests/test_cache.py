@@ -12,7 +12,7 @@ import pytest
 from jinja2 import DictLoader
 
 from bot import cache, runtime
-from bot.templates import make_environment
+from bot.render.env import make_environment
 from costcore.catalog import load_catalogs
 
 

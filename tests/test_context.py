@@ -13,9 +13,8 @@ from bot.context import Context
 
 ROOT = Path(__file__).resolve().parent.parent
 # Who may touch os.environ: the composition root; startup.py sets PYDANTIC_DISABLE_PLUGINS for pydantic;
-# refresh/offers.py hands gpuhunt its URL the only way gpuhunt takes one; parse/fallback.py until the
-# second reader takes its endpoint from the Context (Context.parser_endpoint).
-ALLOWED = {"bot/context.py", "bot/startup.py", "bot/refresh/offers.py", "bot/parse/fallback.py"}
+# refresh/offers.py hands gpuhunt its URL the only way gpuhunt takes one.
+ALLOWED = {"bot/context.py", "bot/startup.py", "bot/refresh/offers.py"}
 
 
 def test_no_module_outside_the_composition_root_reads_the_environment():
@@ -51,9 +50,9 @@ def test_the_unpinned_clock_is_the_real_one():
 
 
 def test_the_second_reader_is_off_unless_configured():
-    assert Context.from_env({}).parser_endpoint is None
-    endpoint = Context.from_env({"LLMCOST_PARSER_URL": "http://127.0.0.1:9/v1/", "LLMCOST_PARSER_MODE": "second"})
-    assert endpoint.parser_endpoint.url == "http://127.0.0.1:9/v1" and endpoint.parser_endpoint.second
+    assert not Context.from_env({}).reader.enabled
+    on = Context.from_env({"LLMCOST_READER_URL": "http://127.0.0.1:9/v1/", "LLMCOST_READER_KEY": "sk-s3cret"})
+    assert on.reader.enabled and on.reader.url == "http://127.0.0.1:9/v1" and "s3cret" not in repr(on)
 
 
 def test_a_bad_pinned_clock_is_a_sentence(capsys, monkeypatch):

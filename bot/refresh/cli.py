@@ -98,6 +98,8 @@ def _refresh_apis(args: argparse.Namespace, now: dt.datetime) -> str:
 
 
 def text(report: dict) -> str:
+    from bot.render.formats import money
+
     lines = [f"Node offers from gpuhunt: {report['source']} (observed {report['observed']})"]
     for provider, version in report["versions"].items():
         lines.append(f"  {provider:<11} version {version}: {report['kept'].get(provider, 0)} offers kept")
@@ -110,7 +112,7 @@ def text(report: dict) -> str:
         lines.append(f"Rejected, outside their GPU's sanity bounds ({len(report['rejected'])}):")
         for r in report["rejected"]:
             lines.append(f"  {r['provider']} {r['instance']} {r['location']} {r['gpu_count']}×{r['gpu']} "
-                         f"${r['usd_per_hour']:.2f}/h: {r['reason']}")
+                         f"{money(r['usd_per_hour'])}/h: {r['reason']}")
     if report["snapshot"]:
         lines.append(f"Snapshot: {report['snapshot']} ({report['offers']} offers). Answers use it from now on; "
                      "delete the file to go back to the shipped catalog.")

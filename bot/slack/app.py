@@ -113,6 +113,6 @@ def warm_up(app: App) -> None:
     """Load the catalogs, the price snapshot and (when charts are on) matplotlib before the first question,
     not during it."""
     if app.llmcost.chart:
-        from bot.slack import chart  # noqa: F401  (imports matplotlib)
+        from bot.render import chart  # noqa: F401  (imports matplotlib)
 
     app.llmcost.ask("can we run DeepSeek-V4.1-Flash at 300 tok/s?")

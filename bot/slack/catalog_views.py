@@ -24,7 +24,7 @@ def models(ask: Any, catalogs: Catalogs) -> list[dict]:
         fit = reply.answer.fit
         if fit is not None:
             row["floor_gb"] = fit.floor_gb
-            node = next((n for n in fit.nodes if n.id == fit.chosen_node), None)
+            node = fit.chosen
             if node is not None:
                 row |= {"node": node.name, "usd_per_month": float(node.usd_per_month),
                         "break_even_tok_s": node.break_even_tok_s}

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from slack_sdk.errors import SlackApiError, SlackRequestError
 
-from bot.slack import views, words
+from bot.render import views, words
 from bot.slack.metadata import find_message
 from bot.store import StoreUnavailable
 
@@ -522,9 +522,9 @@ def _report(done: Future) -> None:
 def upload_chart(client: Any, reply: Any, channel: str, thread_ts: str) -> str | None:
     """The chart is the last, optional part of an answer: a failed upload is logged, not shouted. The
     uploaded file's id, or None."""
-    from bot.slack import chart
+    from bot.render import chart
 
-    image = chart.png(reply)
+    image = chart.png(reply.answer)
     if image is None:
         return None
     labels = words.data("chart.json.j2", model_name=reply.answer.model_name or "", node_name=_node_name(reply))
@@ -561,7 +561,6 @@ def _slack_error(exc: Exception) -> Any:
 
 
 def _node_name(reply: Any) -> str:
-    fit = reply.answer.fit
-    node = next((n for n in fit.nodes if n.id == fit.chosen_node), None) if fit else None
+    node = reply.answer.chosen
     return node.name if node else ""
 

@@ -7,6 +7,7 @@ import datetime as dt
 
 import pytest
 
+from bot.render import contract_of
 from bot.service import ask
 
 NOW = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
@@ -49,7 +50,7 @@ def test_each_row_answers_with_its_own_context_and_precision(question, model_id,
     import jsonschema
 
     reply = ask(question, now=NOW)
-    c = reply.contract
+    c = contract_of(reply)
     assert c["status"] == "ok", c.get("clarification") or c["reasons"]
     assert c["scenario"]["model"] == model_id
     assert c["fit"]["weights_gb"] == pytest.approx(weights_gb, rel=0.005)
@@ -62,10 +63,10 @@ def test_each_row_answers_with_its_own_context_and_precision(question, model_id,
 
 def test_older_builds_keep_their_own_facts():
     """The 2507 build's context is not the original's: 200 K is refused on Qwen3-235B-A22B, not on 2507."""
-    old = ask("qwen3 235b at 300 tok/s with 200k context", now=NOW).contract
+    old = contract_of(ask("qwen3 235b at 300 tok/s with 200k context", now=NOW))
     assert old["scenario"]["model"] == "qwen3-235b-a22b" and old["status"] == "needs_clarification"
     assert "32,768" in old["clarification"]
-    assert ask("glm 4.5 at 300 tok/s with 200k context", now=NOW).contract["status"] == "needs_clarification"
+    assert contract_of(ask("glm 4.5 at 300 tok/s with 200k context", now=NOW))["status"] == "needs_clarification"
 
 
 @pytest.mark.parametrize(
@@ -73,7 +74,7 @@ def test_older_builds_keep_their_own_facts():
 )
 def test_qwen36_27b_aliases_resolve_to_their_own_row(alias):
     """The dense 27B is not the 35B-A3B of the same family, nor Qwen3.5-27B of the same shape."""
-    c = ask(f"{alias} at 100 tok/s", now=NOW).contract
+    c = contract_of(ask(f"{alias} at 100 tok/s", now=NOW))
     assert c["status"] == "ok", c.get("clarification") or c["reasons"]
     assert c["scenario"]["model"] == "qwen3.6-27b"
 
@@ -93,15 +94,15 @@ def test_licences_now_sourced(catalogs):
      ("glm 5.2 fp8", "glm-5.2-fp8"), ("zai-org/GLM-5.2-FP8", "glm-5.2-fp8")],
 )
 def test_glm52_aliases_resolve_to_their_own_rows(alias, model_id):
-    c = ask(f"{alias} at 300 tok/s", now=NOW).contract
+    c = contract_of(ask(f"{alias} at 300 tok/s", now=NOW))
     assert c["status"] == "ok", c.get("clarification") or c["reasons"]
     assert c["scenario"]["model"] == model_id
 
 
 def test_glm52_context_is_not_glm51s():
     """GLM-5.2 reads a million tokens; GLM-5.1 stops at 202,752, so 500 K is refused there only."""
-    assert ask("glm 5.1 at 300 tok/s with 500k context", now=NOW).contract["status"] == "needs_clarification"
-    assert ask("glm 5.2 at 300 tok/s with 500k context", now=NOW).contract["status"] == "ok"
+    assert contract_of(ask("glm 5.1 at 300 tok/s with 500k context", now=NOW))["status"] == "needs_clarification"
+    assert contract_of(ask("glm 5.2 at 300 tok/s with 500k context", now=NOW))["status"] == "ok"
 
 
 @pytest.mark.parametrize(
@@ -109,7 +110,7 @@ def test_glm52_context_is_not_glm51s():
 )
 def test_gemma4_26b_aliases_resolve_to_the_moe_row(alias):
     """The 26B-A4B MoE is its own row, not the dense 31B nor Gemma 3 27B."""
-    c = ask(f"{alias} at 100 tok/s", now=NOW).contract
+    c = contract_of(ask(f"{alias} at 100 tok/s", now=NOW))
     assert c["status"] == "ok", c.get("clarification") or c["reasons"]
     assert c["scenario"]["model"] == "gemma-4-26b-a4b"
 
@@ -117,7 +118,7 @@ def test_gemma4_26b_aliases_resolve_to_the_moe_row(alias):
 def test_gemma4_12b_keeps_its_config_context():
     """The 12B's config.json reads 131,072 tokens (the card's 256K is marketing): 200 K is refused there, not
     on the 26B-A4B whose config reads 262,144."""
-    c = ask("gemma-4-12B-it at 100 tok/s with 200k context", now=NOW).contract
+    c = contract_of(ask("gemma-4-12B-it at 100 tok/s with 200k context", now=NOW))
     assert c["scenario"]["model"] == "gemma-4-12b" and c["status"] == "needs_clarification"
     assert "131,072" in c["clarification"]
-    assert ask("gemma 4 26b at 100 tok/s with 200k context", now=NOW).contract["status"] == "ok"
+    assert contract_of(ask("gemma 4 26b at 100 tok/s with 200k context", now=NOW))["status"] == "ok"
