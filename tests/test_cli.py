@@ -10,6 +10,7 @@ import pytest
 
 from bot.cli import main
 from bot.context import Context
+from bot.store import LogStore
 
 
 @pytest.fixture
@@ -142,7 +143,9 @@ def test_ask_imports_no_heavy_library(pinned, tmp_path):
     probe = ("import sys; from bot.cli import main; code = main(sys.argv[1:]); "
              f"print(code, [m for m in {heavy!r} if m in sys.modules], file=sys.stderr)")
     env = os.environ | pinned | {"LLMCOST_DB": str(tmp_path / "log.db")}
-    argv = [sys.executable, "-c", probe, "ask", "--json", "deepseek-flash at 300 tok/s"]
-    first, second = (subprocess.run(argv, capture_output=True, text=True, env=env) for _ in range(2))
-    assert first.stderr.splitlines()[-1].startswith("0 "), first.stderr  # the first creates the log
-    assert second.stderr.splitlines()[-1] == "0 []", second.stderr
+    LogStore.open(tmp_path / "log.db").close()  # the log exists, as after the first question
+    run = subprocess.run([sys.executable, "-c", probe, "ask", "--json", "deepseek-flash at 300 tok/s"],
+                         capture_output=True, text=True, env=env)
+    assert run.stderr.splitlines()[-1] == "0 []", run.stderr
+    with LogStore.open(tmp_path / "log.db") as store:
+        assert len(store.recent()) == 1  # and the question was logged
