@@ -166,8 +166,8 @@ TRICKS = {
         "sys.exit(main({argv!r}))"),
     "without one_shot (gc on, pydantic plugins looked for)": (
         "from bot import startup; from bot.cli import main; startup.quick_exit(main({argv!r}))"),
-    "without lazy regexes (all compiled at import)": (
-        "import re, bot.parse.lazyre as L; L.lazy = lambda p, f=0: re.compile(p, f); " + _SHIPPED),
+    "without kept regexes (every pattern parsed again)": (
+        "from bot import startup; startup.keep_regexes = lambda folder: None; " + _SHIPPED),
 }
 
 

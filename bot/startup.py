@@ -4,31 +4,35 @@ The Slack bot, the product, starts once and gains nothing from any of this; the 
 people time against `genai-prices calc` (the README says the ratio). Each trick is kept because it pays:
 `python bench/bench_engine.py --tricks` runs `llmcost ask --json` as shipped and with each trick undone,
 and reports CPU time per run (wall time on a shared 2-core box is mostly other people's load). Measured
-2026-11-30, 15 runs each: as shipped 453 ms, genai-prices calc 382 ms. Nothing here changes an answer: a
+2026-11-30, 15 runs each: as shipped 345 ms, genai-prices calc 339 ms. Nothing here changes an answer: a
 cache that cannot be used means the work is done again (tests/test_cache.py), and LLMCOST_CACHE_DIR=off
 turns every cache off.
 
 1. Validated catalogs and genai-prices' data kept as pickles (`catalogs`, `prices`, via bot/cache.py),
    keyed on every file they were read from (size, mtime, ctime, inode: `cp -p` keeps an mtime, a
    replacement changes the inode), the code that reads them and the library versions. A warm run skips
-   PyYAML and the validation of ~2,000 rows: +186 ms without it. `defer_build=True` on costcore's catalog
+   PyYAML and the validation of ~2,000 rows: +257 ms without it. `defer_build=True` on costcore's catalog
    models (costcore/catalog.py `Strict`) goes with it: a process that unpickles its catalogs never builds
    their validators (~40 ms at import otherwise).
 2. Compiled jinja2 templates: the bytecode cache of the rendering package's environment factory, keyed on
    the environment's filters and the `bot` package's sources. It lives beside that factory because its key
    is the factory's settings; listed here so the list is whole.
-3. Regular expressions compiled on first use (`lazy`, imported by the parser through bot/parse/lazyre.py):
-   the parser holds a few hundred patterns and a question uses a fraction of them. +54 ms without it.
-4. Heavy libraries imported inside the handler that needs them (matplotlib, numpy, slack_bolt, gpuhunt,
+3. Heavy libraries imported inside the handler that needs them (matplotlib, numpy, slack_bolt, gpuhunt,
    huggingface_hub, sqlite-utils, cheroot): `llmcost ask` imports none of them once its log exists
    (tests/test_cli.py checks it); logging a question is one plain INSERT (bot/store.py `_up_to_date`).
-5. `quick_exit`: after the answer is out and the log closed, run the exit handlers and leave without
-   tearing the interpreter down (every module, every pydantic schema). +90 ms without it.
-6. `one_shot`: no cyclic garbage collector (pydantic's schema building at import runs it again and again; a
+4. `quick_exit`: after the answer is out and the log closed, run the exit handlers and leave without
+   tearing the interpreter down (every module, every pydantic schema). +73 ms without it.
+5. `one_shot`: no cyclic garbage collector (pydantic's schema building at import runs it again and again; a
    process that answers once frees what it drops by reference counting) and no pydantic plugin discovery
    (PYDANTIC_DISABLE_PLUGINS, pydantic's documented switch, which scans every installed package's
-   metadata; an empty value keeps plugins). +61 ms without it. `serve` and `clock` keep both.
+   metadata; an empty value keeps plugins). +127 ms without it. `serve` and `clock` keep both.
+6. `keep_regexes`: the sre code `re` compiles each pattern to, kept in the cache folder per Python build, so
+   a warm run hands it to `_sre.compile` instead of parsing the parser's few hundred patterns again (and
+   the standard library's). +81 ms without it; installed by `one_shot`.
 
+
+Removed: regular expressions compiled on first use (bot/parse/lazyre.py): it saved ~54 ms until trick 6;
+with the compiled code kept, compiling every pattern at import costs nothing measurable (-2 ms).
 Removed: hiding numpy from sys.modules while importing sqlite-utils (bot/store.py). A warm `llmcost ask`
 never imports sqlite-utils, so it saved nothing there; it only spared the first question's migrations
 and `llmcost log`/`digest` ~80 ms, at the price of a process-wide trick.
@@ -40,7 +44,6 @@ import atexit
 import gc
 import logging
 import os
-import re
 import sys
 import threading
 from pathlib import Path
@@ -163,34 +166,86 @@ def _read_prices(path: Path) -> PriceData:
         raise CatalogError(f"{path}: cannot read genai-prices data: {type(exc).__name__}: {exc}") from exc
 
 
-# -- 3. regular expressions compiled on first use -----------------------------------------------------------
+# -- 6. compiled regular expressions kept between runs -------------------------------------------------------
+
+# What `re` compiles a pattern to (the sre code `re._compiler.compile` hands `_sre.compile`), per pattern and
+# flags, kept in the cache folder: a warm run calls `_sre.compile` with it and skips parsing the pattern and
+# generating its code. Keyed on the exact Python build (the code format is CPython's own and changes between
+# versions); `_sre.compile` validates the code it is given; anything unexpected compiles the usual way.
+_REGEX: dict[tuple, tuple] = {}
+_REGEX_NEW: list[int] = [0]
+_REGEX_MAX = 5_000
 
 
-class LazyPattern:
-    def __init__(self, pattern: str, flags: int = 0):
-        self._args = (pattern, flags)
-        self._compiled: re.Pattern[str] | None = None
+def _regex_file(folder: Path) -> Path:
+    import hashlib
 
-    def __getattr__(self, name: str) -> Any:
-        """Only for what the instance lacks: compile once, then keep the attribute (a bound `search`, …)
-        on the instance so later calls cost what calling a compiled pattern costs."""
-        compiled = self._compiled
-        if compiled is None:  # two threads may both compile: same pattern, harmless
-            compiled = self._compiled = re.compile(*self._args)
-        value = getattr(compiled, name)
-        self.__dict__[name] = value
-        return value
-
-    def __repr__(self) -> str:
-        return f"lazy({self._args[0]!r})"
+    return folder / f"regex-{hashlib.sha256(sys.version.encode()).hexdigest()[:16]}.pickle"
 
 
-def lazy(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    """`re.compile(pattern, flags)`, compiled when first used."""
-    return LazyPattern(pattern, flags)  # type: ignore[return-value]  # quacks like re.Pattern
+def keep_regexes(folder: Path | None) -> None:
+    """Serve `re.compile` from (and add to) the kept sre code for this process (`save_regexes` writes it)."""
+    import pickle
+    import re._compiler as compiler
+
+    if folder is None or getattr(compiler.compile, "_llmcost", False):
+        return
+    try:
+        _REGEX.update(pickle.loads(_regex_file(folder).read_bytes()))
+    except Exception:  # none yet, truncated, another format: compile the usual way and write it again
+        _REGEX.clear()
+    original, sre = compiler.compile, compiler._sre
+
+    class _Recorder:
+        """`_sre` for one call of the original compile: what it is asked to build is what we keep."""
+
+        def __init__(self) -> None:
+            self.args: tuple | None = None
+
+        def compile(self, *args: Any) -> Any:
+            self.args = args
+            return sre.compile(*args)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(sre, name)
+
+    def compile(p: Any, flags: int = 0) -> Any:
+        if not isinstance(p, str | bytes):
+            return original(p, flags)
+        key = (type(p).__name__, p, int(flags))
+        args = _REGEX.get(key)
+        if args is not None:
+            try:
+                return sre.compile(p, *args)
+            except Exception:
+                del _REGEX[key]
+        recorder = _Recorder()
+        compiler._sre = recorder
+        try:
+            compiled = original(p, flags)
+        finally:
+            compiler._sre = sre
+        if recorder.args is not None and len(_REGEX) < _REGEX_MAX:
+            _, flags_out, code, groups, groupindex, indexgroup = recorder.args
+            _REGEX[key] = (int(flags_out), [int(op) for op in code], int(groups), dict(groupindex), tuple(indexgroup))
+            _REGEX_NEW[0] += 1
+        return compiled
+
+    compile._llmcost = True  # type: ignore[attr-defined]
+    compiler.compile = compile
+    atexit.register(save_regexes, folder)
 
 
-# -- 5 and 6. a process that answers once ------------------------------------------------------------------
+def save_regexes(folder: Path) -> None:
+    """Write the kept sre code when this run compiled a pattern it did not have."""
+    import pickle
+
+    if _REGEX_NEW[0]:
+        _REGEX_NEW[0] = 0
+        cache.write_atomically(_regex_file(folder), pickle.dumps(_REGEX, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+# -- 4 and 5. a process that answers once ------------------------------------------------------------------
 
 LONG_RUNNING = frozenset({"serve", "clock"})  # processes that run for days keep the defaults
 
@@ -201,6 +256,9 @@ def one_shot(argv: list[str]) -> None:
         return
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # set for pydantic, before it first looks
     gc.disable()
+    from bot.context import current
+
+    keep_regexes(cache.usable(current().cache_folder))
 
 
 def quick_exit(code: int) -> None:

@@ -136,7 +136,7 @@ def test_unreadable_price_data_is_a_sentence(run, tmp_path, pinned, content):
 
 
 def test_ask_imports_no_heavy_library(pinned, tmp_path):
-    """bot/startup.py trick 4: the libraries of the other commands stay out of `llmcost ask` (once its log
+    """bot/startup.py trick 3: the libraries of the other commands stay out of `llmcost ask` (once its log
     exists: creating it runs the migrations through sqlite-utils)."""
     heavy = ("matplotlib", "numpy", "slack_bolt", "slack_sdk", "gpuhunt", "huggingface_hub", "sqlite_utils",
              "cheroot", "jsonschema")

@@ -1,6 +1,13 @@
-"""Regular expressions compiled on first use: `lazy` lives in bot/startup.py with the other start-up work
-(why, and what it saves); the parser's modules import it from here."""
+"""`lazy` is `re.compile`, under the name the parser's modules import.
 
-from bot.startup import LazyPattern, lazy
+It compiled each pattern on first use, to spare `llmcost ask` compiling patterns a question never needs.
+Since bot/startup.py keeps every pattern's compiled code between runs (`keep_regexes`), compiling them all
+at import costs nothing measurable (bench/bench_engine.py --tricks), so the trick is gone; the parser's
+modules may call `re.compile` directly.
+"""
 
-__all__ = ["LazyPattern", "lazy"]
+import re
+
+lazy = re.compile
+
+__all__ = ["lazy"]
