@@ -34,7 +34,7 @@ def test_ask_prints_a_readable_answer(run):
     code, out, _ = run("ask", "--no-log", "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?")
     assert code == 0
     assert out.startswith("API WINS: DeepSeek-V4.1-Flash at 300 tok/s")
-    assert "$36,821" in out and "$946 if all off-peak" in out and "vllm serve" in out
+    assert "$36,821" in out and "$946.08 if all off-peak" in out and "vllm serve" in out
 
 
 def test_flags_beat_the_question(run):

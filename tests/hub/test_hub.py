@@ -19,32 +19,12 @@ from bot.hub.settings import HubSettings, from_environ
 from bot.render import contract_of
 from bot.service import ask
 from costcore.hubfacts import HubFacts, model_from_hub
-from tests.hub.standin import Hub, StandIn, load_fixtures
+from tests.hub.standin import Hub, load_fixtures
 
 NOW = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
 TODAY = NOW.date()
 FIXTURES = load_fixtures()
 FAST = 1.0  # seconds: a missing, gated, offline or rate-limited answer comes back well within this
-
-
-@pytest.fixture
-def standin():
-    with StandIn() as hub:
-        yield hub
-
-
-@pytest.fixture
-def hub_env(standin, monkeypatch, tmp_path):
-    """The service asks the stand-in, with a cache of its own."""
-    monkeypatch.setenv("LLMCOST_HUB", "on")
-    monkeypatch.setenv("HF_ENDPOINT", standin.url)
-    monkeypatch.setenv("LLMCOST_HUB_CACHE", str(tmp_path / "hub"))
-    monkeypatch.setenv("LLMCOST_HUB_TIMEOUT", "3")
-    monkeypatch.delenv("HF_TOKEN", raising=False)
-    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
-    runtime.hub_settings.cache_clear()
-    yield standin
-    runtime.hub_settings.cache_clear()
 
 
 def settings_for(hub: Hub, tmp_path, **kw) -> HubSettings:

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from bot.render import chart, views, words
+from bot.render.formats import pct
 from bot.service import ask
 
 QUESTION = "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?"
@@ -124,8 +125,8 @@ def test_the_chart_is_readable_in_slacks_preview(reply):
     assert legend_box.x0 >= plot_box.x1  # beside the plot, not over the lines
     labels = [t.get_text() for t in ax.texts]
     # The asked point sits on the cheapest same-model API's line: Avian at $1.02 per million output,
-    # 300 tok/s × 3,600 × 730 h / 10^6 × 1.02 = $804/mo.
-    assert "300 tok/s · $804/mo" in labels
+    # 300 tok/s × 3,600 × 730 h / 10^6 × 1.02 = $804.17/mo (cents below $1,000: bot/render/formats.py).
+    assert "300 tok/s · $804.17/mo" in labels
     assert all(t.get_fontsize() >= 9 for t in ax.texts) and legend.get_texts()[0].get_fontsize() >= 9
     # 300 tok/s against the chosen node's break-even (7,625 tok/s in the pinned data): far apart, so log x.
     node = next(n for n in reply.answer.fit.nodes if n.id == reply.answer.fit.chosen_node)
@@ -154,5 +155,5 @@ def test_a_per_user_verdict_compares_aggregate_with_aggregate():
     assert blocks[0]["text"]["text"].endswith("the node wins on speed, not on price")
     asked = next(b for b in blocks if "fields" in b)["fields"][3]["text"]
     aggregate = 1500 * users
-    share = aggregate / node.break_even_tok_s * 100
-    assert f"1,500 tok/s per user × {users:,.0f} at once = {aggregate:,.0f} tok/s in all = {share:,.0f} %" in asked
+    share = pct(aggregate / node.break_even_tok_s)  # a share below 1,000 % keeps one decimal
+    assert f"1,500 tok/s per user × {users:,.0f} at once = {aggregate:,.0f} tok/s in all = {share}" in asked

@@ -17,17 +17,17 @@ BOT = Path(__file__).resolve().parents[3] / "bot"
 
 
 @pytest.mark.parametrize(("value", "shown"), [
-    (Decimal("36821.2"), "$36,821"),  # a month's bill: whole dollars
-    (Decimal("946.08"), "$946"),  # from 100 up, whatever the surface
-    (Decimal("100"), "$100"),
-    (Decimal("99.995"), "$100.00"),  # below 100 it keeps cents, rounded as a Decimal
+    (Decimal("36821.2"), "$36,821"),  # a month's node bill: whole dollars, as the domain brief writes it
+    (Decimal("946.08"), "$946.08"),  # below 1,000 it keeps cents: the brief's API month, to the cent
+    (Decimal("1000"), "$1,000"),
+    (Decimal("999.995"), "$1,000.00"),  # the rule looks at the amount, then rounds it half-even to cents
     (Decimal("50.444"), "$50.44"),  # an hourly price keeps its cents
     (Decimal("0.0749"), "$0.07"),
     (Decimal("2.675"), "$2.68"),  # half-even on the Decimal itself; the float 2.675 is 2.67499…
     (Decimal("-1234.5"), "-$1,234"),
     (None, "—"),  # unknown is not $0
 ])
-def test_money_is_whole_from_100_and_cents_below(value, shown):
+def test_money_is_whole_from_1000_and_cents_below(value, shown):
     assert money(value) == shown
 
 
@@ -37,10 +37,10 @@ def test_a_float_and_its_decimal_read_the_same_away_from_a_rounding_edge():
 
 
 @pytest.mark.parametrize(("value", "shown"), [
-    (12_000, "12,000"), (804.4, "804"), (100, "100"), (40.0, "40"), (12.54, "12.5"), (1, "1"),
-    (0.256, "0.26"), (0.5, "0.5"), (Decimal("7.30"), "7.3"),
+    (12_000, "12,000"), (3153.6, "3,154"), (788.4, "788.4"), (100, "100"), (40.0, "40"), (12.54, "12.5"),
+    (1, "1"), (0.256, "0.26"), (0.5, "0.5"), (Decimal("7.30"), "7.3"),
 ])
-def test_quantities_are_whole_from_100_one_decimal_from_1_two_below(value, shown):
+def test_quantities_are_whole_from_1000_one_decimal_from_1_two_below(value, shown):
     assert num(value) == shown
 
 
