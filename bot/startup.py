@@ -258,7 +258,11 @@ def one_shot(argv: list[str]) -> None:
     gc.disable()
     from bot.context import current
 
-    keep_regexes(cache.usable(current().cache_folder))
+    try:
+        folder = cache.usable(current().cache_folder)
+    except Exception:  # a variable that cannot be read: `main` says so in a sentence, not a traceback here
+        return
+    keep_regexes(folder)
 
 
 def quick_exit(code: int) -> None:
