@@ -149,3 +149,11 @@ def test_ask_imports_no_heavy_library(pinned, tmp_path):
     assert run.stderr.splitlines()[-1] == "0 []", run.stderr
     with LogStore.open(tmp_path / "log.db") as store:
         assert len(store.recent()) == 1  # and the question was logged
+
+
+def test_the_console_script_says_which_variable_is_wrong(pinned):
+    """The console script reads the environment before `main` (bot/startup.py one_shot): still a sentence."""
+    env = os.environ | pinned | {"LLMCOST_NOW": "next tuesday"}
+    script = "import sys; from bot.cli import run; sys.argv[1:] = ['ask', '--no-log', 'deepseek-flash']; run()"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert run.returncode == 1 and run.stderr.startswith("llmcost: LLMCOST_NOW='next tuesday'"), run.stderr
