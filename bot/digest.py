@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import os
 import statistics
 import time
 from collections import Counter
@@ -76,10 +75,9 @@ def worth_posting(summary: dict[str, Any]) -> bool:
     return bool(summary["questions"] or summary["previous_questions"])
 
 
-def _catalog_names() -> dict[str, str]:
-    from bot import runtime
-
-    return {model.id: model.name for model in runtime.catalogs().models.values()}
+def catalog_names(catalogs) -> dict[str, str]:
+    """Catalog ids to the names people know."""
+    return {model.id: model.name for model in catalogs.models.values()}
 
 
 # Answered in a DM or the terminal: not a channel people can join.
@@ -90,7 +88,10 @@ def summarise(store: LogStore, win: Window, names: dict[str, str] | None = None)
     """Everything the digest says, as plain JSON-able data (`llmcost digest --json` prints it).
 
     `names` maps catalog ids to the names people know (the catalog's, by default)."""
-    names = _catalog_names() if names is None else names
+    if names is None:
+        from bot.context import current
+
+        names = catalog_names(current().catalogs)
     rows = store.between(win.start, win.end)
     before = store.between(win.previous_start, win.previous_end or win.start)
     asked, asked_before = _models(rows), _models(before)
@@ -148,18 +149,21 @@ def _top(counts: Counter, n: int = TOP) -> list[tuple[str, int]]:
 # -- posting -------------------------------------------------------------------------------------------
 
 
-def slack_client():
+def slack_client(context=None):
+    """A WebClient with the Context's SLACK_BOT_TOKEN and SLACK_API_URL (the process's when not given)."""
     from slack_sdk import WebClient
     from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
 
+    from bot.context import current
     from bot.errors import UserError
 
-    token = os.environ.get("SLACK_BOT_TOKEN", "").strip()
+    slack = (context or current()).slack
+    token = slack.bot_token
     if not token:
         raise UserError("SLACK_BOT_TOKEN is not set; posting the digest needs the bot's token.")
     # Only 429s are retried by the client (a refusal is safe to repeat); a post whose answer never came is
     # looked for in the channel before it is sent again (see `post`).
-    return WebClient(token=token, base_url=os.environ.get("SLACK_API_URL") or WebClient.BASE_URL,
+    return WebClient(token=token, base_url=slack.api_url or WebClient.BASE_URL,
                      retry_handlers=[RateLimitErrorRetryHandler(max_retry_count=2)])
 
 

@@ -94,7 +94,8 @@ def _hf_org(catalogs: Catalogs) -> re.Pattern[str]:
             a for m in catalogs.models.values() for a in m.aliases
         ]
         orgs = {n.split("/", 1)[0].lower() for n in names if "/" in n} | set(_OTHER_ORGS)
-        alternation = "|".join(sorted(map(re.escape, orgs), key=len, reverse=True))
+        # longest first; ties by name, so the pattern is the same in every process (bot/startup.py keeps it)
+        alternation = "|".join(sorted(map(re.escape, orgs), key=lambda o: (-len(o), o)))
         hit = _HF_ORGS[id(catalogs)] = (catalogs, re.compile(rf"\b(?:{alternation})/(?=\w)", re.I))
     return hit[1]
 _MAX_MODEL_LEN = re.compile(r"--max-model-len[ =](\d+)\b")

@@ -12,7 +12,6 @@ import json
 import logging
 import os
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -29,21 +28,10 @@ if TYPE_CHECKING:
 
 
 def _import_database() -> type[Database]:
-    """sqlite-utils' Database, imported without numpy and pandas.
+    """sqlite-utils' Database, imported when the schema or the digest's queries need it: never on the hot path
+    (one INSERT per question on a migrated log, see `_up_to_date`)."""
+    from sqlite_utils import Database
 
-    sqlite-utils imports numpy and pandas, when they are installed, only to map their scalar types to
-    column types. The log never stores a numpy or pandas value, and numpy (installed for matplotlib, the
-    Slack chart) is ~80 ms of `llmcost ask`. A process that already loaded them keeps them.
-    """
-    hidden = [name for name in ("numpy", "pandas") if name not in sys.modules]
-    for name in hidden:
-        sys.modules[name] = None  # type: ignore[assignment]  # makes `import numpy` raise ImportError
-    try:
-        from sqlite_utils import Database
-    finally:
-        for name in hidden:
-            if sys.modules.get(name, False) is None:
-                del sys.modules[name]
     return Database
 
 
@@ -84,12 +72,11 @@ _INSERT = (
 
 
 def default_path() -> Path:
-    """$LLMCOST_DB, else llmcost.db in the user's data directory."""
-    if env := os.environ.get("LLMCOST_DB", "").strip():
-        return Path(env).expanduser()
-    import platformdirs
+    """The process Context's log (bot/context.py: $LLMCOST_DB, else llmcost.db in the user's data directory),
+    for callers that open the log without a path; the entry points pass theirs."""
+    from bot.context import current
 
-    return Path(platformdirs.user_data_dir("llmcost")) / "llmcost.db"
+    return current().db_path
 
 
 def _connect(path: Path, timeout_s: float) -> sqlite3.Connection:

@@ -199,7 +199,7 @@ def answer(
     s = scenario
     if clarification is not None:
         return _clarify(s, settings, catalogs, now, clarification, notes=notes)
-    if s.gateway_pain and s.data_may_leave and (s.model is None or catalogs.find_model(s.model) is None):
+    if s.gateway_answers_without_model and (s.model is None or catalogs.find_model(s.model) is None):
         # Rule 2 needs no model: keys, quotas and attribution are the problem whatever the model.
         fx = catalogs.apis.fx_on(now.date())
         return Answer(status="ok", scenario=s, hours_per_month=hours_per_month(s.calendar, settings),

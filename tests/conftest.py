@@ -73,6 +73,34 @@ def schema():
     return json.loads(SCHEMA.read_text())
 
 
+@pytest.fixture(scope="session")
+def contract(schema):
+    """The contract's validator, the schema checked once: `jsonschema.validate(doc, schema)` checks the schema
+    again on every call (~20 ms, most of the corpus-wide contract test)."""
+    import jsonschema
+
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+@pytest.fixture(scope="session")
+def sept_2026():
+    """The worked example's clock (SEPT_2026)."""
+    return SEPT_2026
+
+
+@pytest.fixture(scope="session")
+def prices_file():
+    """The pinned genai-prices snapshot every test answers from (PRICES_FIXTURE)."""
+    return PRICES_FIXTURE
+
+
+@pytest.fixture(scope="session")
+def repo_root():
+    return ROOT
+
+
 @pytest.fixture(autouse=True)
 def _isolated_env(tmp_path, monkeypatch):
     """No test writes the user's real log or reads a team's override file."""

@@ -331,7 +331,7 @@ def test_slack_prices_fit_in_one_message_after_a_refresh(capsys, gpuhunt_catalog
 
     assert _refresh(capsys, gpuhunt_catalog)[0] == 0
     runtime.catalogs.cache_clear()
-    shown = catalog_views.prices(None)
+    shown = catalog_views.prices(None, runtime.catalogs(), runtime.now())
     assert shown["offers_total"] > len(shown["nodes"]) == len({(n["gpu"], n["gpu_count"], n["billing"])
                                                               for n in shown["nodes"]})
 

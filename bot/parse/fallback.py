@@ -1,6 +1,6 @@
 """Optional: an OpenAI-compatible endpoint (the team's own gateway or a self-hosted model) that reads a question.
 
-Off unless LLMCOST_READER_URL is set; bot/runtime.py reads the settings (`ReaderSettings.from_env`), nothing here
+Off unless LLMCOST_READER_URL is set; bot/context.py reads the settings (`ReaderSettings.from_env`), nothing here
 reads the environment. The endpoint gets a strict JSON schema (`response_format: json_schema, strict`); its reply
 is validated against it (`Reading`) and the Scenario's ranges. Every failure (the time budget, an HTTP or network
 error, not JSON, outside the schema, a refusal) is a `Failure` reason, never an exception. bot/parse/second.py

@@ -130,8 +130,9 @@ class Outbox:
     """Accepts jobs (fast, before the ack) and delivers them on worker threads."""
 
     def __init__(self, store: Any, client: Any, *, ask: Any, chart: bool = True, policy: Policy | None = None,
-                 seen: Seen | None = None):
+                 seen: Seen | None = None, context: Any = None):
         self.store = store
+        self.context = context  # bot.context.Context: the catalogs and clock `/llmcost models|prices` show
         self.client = client  # a WebClient without retry handlers: the retries are ours
         self.ask = ask
         self.chart = chart

@@ -51,6 +51,7 @@ class Deps:
     ask: Any  # bot.service.ask, or a stand-in in tests
     chart: bool = True
     outbox: Any = None  # bot.slack.outbox.Outbox
+    context: Any = None  # bot.context.Context, built once by the entry point
     extra: dict = field(default_factory=dict)
 
 
@@ -351,6 +352,11 @@ class Delivery:
         except (Undeliverable, NotInChannel) as exc:
             log.warning("could not tell the asker either: %s", exc)
 
+    def _context(self) -> Any:
+        from bot.context import current
+
+        return self.box.context or current()
+
     def _command(self) -> None:
         from bot.slack import catalog_views
 
@@ -361,9 +367,10 @@ class Delivery:
         word, _, rest = job.text.partition(" ")
         word = SUBCOMMANDS.get(word.lower(), "help")
         if word == "models":
-            template, context = "models.json.j2", {"models": catalog_views.models(self.box.ask)}
+            template, context = "models.json.j2", {"models": catalog_views.models(self.box.ask, self._context().catalogs)}
         elif word == "prices":
-            template, context = "prices.json.j2", catalog_views.prices(rest.strip() or None)
+            ctx = self._context()
+            template, context = "prices.json.j2", catalog_views.prices(rest.strip() or None, ctx.catalogs, ctx.now())
         elif word == "history":
             try:
                 rows = self.box.store.recent(user_id=job.user_id, limit=10, questions_only=True)

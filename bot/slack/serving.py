@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -163,11 +164,11 @@ def _drain(app: App, seconds: float) -> None:
             log.warning("stopped with answers still under way after the %.0f s drain; they stay in the log", seconds)
 
 
-def default_processes(environ: dict[str, str] | None = None) -> int:
+def default_processes(environ: Mapping[str, str]) -> int:
     """How many serving processes by default: $WEB_CONCURRENCY when set, else one per CPU this process may
     use (at most 4). One Python process answers on one core at a time (the GIL): the engine and the Block
     Kit rendering are CPU work, so a second core needs a second process."""
-    raw = (environ if environ is not None else os.environ).get("WEB_CONCURRENCY", "").strip()
+    raw = environ.get("WEB_CONCURRENCY", "").strip()
     if raw.isdigit() and int(raw) > 0:
         return int(raw)
     try:
