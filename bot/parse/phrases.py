@@ -9,6 +9,7 @@ from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.lazyre import lazy
 from costcore.catalog import Catalogs, normalise
+from costcore.scenario import SIGNAL_ORDER
 
 _EUR = lazy(r"€|\beur\b|\beuros?\b", re.I)
 _NOT_EUR_BEFORE = lazy(r"\b(?:not|no|skip|sin|ni)\s+(?:in\s+|the\s+|en\s+)?$", re.I)  # "$ not €", "skip the euros"
@@ -157,16 +158,7 @@ def read_signals(text: str, draft: Draft) -> None:
     if "max" in low and any(int(m.group(1)) <= 512 for m in _MAX_TOKENS.finditer(text)):
         found.append("max_tokens_small")
     if found:
-        order = [
-            "two_h100",
-            "cut_gpus",
-            "commitment_before_legal",
-            "buy_in_case",
-            "ollama",
-            "max_tokens_small",
-            "spot",
-        ]
-        draft.set("signals", sorted(found, key=order.index))
+        draft.set("signals", sorted(found, key=SIGNAL_ORDER.index))
 
 
 # Which of a node's offers the words pick: "p5en.48xlarge capacity block" is the Capacity Block row.
