@@ -96,7 +96,7 @@ def _hf_org(catalogs: Catalogs) -> re.Pattern[str]:
         orgs = {n.split("/", 1)[0].lower() for n in names if "/" in n} | set(_OTHER_ORGS)
         # longest first; ties by name, so the pattern is the same in every process (bot/startup.py keeps it)
         alternation = "|".join(sorted(map(re.escape, orgs), key=lambda o: (-len(o), o)))
-        hit = _HF_ORGS[id(catalogs)] = (catalogs, re.compile(rf"\b(?:{alternation})/(?=\w)", re.I))
+        hit = _HF_ORGS[id(catalogs)] = (catalogs, re.compile(rf"(?=\w)\b(?:{alternation})/(?=\w)", re.I))
     return hit[1]
 _MAX_MODEL_LEN = re.compile(r"--max-model-len[ =](\d+)\b")
 _CLI_FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*(?:[ =](?!--)[^\s,;]+)?", re.I)
