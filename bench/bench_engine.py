@@ -27,16 +27,17 @@ QUESTIONS = [
 
 
 def in_process(rounds: int) -> list[float]:
+    from bot.render import contract_of
     from bot.service import ask
 
     now = dt.datetime(2026, 9, 15, 12, tzinfo=dt.UTC)
     for q in QUESTIONS:  # warm: catalogs, templates, genai-prices lookups
-        ask(q, now=now)
+        contract_of(ask(q, now=now))
     samples = []
     for i in range(rounds):
         q = QUESTIONS[i % len(QUESTIONS)]
         start = time.perf_counter()
-        ask(q, now=now)
+        contract_of(ask(q, now=now))  # the reply and its JSON, as `llmcost ask --json` prints it
         samples.append((time.perf_counter() - start) * 1000)
     return samples
 
@@ -153,12 +154,67 @@ def summary(name: str, ms: list[float]) -> str:
     return f"{name:<46} median {statistics.median(ms):8.1f} ms   p95 {p95:8.1f} ms   (n={len(ms)})"
 
 
+# What each start-up trick (bot/startup.py) saves: the same `llmcost ask --json --no-log`, once as shipped and
+# once with one trick undone. Each variant is a `python -c` so they pay the same interpreter start.
+_ASK = ["ask", "--json", "--no-log", QUESTIONS[0]]
+_SHIPPED = "from bot import startup; startup.one_shot(['ask']); from bot.cli import main; startup.quick_exit(main({argv!r}))"
+TRICKS = {
+    "as shipped": _SHIPPED,
+    "without the pickled catalogs (LLMCOST_CACHE_DIR=off)": _SHIPPED,
+    "without quick_exit (interpreter teardown)": (
+        "import sys; from bot import startup; startup.one_shot(['ask']); from bot.cli import main; "
+        "sys.exit(main({argv!r}))"),
+    "without one_shot (gc on, pydantic plugins looked for)": (
+        "from bot import startup; from bot.cli import main; startup.quick_exit(main({argv!r}))"),
+    "without kept regexes (every pattern parsed again)": (
+        "from bot import startup; startup.keep_regexes = lambda folder: None; " + _SHIPPED),
+}
+
+
+def tricks(runs: int, env: dict[str, str]) -> dict[str, list[float]]:
+    cmds = {name: [sys.executable, "-c", code.format(argv=_ASK)] for name, code in TRICKS.items()}
+    genai = shutil.which("genai-prices") or f"{sys.prefix}/bin/genai-prices"
+    cmds["genai-prices calc, one model"] = [genai, "calc", "-i", "3153600000", "-o", "788400000",
+                                            "deepseek:deepseek-flash"]
+    off = env | {"LLMCOST_CACHE_DIR": "off"}
+    for name, cmd in cmds.items():  # untimed: a warm cache, as after any use
+        subprocess.run(cmd, check=True, capture_output=True, env=off if "CACHE_DIR=off" in name else env)
+    samples: dict[str, list[float]] = {name: [] for name in cmds}
+    for _ in range(runs):
+        for name, cmd in cmds.items():
+            samples[name].append(cpu_ms(cmd, off if "CACHE_DIR=off" in name else env))
+    return samples
+
+
+def cpu_ms(cmd: list[str], env: dict[str, str]) -> float:
+    """The CPU time (user + system) one run of `cmd` takes: unlike wall time, it hardly moves when other
+    processes load the machine, so a trick's few milliseconds show on a busy 2-core box."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, check=True, capture_output=True, env=env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=400)
     parser.add_argument("--cli-runs", type=int, default=30)
     parser.add_argument("--in-process-only", action="store_true", help="skip the CLI wall-time runs")
+    parser.add_argument("--tricks", action="store_true",
+                        help="only the CLI, with each start-up trick of bot/startup.py undone in turn")
     args = parser.parse_args()
+    if args.tricks:
+        with tempfile.TemporaryDirectory() as tmp:
+            env = os.environ | {"LLMCOST_DB": os.path.join(tmp, "bench.db")}
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            results = tricks(args.cli_runs, env)
+        base = statistics.median(results["as shipped"])
+        print("CPU time (user + system) per run:")
+        for name, ms in results.items():
+            print(summary(name, ms) + f"   {statistics.median(ms) - base:+6.0f} ms")
+        return
 
     samples = in_process(args.rounds)
     print(summary("full answer, in-process", samples))
@@ -187,8 +243,16 @@ def main() -> None:
             ],
         }
         results = walls(cmds, args.cli_runs, env)
+        cpu = {name: [cpu_ms(cmd, env) for _ in range(args.cli_runs)] for name, cmd in cmds.items()}
     for name, ms in results.items():
         print(summary(name + " (wall)", ms))
+    for name, ms in cpu.items():
+        print(summary(name + " (CPU)", ms))
+    reference = statistics.median(results["genai-prices calc, one model"])
+    reference_cpu = statistics.median(cpu["genai-prices calc, one model"])
+    for name in list(cmds)[:2]:
+        print(f"{name}: {statistics.median(results[name]) / reference:.2f}x genai-prices calc (wall), "
+              f"{statistics.median(cpu[name]) / reference_cpu:.2f}x (CPU)")
 
 
 if __name__ == "__main__":

@@ -7,9 +7,14 @@ slash commands at once, then reports:
 - ack: from sending the signed request to its HTTP 200 (Slack wants it within 3 s);
 - verdicts per question: how many verdict messages each question got (exactly one is the promise);
 - verdict time: from sending to the stand-in receiving the verdict message;
-- with --chart, chart time: from sending to files.completeUploadExternal into the question's thread.
+- with --chart, chart time: from sending to files.completeUploadExternal into the question's thread;
+- the server's CPU per question (all its processes, Linux), the figure to watch when verdicts queue.
+
+The server runs as deployed: as many serving processes as `llmcost serve --http` starts by default (one per
+CPU, at most 4, or $WEB_CONCURRENCY), unless --processes says otherwise.
 
     .venv/bin/python bench/bench_slack.py [--mentions 200] [--concurrency 20] [--commands 50] [--chart]
+                                          [--processes N]
 
 Exits 1 when a request was dropped or a question did not get exactly one verdict.
 """
@@ -18,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -63,28 +69,55 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_bot(slack: StandIn, db: Path, chart: bool) -> tuple[subprocess.Popen, str]:
+def start_bot(slack: StandIn, db: Path, chart: bool, processes: int | None = None) -> tuple[subprocess.Popen, str]:
     port = free_port()
     env = os.environ | {
         "SLACK_BOT_TOKEN": signed.TOKEN, "SLACK_SIGNING_SECRET": signed.SECRET, "SLACK_API_URL": slack.api_url,
         "LLMCOST_DB": str(db), "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
     }
     command = [sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port", str(port)]
+    if processes:
+        command += ["--processes", str(processes)]
     if not chart:
         command.append("--no-chart")
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
+    said: list[str] = []  # its log, read all along (a full pipe would stall it)
+    threading.Thread(target=lambda: said.extend(line.decode(errors="replace") for line in proc.stderr),
+                     daemon=True).start()
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise SystemExit(f"llmcost serve exited: {proc.stderr.read().decode()[-2000:]}")
-        try:
-            with urllib.request.urlopen(base + "/readyz", timeout=1):
+            time.sleep(0.2)
+            raise SystemExit(f"llmcost serve exited: {''.join(said)[-2000:]}")
+        if _all_listening(said):
+            base = f"http://127.0.0.1:{port}"
+            with urllib.request.urlopen(base + "/readyz", timeout=5):
                 return proc, base + "/slack/events"
-        except OSError:
-            time.sleep(0.1)
+        time.sleep(0.1)
     proc.kill()
     raise SystemExit("llmcost serve did not start within 60 s")
+
+
+def _all_listening(said: list[str]) -> bool:
+    """Every serving process is accepting: a supervisor says how many it runs ("(N processes)"), and each of
+    them, like a lone process, says "llmcost listening" once it is warmed up and serving."""
+    lines = [line for line in list(said) if "llmcost listening on" in line]
+    wanted = next((int(m.group(1)) for line in lines if (m := re.search(r"\((\d+) processes\)", line))), None)
+    serving = [line for line in lines if "processes)" not in line]
+    return len(serving) >= (wanted or 1)
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU of `pid` and its children so far (Linux /proc), or None elsewhere."""
+    try:
+        pids = [pid, *map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())]
+        total = 0.0
+        for p in pids:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def send(url: str, sent: Sent, body: str, content_type: str) -> Sent:
@@ -191,20 +224,23 @@ def main() -> int:
     parser.add_argument("--commands", type=int, default=50, help="slash commands sent at the same instant")
     parser.add_argument("--chart", action="store_true", help="also draw and upload the chart")
     parser.add_argument("--wait", type=float, default=120, help="seconds to wait for the verdicts")
+    parser.add_argument("--processes", type=int, default=None,
+                        help="serving processes (default: what `llmcost serve --http` starts on this machine)")
     args = parser.parse_args()
     ms = lambda v: f"{v * 1000:.1f} ms"  # noqa: E731
     print(f"llmcost serve --http against the stand-in: {args.mentions} signed mentions {args.concurrency} at a time, "
           f"plus {args.commands} slash commands at once; chart {'on' if args.chart else 'off'}")
     with StandIn() as slack, tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_bot(slack, Path(tmp) / "bench.db", args.chart)
+        proc, url = start_bot(slack, Path(tmp) / "bench.db", args.chart, args.processes)
         try:
+            cpu_before = cpu_seconds(proc.pid)
             results = run(slack, url, args.mentions, args.concurrency, args.commands)
             counts, times = verdicts(slack, results, args.wait)
             charts = chart_times(slack, results, args.wait) if args.chart else []
+            cpu_after = cpu_seconds(proc.pid)
         finally:
             proc.terminate()
             proc.wait(timeout=30)
-            proc.stderr.close()
     dropped = [r for r in results if r.status != 200]
     print(f"requests: {len(results)}, dropped: {len(dropped)}"
           + "".join(f"\n  {r.kind} {r.key}: {r.status or r.error}" for r in dropped[:10]))
@@ -220,6 +256,9 @@ def main() -> int:
         print(f"verdict: p50 {ms(statistics.median(times))}, p95 {ms(percentile(times, 95))}, max {ms(max(times))}")
     if charts:
         print(f"chart: {len(charts)} uploaded, p50 {ms(statistics.median(charts))}, p95 {ms(percentile(charts, 95))}")
+    if cpu_before is not None and cpu_after is not None and results:
+        print(f"server CPU: {cpu_after - cpu_before:.2f} s, {ms((cpu_after - cpu_before) / len(results))} a question "
+              f"(os.cpu_count() = {os.cpu_count()})")
     return 0 if not dropped and exactly_one == len(results) else 1
 
 

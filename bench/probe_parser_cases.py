@@ -202,10 +202,107 @@ def places_set_off() -> Iterator[Case]:
             yield Case(q, "ok", {"model": MODEL[1], "slo_tok_s": 300, "calendar": "business_hours", "tz": tz})
 
 
+# --- issue 14, figures grammar (parseB): counts × rates and volumes in any order, with nouns the lexicon
+# does not list (named again after each/per), cache misses and mixes by word order, contexts said per
+# request, cities from the zone database, and a question buried after a pasted log.
+UNLISTED = {"en": [("hospitals", "hospital"), ("stores", "store"), ("franchises", "franchise")],
+            "es": [("hospitales", "hospital"), ("sedes", "sede"), ("tiendas", "tienda")]}
+
+
+def counts_any_order() -> Iterator[Case]:
+    templates = {
+        "en": ["{m}: we serve {n} {g} and each {one} needs {r} tok/s", "{m}: {r} tok/s per {one}, {n} {g}",
+               "{m}, {n} {g}; per {one} we need {r} tok/s", "{m}: every {one} needs {r} tok/s and there are {n} {g}"],
+        "es": ["{m}: tenemos {n} {g} y cada {one} necesita {r} tok/s", "{m}: {r} tok/s por {one}, {n} {g}",
+               "{m}, {n} {g}; por {one} necesitamos {r} tok/s"],
+    }
+    for lang, tpls in templates.items():
+        for tpl, (g, one), (n, r) in itertools.product(tpls, UNLISTED[lang], [(8, 300), (12, 250)]):
+            yield Case(tpl.format(m=MODEL[0], n=n, g=g, one=one, r=r), "ok", {"model": MODEL[1], "slo_tok_s": n * r})
+
+
+def streams_at_once() -> Iterator[Case]:
+    templates = {
+        "en": ["{m}: {n} {p} at the same time, {r} tok/s per user", "{m}: up to {n} concurrent {p}, each needs {r} tok/s",
+               "{m}: {r} tok/s for each of {n} simultaneous {p}", "{m}: every one of our {n} {p} needs {r} tok/s, and all {n} are online together",
+               "{m}: {n} simultaneous sessions of {r} tok/s"],
+        "es": ["{m}: {n} {p} al mismo tiempo, cada una necesita {r} tok/s", "{m}: {n} {p} simultáneos, {r} tok/s por persona"],
+    }
+    for lang, tpls in templates.items():
+        for tpl, p in itertools.product(tpls, PEOPLE[lang][:2]):
+            yield Case(tpl.format(m=MODEL[0], n=25, p=p, r=40), "ok",
+                       {"model": MODEL[1], "slo_tok_s": 40, "slo_kind": "per_stream", "concurrency": 25})
+
+
+def each_of_unknowns() -> Iterator[Case]:
+    """Each of something no lexicon row names, or of hardware: ask, never guess per stream or in total.
+    A share of the heads at once asks too; a number right before the at-once words is the concurrency."""
+    base = {"model": MODEL[1]}
+    for noun, rate in itertools.product(("call centers", "kiosks", "GPUs", "servers"), ("120 tok/s apiece", "120 tok/s each")):
+        yield Case(f"{MODEL[0]} — 15 {noun}, {rate}", "clarify", base)
+    for share in ("about half of them online at once", "some of them at the same time", "la mitad a la vez"):
+        yield Case(f"{MODEL[0]}: our 60 reps each need 20 tok/s, {share}", "clarify", base)
+    for tail in ("maybe 50 at the same time", "at most 50 at once"):
+        expect = base | {"slo_tok_s": 30, "slo_kind": "per_stream", "concurrency": 50}
+        yield Case(f"{MODEL[0]}: 200 students will use it, each at 30 tok/s, {tail}", "ok" if "maybe" in tail else "clarify",
+                   expect if "maybe" in tail else base)
+
+
+def volumes_per_unit() -> Iterator[Case]:
+    templates = {
+        "en": ["{m}: {v} output tokens per {one} per day across {n} {g}", "{m}: {n} {g}, {v} output tokens a day per {one}",
+               "{m}: each of our {n} {g} produces {v} output tokens a day"],
+        "es": ["{m}: {v} tokens de salida por {one} al día, {n} {g}", "{m}: {n} {g}, cada {one} genera {v} tokens de salida al día"],
+    }
+    groups = {"en": [("tenants", "tenant"), ("teams", "team")], "es": [("clientes", "cliente"), ("equipos", "equipo")]}
+    for lang, tpls in templates.items():
+        for tpl, (g, one), v in itertools.product(tpls, groups[lang], ("2M", "2,000,000")):
+            yield Case(tpl.format(m=MODEL[0], n=12, g=g, one=one, v=v), "ok",
+                       {"model": MODEL[1], "slo_tok_s": 12 * 2_000_000 / 86_400})
+
+
+def cache_mix_orders() -> Iterator[Case]:
+    base = {"model": MODEL[1], "slo_tok_s": 300}
+    for phrase in ("we miss the prompt cache 25% of the time", "our cache miss rate is about 25%",
+                   "the cache is missed by 25% of requests", "un 25 % de las peticiones fallan en la caché",
+                   "la tasa de fallos de caché ronda el 25 %", "a quarter of prompts miss the cache",
+                   "un cuarto de las peticiones fallan en la caché"):
+        yield Case(f"{MODEL[0]} 300 tok/s, {phrase}", "ok", base | {"cache_hit_rate": 0.75})
+    for phrase in ("input is roughly six times the output", "output is about a sixth of input",
+                   "for every output token we send 6 input tokens", "6 veces más tokens de entrada que de salida",
+                   "por cada token de salida mandamos 6 de entrada", "la entrada es seis veces la salida"):
+        yield Case(f"{MODEL[0]} 300 tok/s, {phrase}", "ok", base | {"input_per_output": 6})
+
+
+def contexts_per_request() -> Iterator[Case]:
+    base = {"model": MODEL[1], "slo_tok_s": 300, "context_tokens": 500_000}
+    for phrase in ("each request carries about 500k tokens of context", "conversations grow to 500k tokens",
+                   "around 500k tokens per prompt", "context length 500k", "ventanas de contexto de 500.000 tokens",
+                   "necesitamos un contexto de 500k"):
+        yield Case(f"{MODEL[0]} 300 tok/s, {phrase}", "ok", base)
+
+
+def zone_cities() -> Iterator[Case]:
+    for city, tz in [("Dhaka", "Asia/Dhaka"), ("Tehran", "Asia/Tehran"), ("Almaty", "Asia/Almaty"),
+                     ("Kathmandu", "Asia/Kathmandu"), ("Anchorage", "America/Anchorage")]:
+        for tpl in ("{m} 300 tok/s, business hours in {c}", "{m} a 300 tok/s, horario de oficina en {c}"):
+            yield Case(tpl.format(m=MODEL[0], c=city), "ok",
+                       {"model": MODEL[1], "slo_tok_s": 300, "calendar": "business_hours", "tz": tz})
+
+
+def buried_in_a_log() -> Iterator[Case]:
+    log = "\n".join(f"2026-11-{d:02d} 10:{d:02d}:11 INFO worker-{d} id={d * 1337} latency_ms={100 + d} "
+                    f"tokens_in={2000 + d} tokens_out={300 + d} status=200" for d in range(1, 25))
+    for ask in ("Can we run {m} ourselves? Every one of our 12 tenants needs 250 tok/s.",
+                "¿Podemos correr {m} nosotros? Cada uno de nuestros 12 clientes necesita 250 tok/s."):
+        yield Case(log + "\n\n" + ask.format(m=MODEL[0]), "ok", {"model": MODEL[1], "slo_tok_s": 3000})
+
+
 def generate() -> Iterator[Case]:
     for family in (counts_times_rates, people_at_once, volumes_each, residency, gateway, cache_and_mix,
                    places_and_contexts, counts_in_words, residency_grammar, time_and_negation, places_set_off,
-                   residency_concepts, gateway_concepts):
+                   counts_any_order, streams_at_once, each_of_unknowns, volumes_per_unit, cache_mix_orders, contexts_per_request,
+                   zone_cities, buried_in_a_log, residency_concepts, gateway_concepts):
         yield from family()
 
 

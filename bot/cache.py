@@ -1,7 +1,8 @@
 """A per-user cache of work that is the same on every run: compiled templates, validated catalogs.
 
-`llmcost ask` is a fresh process per question, so start-up is what the user waits for. The folder is
-$LLMCOST_CACHE_DIR, else the user's cache directory; LLMCOST_CACHE_DIR=off turns caching off. A cache that
+`llmcost ask` is a fresh process per question, so start-up is what the user waits for (bot/startup.py
+lists what is cached and why). The folder is the Context's `cache_folder` (bot/context.py:
+$LLMCOST_CACHE_DIR, else the user's cache directory; LLMCOST_CACHE_DIR=off turns caching off). A cache that
 cannot be read or written (read-only home, full disk, a corrupt or stale entry) only means the work is
 done again: it never stops an answer. Entries are keyed on what they were built from (file sizes and
 modification times, library versions), so an edited file is never served stale.
@@ -21,33 +22,29 @@ import pickle
 import shutil
 import tempfile
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 log = logging.getLogger("llmcost.cache")
 
-OFF = {"off", "0", "no", "false", "none"}
 
-
-@cache
-def cache_dir() -> Path | None:
-    """The cache folder, created if needed, or None when caching is off or the folder is unusable."""
-    raw = os.environ.get("LLMCOST_CACHE_DIR", "").strip()
-    if raw.lower() in OFF:
+def usable(path: Path | None) -> Path | None:
+    """`path`, created if needed, or None when caching is off (None) or the folder is unusable."""
+    if path is None:
         return None
-    if raw:
-        path = Path(raw).expanduser()
-    else:
-        import platformdirs
-
-        path = Path(platformdirs.user_cache_dir("llmcost"))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         log.debug("no cache: cannot create %s (%s)", path, exc)
         return None
     return path
+
+
+def cache_dir() -> Path | None:
+    """The process's cache folder (the current Context's), for code not handed a folder of its own."""
+    from bot.context import current
+
+    return usable(current().cache_folder)
 
 
 def _key(parts: Any) -> str:
@@ -87,9 +84,14 @@ def prune(folder: Path, pattern: str, keep: int) -> None:
 KEEP_ENTRIES = 8  # per kind: a few override files in use side by side, and nothing older
 
 
-def cached_pickle(kind: str, key: Any, build: Callable[[], Any]) -> Any:
-    """`build()`'s result, kept as a pickle under `kind` and `key` (anything with a stable repr)."""
-    folder = cache_dir()
+_PROCESS = object()  # `folder` not given: the process's cache folder
+
+
+def cached_pickle(kind: str, key: Any, build: Callable[[], Any], *, folder: Any = _PROCESS) -> Any:
+    """`build()`'s result, kept as a pickle under `kind` and `key` (anything with a stable repr) in `folder`
+    (None: not kept)."""
+    if folder is _PROCESS:
+        folder = cache_dir()
     if folder is None:
         return build()
     path = folder / f"{kind}-{_key(key)}.pickle"

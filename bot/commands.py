@@ -7,6 +7,8 @@ import json
 import sqlite3
 import sys
 
+from bot.context import of as context_of
+
 
 def _ratio(text: str) -> float:
     try:
@@ -99,32 +101,34 @@ def run_ask(args: argparse.Namespace) -> int:
     from bot.errors import UserError
     from bot.service import ask
 
+    ctx = context_of(args)
     question = " ".join(args.question).strip()
     if not question:
         raise UserError("ask needs a question, e.g. llmcost ask \"can we run deepseek-flash at 300 tok/s?\"")
     try:
-        reply = ask(question, overrides_from(args))
+        reply = ask(question, overrides_from(args), context=ctx)
     except ValidationError as exc:
         first = exc.errors()[0]
         raise UserError(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from exc
     if args.json:
-        json.dump(reply.contract, sys.stdout, indent=2, ensure_ascii=False)
+        contract = render.contract_of(reply, ctx.settings)
+        json.dump(contract, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(render.text(reply.question, reply.answer))
+        sys.stdout.write(render.text(reply.answer))
     if not args.no_log:  # after the answer is out: a log that cannot be written never costs the answer
-        _log(reply)
+        _log(reply, ctx.db_path)
     return 0
 
 
-def _log(reply) -> None:
-    from bot.store import LogStore, default_path
+def _log(reply, path) -> None:
+    from bot.store import LogStore
 
     try:
-        with LogStore.open() as store:  # closed here: the console script leaves without interpreter teardown
+        with LogStore.open(path) as store:  # closed here: the console script leaves without interpreter teardown
             store.log(surface="cli", text=reply.question, reply=reply)
     except (OSError, sqlite3.Error) as exc:
-        print(f"llmcost: this question was not logged ({default_path()}: {exc}); set LLMCOST_DB or use "
+        print(f"llmcost: this question was not logged ({path}: {exc}); set LLMCOST_DB or use "
               "--no-log", file=sys.stderr)
 
 
@@ -138,14 +142,13 @@ def _model_row(m) -> dict:
             "as_of": m.as_of.isoformat(), "model_source": src}
 
 
-def hub_models() -> list:
+def hub_models(context) -> list:
     """Models answered from the Hub whose facts this machine has cached, newest first."""
-    from bot import runtime
     from bot.hub.cache import all_facts
     from costcore.hubfacts import HubFactsError, model_from_hub
 
     out = []
-    for facts in all_facts(runtime.hub_settings().cache_dir):
+    for facts in all_facts(context.hub.cache_dir):
         try:
             out.append(model_from_hub(facts))
         except (HubFactsError, ValueError):
@@ -154,9 +157,8 @@ def hub_models() -> list:
 
 
 def run_models(args: argparse.Namespace) -> int:
-    from bot import runtime
-
-    rows = [_model_row(m) for m in runtime.catalogs().models.values()] + [_model_row(m) for m in hub_models()]
+    ctx = context_of(args)
+    rows = [_model_row(m) for m in ctx.catalogs.models.values()] + [_model_row(m) for m in hub_models(ctx)]
     if args.json:
         json.dump(rows, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -174,15 +176,15 @@ def run_models(args: argparse.Namespace) -> int:
 
 
 def run_prices(args: argparse.Namespace) -> int:
-    import datetime as dt
 
-    from bot import runtime
     from bot.errors import UserError
+    from bot.render.formats import money
     from costcore import hosts, offers, pricing
     from costcore.calendar import reference_week
 
-    cats = runtime.catalogs()
-    today = dt.date.today()
+    ctx = context_of(args)
+    cats, now = ctx.catalogs, ctx.now()
+    today = now.date()
     nodes = [
         row | {"usd_per_hour": float(row["usd_per_hour"]), "as_of": row["as_of"].isoformat()}
         for row in offers.listing(cats.nodes.values(), today, gpu=args.gpu, region=args.region,
@@ -193,7 +195,7 @@ def run_prices(args: argparse.Namespace) -> int:
         model = cats.find_model(args.model)
         if model is None:
             raise UserError(f"no model {args.model!r} in the catalog; see `llmcost models`")
-        week = reference_week("24x7", "UTC", dt.datetime.now(dt.UTC), runtime.settings())
+        week = reference_week("24x7", "UTC", now, ctx.settings)
         for host in hosts.same_weights(model.id, cats.apis, cats.prices).real_time:
             rule = pricing.rule_for(cats.apis, host.provider.id, host.ref)
             source = f"genai-prices ({cats.prices.source})" + (f"; {host.served.source}" if host.served else "")
@@ -209,7 +211,7 @@ def run_prices(args: argparse.Namespace) -> int:
     if nodes:
         print(f"{'provider':<10} {'shape':<9} {'price':>11}  {'billing':<14} {'region':<14} {'date':<10}  source")
     for n in nodes:
-        hourly = f"${n['usd_per_hour']:,.2f}/h"
+        hourly = f"{money(n['usd_per_hour'])}/h"
         flag = "  (older than 90 days)" if n["stale"] else ""
         print(f"{n['provider'][:10]:<10} {n['shape']:<9} {hourly:>11}  {n['billing']:<14} {n['region'][:14]:<14} "
               f"{n['as_of']}  {n['source']} [{n['id']}, {n['confidence']}]{flag}")

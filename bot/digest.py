@@ -7,19 +7,16 @@ belongs to the new week there, although it is still Sunday in UTC.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import logging
-import os
-import re
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from bot.render.digest import render_blocks, render_text
 from bot.store import LogStore
 
 log = logging.getLogger("llmcost.digest")
@@ -78,10 +75,9 @@ def worth_posting(summary: dict[str, Any]) -> bool:
     return bool(summary["questions"] or summary["previous_questions"])
 
 
-def _catalog_names() -> dict[str, str]:
-    from bot import runtime
-
-    return {model.id: model.name for model in runtime.catalogs().models.values()}
+def catalog_names(catalogs) -> dict[str, str]:
+    """Catalog ids to the names people know."""
+    return {model.id: model.name for model in catalogs.models.values()}
 
 
 # Answered in a DM or the terminal: not a channel people can join.
@@ -92,7 +88,10 @@ def summarise(store: LogStore, win: Window, names: dict[str, str] | None = None)
     """Everything the digest says, as plain JSON-able data (`llmcost digest --json` prints it).
 
     `names` maps catalog ids to the names people know (the catalog's, by default)."""
-    names = _catalog_names() if names is None else names
+    if names is None:
+        from bot.context import current
+
+        names = catalog_names(current().catalogs)
     rows = store.between(win.start, win.end)
     before = store.between(win.previous_start, win.previous_end or win.start)
     asked, asked_before = _models(rows), _models(before)
@@ -147,62 +146,24 @@ def _top(counts: Counter, n: int = TOP) -> list[tuple[str, int]]:
     return sorted(counts.items(), key=lambda item: (-item[1], item[0].lower()))[:n]
 
 
-# -- words: prompts/digest.j2 (Block Kit) and prompts/digest_text.j2 (fallback text, terminal) -----------
-
-
-def slack_escape(text: Any) -> str:
-    """Slack's three control characters; anything a user typed goes through this."""
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-@cache
-def _env(slack: bool):
-    from bot.templates import make_environment
-
-    return make_environment(
-        filters={
-            "esc": slack_escape if slack else str,
-            "channel": _channel_mention if slack else (lambda c: f"#{c}"),
-            "strong": (lambda s: f"*{s}*") if slack else str,
-            "code": (lambda s: "`" + str(s).replace("`", "'") + "`") if slack else str,
-            "num": lambda x: f"{x:,.0f}" if x >= 100 else f"{x:g}",
-            "day": _day,
-        }
-    )
-
-
-def _day(iso: str) -> str:
-    day = dt.date.fromisoformat(iso)
-    return f"{day:%a} {day.day} {day:%b %Y}"
-
-
-def _channel_mention(channel_id: str) -> str:
-    return f"<#{channel_id}>" if re.fullmatch(r"[CG][A-Z0-9]+", channel_id) else slack_escape(channel_id)
-
-
-def render_blocks(summary: dict[str, Any]) -> list[dict]:
-    return json.loads(_env(True).get_template("digest.j2").render(**summary))
-
-
-def render_text(summary: dict[str, Any], *, slack: bool = True) -> str:
-    return _env(slack).get_template("digest_text.j2").render(**summary).strip()
-
-
 # -- posting -------------------------------------------------------------------------------------------
 
 
-def slack_client():
+def slack_client(context=None):
+    """A WebClient with the Context's SLACK_BOT_TOKEN and SLACK_API_URL (the process's when not given)."""
     from slack_sdk import WebClient
     from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
 
+    from bot.context import current
     from bot.errors import UserError
 
-    token = os.environ.get("SLACK_BOT_TOKEN", "").strip()
+    slack = (context or current()).slack
+    token = slack.bot_token
     if not token:
         raise UserError("SLACK_BOT_TOKEN is not set; posting the digest needs the bot's token.")
     # Only 429s are retried by the client (a refusal is safe to repeat); a post whose answer never came is
     # looked for in the channel before it is sent again (see `post`).
-    return WebClient(token=token, base_url=os.environ.get("SLACK_API_URL") or WebClient.BASE_URL,
+    return WebClient(token=token, base_url=slack.api_url or WebClient.BASE_URL,
                      retry_handlers=[RateLimitErrorRetryHandler(max_retry_count=2)])
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import os
 import re
 import sys
 from typing import Any
+
+from bot.context import of as context_of
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -49,13 +50,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_clock)
 
 
-def team_tz():
-    """LLMCOST_TZ (an IANA name such as Europe/Madrid), UTC when unset."""
+def team_tz(context):
+    """The Context's LLMCOST_TZ (an IANA name such as Europe/Madrid), UTC when unset."""
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     from bot.errors import UserError
 
-    name = os.environ.get("LLMCOST_TZ", "").strip() or "UTC"
+    name = context.slack.tz
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
@@ -84,8 +85,8 @@ def cmd_log(args: argparse.Namespace) -> int:
     from bot.errors import UserError
     from bot.store import LogStore
 
-    tz, now = team_tz(), dt.datetime.now(dt.UTC)
-    with LogStore.open() as store:
+    tz, now = team_tz(context_of(args)), dt.datetime.now(dt.UTC)
+    with LogStore.open(context_of(args).db_path) as store:
         if args.prune_days is not None:
             if args.prune_days < 0:
                 raise UserError("--prune-days needs a number of days, 0 or more.")
@@ -116,8 +117,8 @@ def _filtered(args: argparse.Namespace) -> bool:
 
 
 def _table(rows: list[dict[str, Any]], tz) -> str:
-    def money(x: float | None) -> str:
-        return "" if x is None else f"${x:,.0f}"
+    from bot.render.formats import money
+
 
     header = ("asked", "surface", "model", "tok/s", "answer", "node/mo", "API/mo", "question")
     lines = [header]
@@ -132,8 +133,8 @@ def _table(rows: list[dict[str, Any]], tz) -> str:
                 r["model"] or "",
                 "" if r["slo_tok_s"] is None else f"{r['slo_tok_s']:g}",
                 answer,
-                money(r["node_usd_per_month"]),
-                money(r["api_usd_per_month"]),
+                "" if r["node_usd_per_month"] is None else money(r["node_usd_per_month"]),
+                "" if r["api_usd_per_month"] is None else money(r["api_usd_per_month"]),
                 text if len(text) <= 48 else text[:47] + "…",
             )
         )
@@ -154,12 +155,14 @@ def cmd_digest(args: argparse.Namespace) -> int:
         raise UserError("--force only matters with --post CHANNEL.")
     if args.this_week and args.post:
         raise UserError("--this-week is a preview; the week is posted once it is over (without --this-week).")
-    tz = team_tz()
+    ctx = context_of(args)
+    tz = team_tz(ctx)
     now = dt.datetime.now(dt.UTC)
-    with LogStore.open() as store:
+    with LogStore.open(ctx.db_path) as store:
         win = digest.this_week(now, tz) if args.this_week else digest.window(now, tz, args.days)
-        summary = digest.summarise(store, win)
-        outcome = digest.post(store, summary, args.post, force=args.force) if args.post else None
+        summary = digest.summarise(store, win, digest.catalog_names(ctx.catalogs))
+        outcome = (digest.post(store, summary, args.post, force=args.force, client=digest.slack_client(ctx))
+                   if args.post else None)
     if args.json:
         print(json.dumps(summary | ({"post": outcome} if outcome else {}), indent=2, ensure_ascii=False))
     elif not outcome:
@@ -175,18 +178,21 @@ def _posted(outcome: dict[str, Any]) -> str:
     return f"The {outcome['week']} digest was already posted to {outcome['channel']}; --force posts it again."
 
 
-def clock_job(channel: str, tz):
-    """What the clock runs each Monday: last week's digest, posted once to `channel`."""
+def clock_job(channel: str, tz, context=None):
+    """What the clock runs each Monday: last week's digest, posted once to `channel`. `context` is the
+    clock process's (bot/context.py), the process's when not given."""
     from bot import digest
+    from bot.context import current
     from bot.store import LogStore
 
     def job(now: dt.datetime) -> dict[str, Any]:
-        with LogStore.open() as store:
-            summary = digest.summarise(store, digest.window(now, tz))
+        ctx = context or current()
+        with LogStore.open(ctx.db_path) as store:
+            summary = digest.summarise(store, digest.window(now, tz), digest.catalog_names(ctx.catalogs))
             if not digest.worth_posting(summary):
                 digest.log.info("no questions in %s nor the week before: no digest", summary["week"])
                 return {"posted": False, "week": summary["week"], "channel": channel, "reason": "quiet week"}
-            outcome = digest.post(store, summary, channel)
+            outcome = digest.post(store, summary, channel, client=digest.slack_client(ctx))
         digest.log.info(_posted(outcome))
         return outcome
 
@@ -199,15 +205,16 @@ def cmd_clock(args: argparse.Namespace) -> int:
     from bot import digest
     from bot.errors import UserError
 
-    channel = args.channel or os.environ.get("LLMCOST_DIGEST_CHANNEL", "").strip()
+    ctx = context_of(args)
+    channel = args.channel or ctx.slack.digest_channel
     if not channel:
         raise UserError(
             "Set LLMCOST_DIGEST_CHANNEL (or --channel) to the Slack channel id the digest goes to."
         )
-    digest.slack_client()  # fail now, not next Monday, when SLACK_BOT_TOKEN is missing
-    tz = team_tz()
+    digest.slack_client(ctx)  # fail now, not next Monday, when SLACK_BOT_TOKEN is missing
+    tz = team_tz(ctx)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     due = digest.next_post_time(dt.datetime.now(dt.UTC), tz)
     digest.log.info("posting the weekly digest to %s every Monday 09:00 %s; next %s", channel, tz, due)
-    digest.run_clock(clock_job(channel, tz), tz)
+    digest.run_clock(clock_job(channel, tz, ctx), tz)
     return 0

@@ -18,7 +18,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from bot.parse import calendar as hours
 from bot.parse import (
     compose,
-    fallback,
     gateway,
     mix,
     percentages,
@@ -27,7 +26,6 @@ from bot.parse import (
     quantities,
     rates,
     residency,
-    second,
     unused,
     volumes,
 )
@@ -96,8 +94,9 @@ def _hf_org(catalogs: Catalogs) -> re.Pattern[str]:
             a for m in catalogs.models.values() for a in m.aliases
         ]
         orgs = {n.split("/", 1)[0].lower() for n in names if "/" in n} | set(_OTHER_ORGS)
-        alternation = "|".join(sorted(map(re.escape, orgs), key=len, reverse=True))
-        hit = _HF_ORGS[id(catalogs)] = (catalogs, re.compile(rf"\b(?:{alternation})/(?=\w)", re.I))
+        # longest first; ties by name, so the pattern is the same in every process (bot/startup.py keeps it)
+        alternation = "|".join(sorted(map(re.escape, orgs), key=lambda o: (-len(o), o)))
+        hit = _HF_ORGS[id(catalogs)] = (catalogs, re.compile(rf"(?=\w)\b(?:{alternation})/(?=\w)", re.I))
     return hit[1]
 _MAX_MODEL_LEN = re.compile(r"--max-model-len[ =](\d+)\b")
 _CLI_FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*(?:[ =](?!--)[^\s,;]+)?", re.I)
@@ -169,11 +168,6 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     if model.model:
         draft.fields["model"] = model.model
     clarification = model.clarification
-    if clarification and clarification.code == "missing_model" and _fallback(plain, catalogs, draft):
-        clarification = None
-    endpoint = fallback.endpoint_from_env()
-    if endpoint and endpoint.second and clarification is None and draft.clarification is None:
-        second.check(plain, catalogs, draft, endpoint)
     scenario = _scenario(draft)
     if len(text) > MAX_READ_CHARS:
         draft.note("text_truncated", read_chars=MAX_READ_CHARS, total_chars=len(text))
@@ -183,18 +177,6 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
         clarification=clarification or draft.clarification,
         notes=model.notes + draft.notes,
     )
-
-
-def _fallback(plain: str, catalogs: Catalogs, draft: Draft) -> bool:
-    """Off by default: when configured, a language model may name the model the rules could not find."""
-    endpoint = fallback.endpoint_from_env()
-    helped = fallback.read(plain, catalogs, endpoint) if endpoint else None
-    if helped is None:
-        return False
-    said = helped.model_dump(exclude_unset=True)
-    draft.fields = {k: v for k, v in said.items() if k not in draft.disputed} | draft.fields  # the rules win
-    draft.note("read_by_fallback", model=draft.fields["model"])
-    return True
 
 
 def _scenario(draft: Draft) -> Scenario:

@@ -12,7 +12,6 @@ import json
 import logging
 import os
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -25,23 +24,14 @@ from bot.migrations import MIGRATIONS, MIGRATIONS_TABLE, migrate
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
+    from bot.service import Reply
+
 
 def _import_database() -> type[Database]:
-    """sqlite-utils' Database, imported without numpy and pandas.
+    """sqlite-utils' Database, imported when the schema or the digest's queries need it: never on the hot path
+    (one INSERT per question on a migrated log, see `_up_to_date`)."""
+    from sqlite_utils import Database
 
-    sqlite-utils imports numpy and pandas, when they are installed, only to map their scalar types to
-    column types. The log never stores a numpy or pandas value, and numpy (installed for matplotlib, the
-    Slack chart) is ~80 ms of `llmcost ask`. A process that already loaded them keeps them.
-    """
-    hidden = [name for name in ("numpy", "pandas") if name not in sys.modules]
-    for name in hidden:
-        sys.modules[name] = None  # type: ignore[assignment]  # makes `import numpy` raise ImportError
-    try:
-        from sqlite_utils import Database
-    finally:
-        for name in hidden:
-            if sys.modules.get(name, False) is None:
-                del sys.modules[name]
     return Database
 
 
@@ -82,12 +72,11 @@ _INSERT = (
 
 
 def default_path() -> Path:
-    """$LLMCOST_DB, else llmcost.db in the user's data directory."""
-    if env := os.environ.get("LLMCOST_DB", "").strip():
-        return Path(env).expanduser()
-    import platformdirs
+    """The process Context's log (bot/context.py: $LLMCOST_DB, else llmcost.db in the user's data directory),
+    for callers that open the log without a path; the entry points pass theirs."""
+    from bot.context import current
 
-    return Path(platformdirs.user_data_dir("llmcost")) / "llmcost.db"
+    return current().db_path
 
 
 def _connect(path: Path, timeout_s: float) -> sqlite3.Connection:
@@ -105,6 +94,34 @@ def _connect(path: Path, timeout_s: float) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+class _Interlock:
+    """Turns between the bot's processes on one log (`llmcost serve --http --processes N`), on a lock file
+    beside it. SQLite's own busy handler sleeps 1, 2, 5, 10… ms between looks, so two processes writing
+    several times a question lose milliseconds at each collision (holding their store meanwhile); this
+    lock is looked at every 0.2 ms instead. SQLite's locking stays underneath, for every other process."""
+
+    def __init__(self, path: Path):
+        self.fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+
+    def acquire(self, timeout_s: float) -> bool:
+        import fcntl
+
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    return False
+                time.sleep(0.0002)
+
+    def release(self) -> None:
+        import fcntl
+
+        fcntl.flock(self.fd, fcntl.LOCK_UN)
 
 
 def _corrupt(exc: BaseException) -> bool:
@@ -151,6 +168,7 @@ class LogStore:
         self.notes: list[str] = []  # what happened to it on the way (a corrupted file moved aside)
         self._retry_at = 0.0
         self.retry_s = 0.0  # the bot's store waits RETRY_S after a failure; the CLI tries each time
+        self._interlock: _Interlock | None = None  # the bot's: turns with its other processes
         if conn is not None:
             with self._lock:
                 if not _up_to_date(conn):
@@ -174,6 +192,8 @@ class LogStore:
         """The bot's log: never raises. Check `health()`; a log that cannot be used is retried later."""
         store = cls(None, Path(path) if path else default_path())
         store.retry_s = cls.RETRY_S
+        with contextlib.suppress(OSError):  # a directory we cannot write: the log is down anyway
+            store._interlock = _Interlock(store.path)
         with store._lock:
             store._reopen()
         return store
@@ -275,6 +295,9 @@ class LogStore:
         at once rather than waiting again), after which the next operation tries the file again."""
         if not self._lock.acquire(timeout=timeout_s):
             raise StoreUnavailable("busy: another thread has held the log too long")
+        if self._interlock is not None and not self._interlock.acquire(timeout_s):
+            self._lock.release()
+            raise StoreUnavailable("busy: another of the bot's processes has held the log too long")
         try:
             if self.conn is None or self.problem is not None:
                 if time.monotonic() < self._retry_at:
@@ -304,6 +327,8 @@ class LogStore:
                     with contextlib.suppress(sqlite3.Error):
                         self.conn.execute(f"PRAGMA busy_timeout = {int(self.BUSY_TIMEOUT_S * 1000)}")
         finally:
+            if self._interlock is not None:
+                self._interlock.release()
             self._lock.release()
 
     # -- writing -------------------------------------------------------------------------------------
@@ -313,7 +338,7 @@ class LogStore:
         *,
         surface: str,
         text: str,
-        reply: Any = None,
+        reply: Reply | None = None,
         team_id: str | None = None,
         channel_id: str | None = None,
         user_id: str | None = None,
@@ -353,7 +378,7 @@ class LogStore:
             return None
 
     @staticmethod
-    def _figures_or_error(reply: Any, error: str | None) -> dict[str, Any]:
+    def _figures_or_error(reply: Reply, error: str | None) -> dict[str, Any]:
         try:
             return figures(reply)
         except Exception as exc:  # keep the question even when the reply has an unexpected shape
@@ -466,7 +491,7 @@ class LogStore:
             return conn.execute("UPDATE outbox SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ? "
                                 "AND state = 'pending'", [owner]).rowcount
 
-    def record_answer(self, question_id: int, reply: Any = None, *, error: str | None = None,
+    def record_answer(self, question_id: int, reply: Reply | None = None, *, error: str | None = None,
                       timeout_s: float = 2.0) -> None:
         """The figures of the answer (or the engine's error) onto the question's row."""
         fields = self._figures_or_error(reply, error) if reply is not None else {}
@@ -649,75 +674,25 @@ def _decoded(row: dict) -> dict:
 # -- what a reply contributes to its row ---------------------------------------------------------------
 
 
-def figures(reply: Any) -> dict[str, Any]:
-    """The columns one reply fills, read from its contract dict first and the engine's Answer second."""
-    contract = getattr(reply, "contract", None) or {}
-    answer = getattr(reply, "answer", None)
-    scenario = contract.get("scenario") or {}
-    fit = contract.get("fit") or {}
-
-    chosen_id = fit.get("chosen_node") or _path(answer, "fit", "chosen_node")
-    chosen = next((n for n in fit.get("nodes") or [] if n.get("id") == chosen_id), None) or {}
-    chosen_fit = next(
-        (n for n in _path(answer, "fit", "nodes") or [] if getattr(n, "id", None) == chosen_id), None
-    )
-
-    cheapest = contract.get("cheapest_api") or _as_dict(_path(answer, "cheapest_api"))
-    if not cheapest:
-        priced = [a for a in contract.get("apis") or [] if a.get("usd_per_month") is not None]
-        cheapest = min(priced, key=lambda a: a["usd_per_month"], default={})
-
+def figures(reply: Reply) -> dict[str, Any]:
+    """The columns one reply fills: what the parser understood, the verdict, and the figures it rests on
+    (the chosen node and the cheapest same-model API, as the Answer names them)."""
+    a = reply.answer
+    node, api = a.chosen, a.cheapest_api
     return {
-        "scenario": _scenario_json(reply, scenario),
-        "status": contract.get("status") or _path(answer, "status"),
-        "verdict": contract.get("verdict", _path(answer, "verdict")),
-        "model": scenario.get("model") or _path(reply, "parsed", "scenario", "model"),
-        "slo_tok_s": _number(scenario.get("slo_tok_s") or _path(reply, "parsed", "scenario", "slo_tok_s")),
-        "node_id": chosen_id,
-        "node_usd_per_month": _number(chosen.get("usd_per_month") or _path(chosen_fit, "usd_per_month")),
-        "api_provider": cheapest.get("provider"),
-        "api_usd_per_month": _number(cheapest.get("usd_per_month")),
-        "break_even_tok_s": _number(chosen.get("break_even_tok_s") or _path(chosen_fit, "break_even_tok_s")),
-        "catalog_as_of": _text(contract.get("catalog_as_of") or _path(answer, "catalog_as_of")),
-        "price_as_of": _text(chosen.get("price_as_of") or _path(chosen_fit, "price_as_of")),
-        "fx_as_of": _text(contract.get("fx_as_of") or _path(answer, "fx_as_of")),
-        "latency_ms": _number(getattr(reply, "latency_ms", None)),
+        # what the parser understood (the fields the question set), not every default the answer filled
+        "scenario": json.dumps(reply.parsed.scenario.model_dump(mode="json", exclude_unset=True), sort_keys=True),
+        "status": a.status,
+        "verdict": a.verdict,
+        "model": a.scenario.model,
+        "slo_tok_s": a.scenario.slo_tok_s,
+        "node_id": node.id if node else None,
+        "node_usd_per_month": float(node.usd_per_month) if node else None,
+        "api_provider": api.provider if api else None,
+        "api_usd_per_month": float(api.usd_per_month) if api else None,
+        "break_even_tok_s": node.break_even_tok_s if node else None,
+        "catalog_as_of": a.catalog_as_of.isoformat(),
+        "price_as_of": node.price_as_of.isoformat() if node else None,
+        "fx_as_of": a.fx_as_of.isoformat(),
+        "latency_ms": reply.latency_ms,
     }
-
-
-def _scenario_json(reply: Any, contract_scenario: dict) -> str | None:
-    """What the parser understood (the fields the question set), else the scenario the answer used."""
-    parsed = _path(reply, "parsed", "scenario")
-    if hasattr(parsed, "model_dump"):
-        value = parsed.model_dump(mode="json", exclude_unset=True)
-    elif isinstance(parsed, dict):
-        value = parsed
-    else:
-        value = contract_scenario or None
-    return None if value is None else json.dumps(value, sort_keys=True, default=str)
-
-
-def _path(obj: Any, *names: str) -> Any:
-    for name in names:
-        if obj is None:
-            return None
-        obj = obj.get(name) if isinstance(obj, dict) else getattr(obj, name, None)
-    return obj
-
-
-def _as_dict(obj: Any) -> dict:
-    if obj is None:
-        return {}
-    if hasattr(obj, "model_dump"):
-        return obj.model_dump()
-    return dict(obj) if isinstance(obj, dict) else {}
-
-
-def _number(value: Any) -> float | None:
-    return None if value is None else float(value)
-
-
-def _text(value: Any) -> str | None:
-    if value is None:
-        return None
-    return value.isoformat() if hasattr(value, "isoformat") else str(value)

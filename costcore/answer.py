@@ -76,6 +76,11 @@ class Fit(Frozen):
     fleet_wins_until_tok_s: float | None = None
     fleet_always_from_tok_s: float | None = None
 
+    @property
+    def chosen(self) -> NodeFit | None:
+        """The node the verdict rests on (`chosen_node`): the one lookup of it every surface uses."""
+        return next((n for n in self.nodes if n.id == self.chosen_node), None) if self.chosen_node else None
+
 
 class ApiLine(Frozen):
     provider: str
@@ -124,3 +129,8 @@ class Answer(Frozen):
     priced_at: dt.datetime
     serving: dict | None = None  # the recipe for the chosen node: engine, image, flags, env, notes
     model_source: dict | None = None  # {kind: catalog|hub, repo, as_of}: where the model's facts came from
+
+    @property
+    def chosen(self) -> NodeFit | None:
+        """The chosen node (Fit.chosen), None when no node holds the model. Its rival is `cheapest_api`."""
+        return self.fit.chosen if self.fit else None

@@ -26,7 +26,7 @@ class CatalogError(ValueError):
 
 class Strict(BaseModel):
     # defer_build: the validators are built when a row is first validated, so a process that gets its
-    # catalogs already validated (the shell's start-up cache) never pays for building them.
+    # catalogs already validated (the shell's start-up cache) never pays for building them (bot/startup.py).
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 

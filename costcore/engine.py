@@ -169,12 +169,14 @@ def _offer_findings(pool: offers.Pool, chosen: NodeFit | None, on: dt.date) -> t
     return warnings, notes
 
 
-def _serving(model: Model, node: NodeFit | None) -> dict | None:
+def _serving(model: Model, node: NodeFit | None, context: int) -> dict | None:
     if node is None or model.serving is None:
         return None
     flags = [f"--tensor-parallel-size {node.tensor_parallel}"]
     if node.pipeline_parallel > 1:
         flags.append(f"--pipeline-parallel-size {node.pipeline_parallel}")
+    if model.origin == "hub":  # no recipe: serve the context the fit was computed for
+        flags.append(f"--max-model-len {context}")
     flags += model.serving.flags + node.recipe_flags
     return {
         "engine": model.serving.engine, "version": model.serving.version, "image": model.serving.image,
@@ -197,7 +199,7 @@ def answer(
     s = scenario
     if clarification is not None:
         return _clarify(s, settings, catalogs, now, clarification, notes=notes)
-    if s.gateway_pain and s.data_may_leave and (s.model is None or catalogs.find_model(s.model) is None):
+    if s.gateway_answers_without_model and (s.model is None or catalogs.find_model(s.model) is None):
         # Rule 2 needs no model: keys, quotas and attribution are the problem whatever the model.
         fx = catalogs.apis.fx_on(now.date())
         return Answer(status="ok", scenario=s, hours_per_month=hours_per_month(s.calendar, settings),
@@ -279,5 +281,5 @@ def answer(
         warnings=warnings, assumptions=assumptions, model_name=model.name, tokens=tokens, fit=fit, apis=apis,
         cheapest_api=cheapest, fx_usd_to_eur=fx.per_usd, fx_as_of=fx.as_of, vat_rate=vat,
         catalog_as_of=catalogs.as_of, price_as_of=chosen.price_as_of if chosen else None, priced_at=now,
-        serving=_serving(model, chosen),
+        serving=_serving(model, chosen, context),
     )

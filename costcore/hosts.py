@@ -67,6 +67,15 @@ def _tier(overlay: ApiOverlay, model_id: str) -> tuple[str | None, str]:
     return None, model_id
 
 
+def _unpriced(info: ModelInfo) -> bool:
+    """A row with no per-token price at all: a free-of-charge endpoint with no paid tier (Google's Gemini-API
+    Gemma rows say so in genai-prices), not a real-time API anyone pays for."""
+    prices = info.prices
+    if isinstance(prices, list):
+        return all(not p.prices._comparable_values() for p in prices)
+    return not prices._comparable_values()
+
+
 def _has_batch_variant(info: ModelInfo) -> bool:
     return any(v.when.get("processing") == "batch" for v in info.price_variants or ())
 
@@ -113,7 +122,7 @@ def _same_weights(model_id: str, overlay: ApiOverlay, prices: PriceData) -> Host
         if (tier == "batch" or _has_batch_variant(info)) and provider.name not in out.batch:
             out.batch.append(provider.name)
         route = overlay.route(provider.id)
-        if tier or info.deprecated or provider.id in taken or (route and not route.via):
+        if tier or info.deprecated or provider.id in taken or (route and not route.via) or _unpriced(info):
             continue
         if route and route.via:
             routed.append((route.via, Host(provider, info, info.id)))

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from costcore.catalog import Catalogs, KvSpec, Model, WeightPart, normalise
+from costcore.catalog import Catalogs, KvSpec, Model, Serving, WeightPart, normalise
 
 # Bytes per element of each safetensors dtype (F4 is packed two to a byte).
 SAFETENSORS_BYTES = {
@@ -222,6 +222,34 @@ def active_parameters(cfg: dict[str, Any], total_b: float) -> float:
     return round(active, 3) if active > 0 else total_b
 
 
+# config.json's dtype -> vLLM's --dtype; quantisation methods vLLM reads from `quantization_config` and also
+# accepts as --quantization (docs.vllm.ai engine arguments: --dtype {auto,half,float16,bfloat16,float,float32})
+_VLLM_DTYPE = {"bfloat16": "bfloat16", "float16": "float16", "half": "float16", "float32": "float32"}
+_VLLM_QUANT = {"fp8", "awq", "gptq", "compressed-tensors", "mxfp4", "modelopt", "bitsandbytes", "gptq_marlin",
+               "awq_marlin", "fbgemm_fp8", "quark"}
+HUB_SERVING_VERSION = "(generic command from the Hub config; no recipe verifies it)"
+
+
+def hub_serving(repo: str, config: dict[str, Any]) -> Serving:
+    """A generic vLLM command for a model read from the Hub: the dtype and quantisation its config.json
+    implies, `--trust-remote-code` when the config points at custom code. The engine adds the tensor-parallel
+    size of the node chosen and the context the fit was computed for. No recipe verifies it."""
+    cfg = text_config(config)
+    flags: list[str] = []
+    method = _quant_method(config)
+    if method in _VLLM_QUANT:
+        flags.append(f"--quantization {method}")
+    else:
+        dtype = str(config.get("torch_dtype") or config.get("dtype") or cfg.get("torch_dtype") or cfg.get("dtype") or "")
+        if dtype in _VLLM_DTYPE:
+            flags.append(f"--dtype {_VLLM_DTYPE[dtype]}")
+    if config.get("auto_map") or cfg.get("auto_map"):
+        flags.append("--trust-remote-code")
+    return Serving(repo=repo, engine="vLLM", version=HUB_SERVING_VERSION, image="vllm/vllm-openai", flags=flags,
+                   notes=["Generic command built from the Hub's config.json: no published recipe verifies this "
+                          "model, these flags or this shape."])
+
+
 def hub_model_id(repo: str) -> str:
     """Catalog ids never hold a colon, so a Hub model can never shadow a curated row."""
     return f"hub:{repo}"
@@ -248,6 +276,7 @@ def model_from_hub(facts: HubFacts) -> Model:
         kv=kv_spec(cfg),
         context_tokens=_context(cfg),
         recipes=[],
+        serving=hub_serving(facts.repo, facts.config),
         source=f"Hugging Face Hub {facts.repo} (config.json and safetensors metadata{revision})",
         as_of=facts.fetched,
         origin="hub",

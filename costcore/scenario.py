@@ -7,7 +7,7 @@ renders through `prompts/`.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -27,6 +27,8 @@ Signal = Literal[
     "max_tokens_small",  # measuring with max_tokens=64 and thinking on
     "spot",  # spot capacity for a latency SLO
 ]
+# The order warnings are read, stored and shown in: the order above, written once.
+SIGNAL_ORDER: tuple[str, ...] = get_args(Signal)
 
 
 class Scenario(BaseModel):
@@ -59,6 +61,13 @@ class Scenario(BaseModel):
     # stay in our own AWS account". "In our account" with no cloud named is data_may_leave=False only.
     provider: str | None = None
     allow_spot: bool = False  # spot/preemptible offers may be chosen (never for a latency SLO unless asked)
+
+    @property
+    def gateway_answers_without_model(self) -> bool:
+        """Rule 2 of the verdict (section 6 of the domain brief): gateway pain (keys, quotas, attribution)
+        with text that may leave is answered "gateway" whatever the model, so no model need be known (the
+        engine answers it for an unknown model; the shell does not ask the Hub for one)."""
+        return self.gateway_pain and self.data_may_leave
 
     @field_validator("slo_tok_s")
     @classmethod

@@ -8,10 +8,7 @@ from decimal import Decimal
 from costcore import fit as fitting
 from costcore.answer import ApiLine, Fit, NodeFit
 from costcore.catalog import Model
-from costcore.scenario import Finding, Scenario, Verdict
-
-WARNING_SIGNALS = ("two_h100", "cut_gpus", "commitment_before_legal", "buy_in_case", "ollama",
-                   "max_tokens_small", "spot")
+from costcore.scenario import SIGNAL_ORDER, Finding, Scenario, Verdict
 
 
 @dataclass
@@ -150,7 +147,7 @@ def _name(fit: Fit, node_id: str | None) -> str | None:
 
 def warnings_for(scenario: Scenario, model: Model, fit: Fit, chosen: NodeFit | None) -> list[Finding]:
     out = [Finding(code=signal, params={"floor_gb": fit.floor_gb, "model": model.name})
-           for signal in WARNING_SIGNALS if signal in scenario.signals]
+           for signal in SIGNAL_ORDER if signal in scenario.signals]
     if chosen is not None:
         if chosen.break_even_tok_s and chosen.capacity_tok_s is not None and (
                 chosen.capacity_tok_s * chosen.nodes_per_step <= chosen.break_even_tok_s):

@@ -39,6 +39,7 @@ def pytest_configure(config):
     os.environ["LLMCOST_HUB"] = "off"
     os.environ["HF_ENDPOINT"] = "http://127.0.0.1:9"
     os.environ["LLMCOST_PRICES_FILE"] = str(PRICES_FIXTURE)  # the shell (and CLI subprocesses) answer from it
+    os.environ.pop("LLMCOST_READER_URL", None)  # nor a second reader (tests/test_parser_second.py starts one)
 
 
 def pytest_unconfigure(config):
@@ -70,6 +71,34 @@ def settings():
 @pytest.fixture(scope="session")
 def schema():
     return json.loads(SCHEMA.read_text())
+
+
+@pytest.fixture(scope="session")
+def contract(schema):
+    """The contract's validator, the schema checked once: `jsonschema.validate(doc, schema)` checks the schema
+    again on every call (~20 ms, most of the corpus-wide contract test)."""
+    import jsonschema
+
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+@pytest.fixture(scope="session")
+def sept_2026():
+    """The worked example's clock (SEPT_2026)."""
+    return SEPT_2026
+
+
+@pytest.fixture(scope="session")
+def prices_file():
+    """The pinned genai-prices snapshot every test answers from (PRICES_FIXTURE)."""
+    return PRICES_FIXTURE
+
+
+@pytest.fixture(scope="session")
+def repo_root():
+    return ROOT
 
 
 @pytest.fixture(autouse=True)

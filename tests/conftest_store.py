@@ -1,136 +1,95 @@
 """Helpers for the log, digest and logcli tests, imported explicitly (tests/conftest.py is shared).
 
-`reply(...)` builds a stand-in for bot.service.Reply from plain data shaped like the answer contract, so
-these tests do not depend on the engine's figures. `FakeSlack` is a tiny Slack Web API on 127.0.0.1 that
-records what it was sent and answers `{"ok": true, ...}`.
+`reply(...)` answers a question through bot.service.ask at a fixed clock (SEPT_2026) on the pinned
+genai-prices fixture (LLMCOST_PRICES_FILE), so the log stores what a real reply carries; it checks that
+the engine gave the verdict or status the test relies on. `FakeSlack` is the Slack stand-in
+(tests/slack/standin.py) with the view these tests read.
 """
 
 from __future__ import annotations
 
-import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import SimpleNamespace
-from urllib.parse import parse_qs
+from functools import cache
+from typing import Any
+
+from bot import runtime
+from bot.service import Reply, ask
+from tests.conftest import SEPT_2026
+from tests.slack.standin import StandIn
+
+# How a test asks for a verdict: the scenario overrides that lead the engine to it (rules 1-3 of the brief).
+_FOR_VERDICT: dict[str | None, dict[str, Any]] = {
+    "node": {"data_may_leave": False},  # the text may not leave: rule 1
+    "gateway": {"gateway_pain": True},  # the gateway is the pain and the text may leave: rule 2
+    "api": {},  # money at the asked volume: the API wins on these catalogs
+    None: {},
+}
+
+
+# Loaded now, before any test freezes the clock: freezegun's dates would not validate as catalog dates.
+runtime.catalogs()
+
+
+@cache
+def _answered(question: str, overrides: tuple[tuple[str, Any], ...]) -> Reply:
+    return ask(question, dict(overrides), now=SEPT_2026)
+
+
+def answered(question: str, overrides: dict[str, Any] | None = None, *, latency_ms: float = 42.0) -> Reply:
+    """A real reply to `question` at SEPT_2026 (cached: the engine is deterministic at a fixed clock)."""
+    reply = _answered(question, tuple(sorted((overrides or {}).items())))
+    return reply.model_copy(update={"latency_ms": latency_ms})
 
 
 def reply(
     *,
-    status: str = "ok",
-    verdict: str | None = "node",
-    model: str | None = "deepseek-v4.1-flash",
+    model: str = "deepseek-v4.1-flash",
     tok_s: float | None = 300.0,
-    node: str | None = "coreweave-8xh200",
-    node_usd: float = 36_821.2,
-    break_even: float | None = 9_662.8,
-    apis: tuple[tuple[str, float], ...] = (("deepseek", 1_143.18), ("openrouter", 1_500.0)),
+    verdict: str | None = "node",
+    status: str = "ok",
     latency_ms: float = 42.0,
-) -> SimpleNamespace:
-    fit = None
-    if node:
-        fit = {
-            "chosen_node": node,
-            "nodes": [
-                {
-                    "id": "other-node",
-                    "usd_per_month": 99_999.0,
-                    "break_even_tok_s": 1.0,
-                    "price_as_of": "2026-01-01",
-                },
-                {
-                    "id": node,
-                    "usd_per_month": node_usd,
-                    "break_even_tok_s": break_even,
-                    "price_as_of": "2026-09-01",
-                },
-            ],
-        }
-    contract = {
-        "status": status,
-        "question": "q",
-        "scenario": {"model": model, "slo_tok_s": tok_s, "slo_kind": "aggregate"},
-        "verdict": verdict,
-        "apis": [{"provider": p, "model": model, "usd_per_month": usd} for p, usd in apis],
-        "catalog_as_of": "2026-10-17",
-        "fx_as_of": "2026-09-01",
-    }
-    if fit:
-        contract["fit"] = fit
-    parsed = SimpleNamespace(scenario={"model": model, "slo_tok_s": tok_s})
-    return SimpleNamespace(question="q", parsed=parsed, answer=None, contract=contract, latency_ms=latency_ms)
+) -> Reply:
+    """A real answer about `model` at `tok_s` with the `verdict` (or `status`) a test needs."""
+    overrides = {"model": model, "slo_tok_s": tok_s} | _FOR_VERDICT[verdict]
+    question = f"can we run {model}" + (f" at {tok_s:g} tok/s?" if tok_s else "?")
+    out = answered(question, {k: v for k, v in overrides.items() if v is not None}, latency_ms=latency_ms)
+    assert (out.answer.status, out.answer.verdict) == (status, verdict), (question, out.answer.reasons)
+    return out
 
 
-def unknown(name: str, tok_s: float | None = None) -> SimpleNamespace:
-    return reply(status="unknown_model", verdict=None, model=name, tok_s=tok_s, node=None, apis=())
+def unknown(name: str, tok_s: float | None = None) -> Reply:
+    return reply(status="unknown_model", verdict=None, model=name, tok_s=tok_s)
 
 
-def closed(name: str, tok_s: float | None = None) -> SimpleNamespace:
-    return reply(status="not_self_hostable", verdict=None, model=name, tok_s=tok_s, node=None)
+def closed(name: str, tok_s: float | None = None) -> Reply:
+    return reply(status="not_self_hostable", verdict=None, model=name, tok_s=tok_s)
 
 
-class FakeSlack:
-    """A stand-in Slack Web API. Use as a context manager; point SLACK_API_URL at `.url`."""
+class FakeSlack(StandIn):
+    """The one Slack stand-in (tests/slack/standin.py), seen the way these tests read it: `posts` (what
+    chat.postMessage was sent), `requests` (every call: method, authorization, body), and `fail_with`, an
+    error every call answers (ok=false). Use as a context manager; point SLACK_API_URL at `.api_url`."""
 
     def __init__(self, *, fail_with: str | None = None):
+        super().__init__()
         self.fail_with = fail_with
-        self.requests: list[dict] = []
-        self._lock = threading.Lock()
+
+    @property
+    def requests(self) -> list[dict]:
+        with self._changed:
+            return [{"method": c.method, "authorization": c.headers.get("Authorization"), "body": c.params}
+                    for c in self.calls]
 
     @property
     def posts(self) -> list[dict]:
         return [r["body"] for r in self.requests if r["method"] == "chat.postMessage"]
 
-    def __enter__(self) -> FakeSlack:
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802 (http.server's name)
-                raw = self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode()
-                if "json" in (self.headers.get("Content-Type") or ""):
-                    body = json.loads(raw or "{}")
-                else:
-                    body = {k: v[0] for k, v in parse_qs(raw).items()}
-                with fake._lock:
-                    fake.requests.append(
-                        {
-                            "method": self.path.rsplit("/", 1)[-1],
-                            "authorization": self.headers.get("Authorization"),
-                            "body": body,
-                        }
-                    )
-                    n = len(fake.requests)
-                answer = (
-                    {"ok": False, "error": fake.fail_with}
-                    if fake.fail_with
-                    else {"ok": True, "channel": body.get("channel"), "ts": f"1700000000.{n:06d}"}
-                )
-                data = json.dumps(answer).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json; charset=utf-8")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args):  # keep test output quiet
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(
-            target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
-        )
-        self.thread.start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/api/"
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-        self.thread.join()
+    def _answer(self, method: str, params: dict) -> dict:
+        return {"ok": False, "error": self.fail_with} if self.fail_with else super()._answer(method, params)
 
 
 def slack_env(monkeypatch, fake: FakeSlack) -> None:
     """Point the digest at `fake`, with a made-up token and no proxy between."""
     monkeypatch.setenv("SLACK_BOT_TOKEN", "xoxb-test-not-a-token")
-    monkeypatch.setenv("SLACK_API_URL", fake.url)
+    monkeypatch.setenv("SLACK_API_URL", fake.api_url)
     for name in ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"):
         monkeypatch.delenv(name, raising=False)

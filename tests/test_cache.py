@@ -4,6 +4,7 @@ the cache never serves something stale, never mixes environments and never stops
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from decimal import Decimal
@@ -12,7 +13,7 @@ import pytest
 from jinja2 import DictLoader
 
 from bot import cache, runtime
-from bot.templates import make_environment
+from bot.render.env import make_environment
 from costcore.catalog import load_catalogs
 
 
@@ -20,11 +21,9 @@ from costcore.catalog import load_catalogs
 def cache_in(tmp_path, monkeypatch):
     def use(value):
         monkeypatch.setenv("LLMCOST_CACHE_DIR", str(value))
-        cache.cache_dir.cache_clear()
         runtime.catalogs.cache_clear()
 
     yield use
-    cache.cache_dir.cache_clear()
     runtime.catalogs.cache_clear()
 
 
@@ -163,3 +162,31 @@ def test_old_entries_are_pruned(cache_in, tmp_path):
     for n in range(cache.KEEP_ENTRIES + 5):
         assert cache.cached_pickle("demo", n, lambda n=n: n) == n
     assert len(list((tmp_path / "c").glob("demo-*.pickle"))) == cache.KEEP_ENTRIES
+
+
+_REGEX_RUN = """
+import sys
+from bot import startup
+startup.one_shot(["ask"])
+import re._parser
+parsed = []
+original = re._parser.parse
+re._parser.parse = lambda *a, **k: parsed.append(a[0]) or original(*a, **k)
+from bot.cli import main
+code = main(["ask", "--json", "--no-log", "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s, in Spain?"])
+print("RESULT", code, len(parsed), file=sys.stderr)
+startup.quick_exit(code)
+"""
+
+
+def test_a_warm_run_parses_no_regular_expression(tmp_path):
+    """bot/startup.py trick 6: the second run gets every pattern's compiled code from the cache folder."""
+    env = {"LLMCOST_CACHE_DIR": str(tmp_path / "c"), "LLMCOST_DB": str(tmp_path / "db"), "PATH": "",
+           "LLMCOST_PRICES_FILE": os.environ["LLMCOST_PRICES_FILE"], "LLMCOST_NOW": os.environ["LLMCOST_NOW"]}
+    runs = [subprocess.run([sys.executable, "-c", _REGEX_RUN], env=env, capture_output=True, text=True)
+            for _ in range(2)]
+    cold, warm = (run.stderr.split("RESULT")[-1].split() for run in runs)
+    assert cold[0] == warm[0] == "0" and int(cold[1]) > 50  # the parser compiles a few hundred patterns
+    assert warm[1] == "0"
+    assert runs[0].stdout == runs[1].stdout  # the same answer to the byte
+    assert list((tmp_path / "c").glob("regex-*.pickle"))

@@ -9,7 +9,7 @@ import sys
 import jsonschema
 import pytest
 
-from bot.render import finding, to_contract
+from bot.render import contract_of, finding, to_contract
 from costcore.engine import answer
 from costcore.scenario import Scenario
 from tests.conftest import SCHEMA, SEPT_2026, SHARED_SCHEMA
@@ -64,14 +64,18 @@ def test_the_cli_prints_the_contract(schema, tmp_path):
     assert doc["tokens"]["output_per_month"] == 788_400_000
 
 
-def test_every_corpus_question_gets_a_valid_contract_and_readable_text(schema):
+CHUNKS = 6  # the corpus in slices, so parallel workers share it (tests/test_parser_corpus.py: ~600 questions)
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_every_corpus_question_gets_a_valid_contract_and_readable_text(contract, chunk):
     """Whatever the parser makes of a question (an answer, a question back, a note), the reply validates
     against the contract and renders as text: the corpus is the widest set of replies we have."""
     from bot.render import text
     from bot.service import ask
     from tests.test_parser_corpus import CORPUS
 
-    for entry in CORPUS:
+    for entry in CORPUS[chunk::CHUNKS]:
         reply = ask(entry["q"], now=SEPT_2026)
-        jsonschema.validate(reply.contract, schema)
-        assert text(reply.question, reply.answer).strip(), entry["q"]
+        contract.validate(contract_of(reply))
+        assert text(reply.answer).strip(), entry["q"]

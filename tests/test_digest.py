@@ -8,9 +8,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from freezegun import freeze_time
 
-from bot import digest
+from bot import digest, runtime
+from bot.render.env import slack_escape
 from bot.store import LogStore
-from tests.conftest_store import closed, reply, unknown
+from tests.conftest_store import answered, closed, reply, unknown
 
 UTC = ZoneInfo("UTC")
 MADRID = ZoneInfo("Europe/Madrid")
@@ -180,17 +181,21 @@ def test_whatever_people_typed_cannot_break_or_ping_through_the_blocks(store, na
     blocks = digest.render_blocks(summary)  # parses as JSON
     gaps = next(b["text"]["text"] for b in blocks if "Catalog gaps" in b.get("text", {}).get("text", ""))
     assert "<!channel>" not in gaps and "<https" not in gaps
-    assert digest.slack_escape(name).replace("`", "'") in gaps
+    assert slack_escape(name).replace("`", "'") in gaps
     assert "<" not in gaps.replace("&lt;", "") and ">" not in gaps.replace("&gt;", "")
 
 
 def test_long_lists_are_cut_to_fit_a_slack_section(store):
-    for i in range(40):
-        store.log(
-            surface="mention", text="q", reply=reply(model=f"model-{i:02d}-" + "x" * 60), channel_id="C1"
-        )
+    catalog = sorted(runtime.catalogs().models)
+    for model in catalog:  # every catalog model once: more than a list shows
+        store.log(surface="mention", text="q", reply=answered(f"can we run {model}?", {"model": model}),
+                  channel_id="C1")
+    for i in range(40):  # and 40 long names nobody knows
+        store.log(surface="mention", text="q", reply=unknown(f"model-{i:02d}-" + "x" * 60), channel_id="C1")
     summary = digest.summarise(store, digest.window(dt.datetime.now(dt.UTC) + dt.timedelta(days=7), UTC))
-    assert len(summary["models"]) == digest.TOP and summary["more_models"] == 30
+    more = len(catalog) - digest.TOP
+    assert len(summary["models"]) == len(summary["unknown_models"]) == digest.TOP and summary["more_models"] == more
     blocks = digest.render_blocks(summary)
     assert all(len(b["text"]["text"]) <= 3_000 for b in blocks if b["type"] == "section")
-    assert any("…and 30 more" in b["text"]["text"] for b in blocks if b["type"] == "section")
+    assert any(f"…and {more} more" in b["text"]["text"] for b in blocks if b["type"] == "section")
+

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 
+from bot.render import contract_of
 from costcore.engine import answer
 from costcore.fleet import Steps
 from costcore.scenario import Scenario
@@ -180,7 +181,7 @@ def test_a_single_agent_at_400_is_one_stream():
     assert reply.answer.tokens.output_per_month == 400 * 3600 * 730  # not × 32 sessions
     assert reply.answer.fit.per_user_tok_s == 400
     assert reply.answer.reasons[0].code != "money_node"
-    assert "(one stream)" in render.text(reply.question, reply.answer).splitlines()[0]
+    assert "(one stream)" in render.text(reply.answer).splitlines()[0]
 
 
 def test_the_per_user_speed_sets_how_much_a_node_carries(catalogs):
@@ -242,8 +243,8 @@ def test_the_contract_carries_the_fleet_and_its_capacity(schema):
     from bot.service import ask as ask_text
 
     reply = ask_text("llama 3.1 70b at 5000 tok/s", now=SEPT_2026)
-    jsonschema.validate(reply.contract, schema)
-    fit = reply.contract["fit"]
+    jsonschema.validate(contract_of(reply), schema)
+    fit = contract_of(reply)["fit"]
     for n in fit["nodes"]:
         if n["fits"]:
             assert n["nodes_needed"] >= 1 and n["usd_per_month_fleet"] == pytest.approx(
@@ -253,7 +254,7 @@ def test_the_contract_carries_the_fleet_and_its_capacity(schema):
         else:
             assert n.get("nodes_needed") is None
     weighed = next(n for n in fit["nodes"] if n["id"] == fit["chosen_node"])
-    assert f"{weighed['nodes_needed']} × {weighed['name']}" in reply.contract["reasons"][0]
+    assert f"{weighed['nodes_needed']} × {weighed['name']}" in contract_of(reply)["reasons"][0]
 
 
 def test_the_contract_says_a_close_call_and_the_fleet_break_even(schema):
@@ -264,10 +265,10 @@ def test_the_contract_says_a_close_call_and_the_fleet_break_even(schema):
     flip = ask_text("deepseek flash at 12000 tok/s", {"measured_tok_s_per_node": 6_000},
                     now=SEPT_2026).answer.reasons[0].params["flip_capacity"]
     # Measured ±10 %: a figure 5 % short of the one that would flip the verdict is a close call.
-    close = ask_text("deepseek flash at 12000 tok/s", {"measured_tok_s_per_node": 0.95 * flip},
-                     now=SEPT_2026).contract
+    close = contract_of(ask_text("deepseek flash at 12000 tok/s", {"measured_tok_s_per_node": 0.95 * flip},
+                     now=SEPT_2026))
     jsonschema.validate(close, schema)
     assert close["fit"]["close_call"] is True and "Close call" in close["reasons"][0]
-    wins = ask_text("deepseek flash", {"measured_tok_s_per_node": 15_000}, now=SEPT_2026).contract
+    wins = contract_of(ask_text("deepseek flash", {"measured_tok_s_per_node": 15_000}, now=SEPT_2026))
     assert wins["fit"]["close_call"] is False
     assert 0 < wins["fit"]["fleet_break_even_tok_s"] < wins["fit"]["fleet_wins_until_tok_s"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.render import chart
 from bot.service import ask
-from bot.slack import chart
 from tests.conftest import SEPT_2026
 
 
@@ -19,7 +19,7 @@ def test_the_fleet_is_drawn_as_steps():
     assert volumes[-1] == 12_000 and costs == sorted(costs)
     # The asked volume sits on the second step: the two-node fleet's price.
     assert costs[1] == pytest.approx(float(node.usd_per_month_fleet))
-    assert chart.png(reply).startswith(b"\x89PNG")
+    assert chart.png(reply.answer).startswith(b"\x89PNG")
 
 
 def test_a_rack_is_one_step_of_eighteen_trays():

@@ -10,6 +10,7 @@ from freezegun import freeze_time
 
 from bot import cli, logcli
 from bot.errors import UserError
+from bot.render.formats import money
 from bot.store import LogStore
 from tests.conftest_store import FakeSlack, closed, reply, slack_env, unknown
 
@@ -31,11 +32,10 @@ def run(*argv: str) -> int:
 
 @pytest.fixture
 def logged():
+    first = reply(verdict="api")
     with LogStore.open() as s:
         with freeze_time("2025-01-06 08:00"):
-            s.log(
-                surface="mention", text="deepseek at 300 tok/s?", reply=reply(verdict="api"), channel_id="C1"
-            )
+            s.log(surface="mention", text="deepseek at 300 tok/s?", reply=first, channel_id="C1")
         with freeze_time("2025-01-07 23:30"):  # Wednesday 00:30 in Madrid
             s.log(
                 surface="dm",
@@ -47,6 +47,7 @@ def logged():
             s.log(surface="slash", text="llama-9?", reply=unknown("Llama-9"), channel_id="C2")
             s.log(surface="cli", text="gpt-5 ourselves?", reply=closed("gpt-5"))
             s.log(surface="button", text="boom", reply=None, error="TimeoutError")
+    return first.answer
 
 
 def test_log_on_an_empty_database(capsys):
@@ -55,6 +56,7 @@ def test_log_on_an_empty_database(capsys):
 
 
 def test_log_prints_a_table_in_local_time(logged, capsys):
+    node, api = logged.chosen, logged.cheapest_api
     run("log")
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == [
@@ -78,8 +80,8 @@ def test_log_prints_a_table_in_local_time(logged, capsys):
         "deepseek-v4.1-flash",
         "300",
         "api",
-        "$36,821",
-        "$1,143",
+        money(node.usd_per_month),  # bot.render.formats' rule, as everywhere
+        money(api.usd_per_month),
     ]
 
 
@@ -88,7 +90,7 @@ def test_log_filters_and_prints_json(logged, capsys):
         run("log", "--json", *argv)
         return [r["text"] for r in json.loads(capsys.readouterr().out)]
 
-    assert rows("--model", "qwen3-235b") == ["qwen   for\nthe team"]
+    assert rows("--model", "qwen3-235b-a22b") == ["qwen   for\nthe team"]
     assert rows("--model", "llama-9") == ["llama-9?"]
     assert rows("--verdict", "api") == ["deepseek at 300 tok/s?"]
     assert rows("--user", "U2") == ["qwen   for\nthe team"]

@@ -15,6 +15,7 @@ import pytest
 
 from bot import runtime
 from bot.cli import main
+from bot.render import contract_of
 from bot.service import ask
 from costcore.catalog import CatalogError, load_catalogs
 from costcore.engine import answer
@@ -131,16 +132,16 @@ def test_a_fresh_price_is_not_flagged(catalogs):
 
 def test_every_node_in_the_contract_carries_its_date_source_billing_and_region():
     reply = ask("deepseek-flash at 300 tok/s", now=SEPT_2026)
-    for node in reply.contract["fit"]["nodes"]:
+    for node in contract_of(reply)["fit"]["nodes"]:
         assert node["price_as_of"] and node["price_source"] and node["billing"] and node["region"]
-    assert reply.contract["price_as_of"] == chosen(reply.answer).price_as_of.isoformat()
+    assert contract_of(reply)["price_as_of"] == chosen(reply.answer).price_as_of.isoformat()
 
 
 def test_the_footer_states_the_price_date_not_a_model_release():
     from bot.render import text
 
     reply = ask("deepseek-flash at 300 tok/s, must stay in the EU", now=SEPT_2026)
-    footer = text(reply.question, reply.answer)
+    footer = text(reply.answer)
     node = chosen(reply.answer)
     assert f"Node price as of {node.price_as_of}" in footer
     assert "observed on 2025-10-22" in footer  # the stale warning, in words
@@ -272,7 +273,7 @@ def test_a_refresh_changes_the_chosen_offer_and_its_date(capsys, gpuhunt_catalog
     today = now.date()
     assert node.id.startswith("gh-runpod-") and node.region == "US-TX-3" and node.usd_per_hour < 2.69
     assert node.price_as_of == today and "gpuhunt catalog, runpod version" in node.price_source
-    assert after.contract["price_as_of"] == today.isoformat()
+    assert contract_of(after)["price_as_of"] == today.isoformat()
 
 
 def test_outliers_are_rejected_and_reported(capsys, gpuhunt_catalog, snapshot_file):
@@ -330,7 +331,7 @@ def test_slack_prices_fit_in_one_message_after_a_refresh(capsys, gpuhunt_catalog
 
     assert _refresh(capsys, gpuhunt_catalog)[0] == 0
     runtime.catalogs.cache_clear()
-    shown = catalog_views.prices(None)
+    shown = catalog_views.prices(None, runtime.catalogs(), runtime.now())
     assert shown["offers_total"] > len(shown["nodes"]) == len({(n["gpu"], n["gpu_count"], n["billing"])
                                                               for n in shown["nodes"]})
 

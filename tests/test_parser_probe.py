@@ -28,3 +28,8 @@ def test_the_probe_covers_every_family():
                  "forbid", "prohíben", "TBD", "¿pueden salir", "until last month", "legalmente sí", "nadie sabe quién",
                  "chargeback", "la factura"):
         assert any(word in q for q in questions), word
+    # the figures grammar (session 4): unlisted nouns, each of unknowns, volumes per unit, cache and mix
+    # orders, contexts per request, zone-database cities, a question after a pasted log
+    for word in ("hospitals", "call centers", "per tenant per day", "miss the prompt cache", "for every output token",
+                 "conversations grow", "Dhaka", "latency_ms="):
+        assert any(word in q for q in questions), word

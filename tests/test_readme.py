@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from bot.parser import parse
-from tests.conftest import ROOT
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 SHOWN = re.search(r"It understands, among others:\n\n```\n(.*?)```", README, re.S).group(1).splitlines()
 EXPECTED = {  # what each line must at least set
     0: {"model": "deepseek-v4.1-flash", "slo_tok_s": 12_000, "data_may_leave": False},

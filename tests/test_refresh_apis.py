@@ -90,7 +90,8 @@ def test_a_refresh_saves_a_dated_snapshot_that_answers_use_from_then_on(stand_in
     assert stand_in.hits == 1
     assert done.path == shell / "genai-prices-2026-12-01.json" == latest_snapshot()
     assert done.as_of == dt.date(2026, 12, 1) and done.url == stand_in.url and done.providers >= 30
-    assert done.missing == [] and done.deprecated == ["moonshotai/kimi-k2"]  # reported, not fatal
+    assert done.missing == [] and done.deprecated == [  # reported, not fatal: Moonshot's own retired APIs
+        "moonshotai/kimi-k2", "moonshotai/kimi-k2-0905-preview", "moonshotai/kimi-k2.5"]
 
     reply = ask("can we run gpt-oss-120b ourselves at 300 tok/s?")
     assert stand_in.hits == 1  # answering never fetches

@@ -7,7 +7,6 @@ import json
 import logging
 import sqlite3
 import threading
-from types import SimpleNamespace
 
 import pytest
 from freezegun import freeze_time
@@ -37,16 +36,20 @@ def only_row(s: LogStore) -> dict:
 
 @freeze_time("2025-01-08 10:00:00")
 def test_a_row_holds_the_question_the_ids_and_the_answers_figures(store):
+    answered = reply()
     row_id = store.log(
         surface="mention",
         text="can we run deepseek flash at 300 tok/s?",
-        reply=reply(),
+        reply=answered,
         team_id="T1",
         channel_id="C1",
         user_id="U1",
         event_id="Ev1",
     )
     row = only_row(store)
+    a = answered.answer
+    chosen = next(n for n in a.fit.nodes if n.id == a.fit.chosen_node)
+    assert a.fit.nodes[0].id != chosen.id  # the chosen node, not the first in the list
     assert row["id"] == row_id
     assert row == row | {
         "asked_at": "2025-01-08T10:00:00.000+00:00",
@@ -56,41 +59,24 @@ def test_a_row_holds_the_question_the_ids_and_the_answers_figures(store):
         "user_id": "U1",
         "event_id": "Ev1",
         "text": "can we run deepseek flash at 300 tok/s?",
-        "scenario": {"model": "deepseek-v4.1-flash", "slo_tok_s": 300.0},
+        # what the parser understood, with the overrides the question came with
+        "scenario": {"model": "deepseek-v4.1-flash", "slo_tok_s": 300.0, "data_may_leave": False},
         "status": "ok",
         "verdict": "node",
         "model": "deepseek-v4.1-flash",
         "slo_tok_s": 300.0,
-        "node_id": "coreweave-8xh200",  # the chosen node, not the first in the list
-        "node_usd_per_month": 36_821.2,
-        "api_provider": "deepseek",  # the cheapest API
-        "api_usd_per_month": 1_143.18,
-        "break_even_tok_s": 9_662.8,
-        "catalog_as_of": "2026-10-17",
-        "price_as_of": "2026-09-01",
-        "fx_as_of": "2026-09-01",
+        "node_id": chosen.id,
+        "node_usd_per_month": float(chosen.usd_per_month),
+        "api_provider": a.cheapest_api.provider,  # the cheapest same-model API, as the answer names it
+        "api_usd_per_month": float(a.cheapest_api.usd_per_month),
+        "break_even_tok_s": chosen.break_even_tok_s,
+        "catalog_as_of": a.catalog_as_of.isoformat(),
+        "price_as_of": chosen.price_as_of.isoformat(),
+        "fx_as_of": a.fx_as_of.isoformat(),
         "latency_ms": 42.0,
         "error": None,
     }
-
-
-def test_a_real_reply_from_the_service_logs_its_contract_figures(store):
-    from bot.service import ask
-
-    answered = ask("can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?")
-    store.log(surface="cli", text=answered.question, reply=answered)
-    row, contract = only_row(store), answered.contract
-    chosen = next(n for n in contract["fit"]["nodes"] if n["id"] == contract["fit"]["chosen_node"])
-    assert (row["status"], row["verdict"], row["model"]) == (
-        contract["status"],
-        contract["verdict"],
-        contract["scenario"]["model"],
-    )
-    assert row["node_usd_per_month"] == pytest.approx(chosen["usd_per_month"])
-    assert row["break_even_tok_s"] == pytest.approx(chosen["break_even_tok_s"])
-    assert row["api_usd_per_month"] == pytest.approx(float(answered.answer.cheapest_api.usd_per_month))
-    assert row["catalog_as_of"] == contract["catalog_as_of"]
-    assert row["scenario"]["model"] == "deepseek-v4.1-flash"
+    assert min(line.usd_per_month for line in a.apis if line.same_model) == a.cheapest_api.usd_per_month
 
 
 def test_a_failed_answer_is_logged_with_its_error(store):
@@ -99,9 +85,12 @@ def test_a_failed_answer_is_logged_with_its_error(store):
     assert (row["status"], row["model"], row["error"]) == (None, None, "ValueError: boom")
 
 
-def test_a_reply_of_an_unexpected_shape_still_logs_the_question(store, caplog):
-    odd = SimpleNamespace(contract={"status": "ok", "fit": {"nodes": 7}})
-    assert store.log(surface="dm", text="hello", reply=odd) is not None
+def test_a_reply_whose_figures_cannot_be_read_still_logs_the_question(store, monkeypatch):
+    def broken(reply):
+        raise KeyError("fit")
+
+    monkeypatch.setattr(store_module, "figures", broken)
+    assert store.log(surface="dm", text="hello", reply=reply()) is not None
     row = only_row(store)
     assert row["text"] == "hello"
     assert row["error"].startswith("log: could not read the reply")
@@ -137,7 +126,7 @@ def test_recent_filters_and_orders_newest_first(store):
     assert [r["text"] for r in store.recent()] == ["c", "b", "a"]
     assert [r["text"] for r in store.recent(limit=2)] == ["c", "b"]
     assert [r["text"] for r in store.recent(user_id="U1")] == ["c", "a"]
-    assert [r["text"] for r in store.recent(model="QWEN3-235B")] == ["b"]
+    assert [r["text"] for r in store.recent(model="QWEN3-235B-A22B")] == ["b"]
     assert [r["text"] for r in store.recent(verdict="api")] == ["a"]
     assert [r["text"] for r in store.recent(since=dt.datetime(2025, 1, 7, tzinfo=dt.UTC))] == ["c", "b"]
     assert [r["text"] for r in store.recent(since="2025-01-07T10:00:00+01:00")] == ["c", "b"]
@@ -257,7 +246,7 @@ def test_logging_to_a_migrated_file_needs_only_sqlite3(tmp_path):
     run = [sys.executable, "-c", _FRESH_PROCESS, str(path)]
     first = subprocess.run(run, capture_output=True, text=True, check=True).stdout.strip()
     second = subprocess.run(run, capture_output=True, text=True, check=True).stdout.strip()
-    assert first == "sqlite_utils"  # a new file is migrated through sqlite-utils, still without numpy
+    assert first.startswith("sqlite_utils")  # a new file is migrated through sqlite-utils, once
     assert second == ""
     with LogStore.open(path) as s:
         assert [r["text"] for r in s.recent()] == ["deepseek flash at 300 tok/s"] * 2

@@ -10,13 +10,11 @@ import subprocess
 import sys
 from decimal import Decimal
 
-import jsonschema
 import pytest
 
 from bot.render import to_contract
 from costcore.engine import answer
 from costcore.scenario import Scenario
-from tests.conftest import PRICES_FIXTURE, ROOT, SEPT_2026
 
 YEAR_AHEAD = dt.datetime(2027, 11, 30, 12, tzinfo=dt.UTC)
 CENT = Decimal("0.01")
@@ -28,7 +26,7 @@ def test_the_fixture_is_genai_prices_data_not_the_bundled_one(catalogs):
 
 
 @pytest.mark.parametrize("tok_s", [None, 300])
-def test_every_catalog_model_answers_sensibly_a_year_ahead(catalogs, schema, tok_s):
+def test_every_catalog_model_answers_sensibly_a_year_ahead(catalogs, contract, tok_s):
     for model_id, model in catalogs.models.items():
         a = answer(Scenario(model=model_id, slo_tok_s=tok_s), catalogs, now=YEAR_AHEAD)
         assert a.status == "ok", model_id
@@ -39,25 +37,25 @@ def test_every_catalog_model_answers_sensibly_a_year_ahead(catalogs, schema, tok
         same = [line for line in a.apis if line.same_model]
         if same:
             assert a.cheapest_api == min(same, key=lambda line: line.usd_per_million_output)
-        jsonschema.validate(to_contract(f"{model.name} at {tok_s} tok/s", a), schema)
+        contract.validate(to_contract(f"{model.name} at {tok_s} tok/s", a))
 
 
-def test_the_worked_example_prices_the_same_a_year_ahead_on_the_same_data(catalogs):
+def test_the_worked_example_prices_the_same_a_year_ahead_on_the_same_data(catalogs, sept_2026):
     """No price in the fixture changes after November 2026, so a year on the DeepSeek line is the same."""
     lines = [next(line for line in answer(Scenario(model="DeepSeek-V4.1-Flash", slo_tok_s=300), catalogs,
                                           now=when).apis if line.provider == "deepseek")
-             for when in (SEPT_2026, YEAR_AHEAD)]
+             for when in (sept_2026, YEAR_AHEAD)]
     for line in lines:
         assert line.usd_all_offpeak.quantize(CENT) == Decimal("946.08")
         assert line.usd_per_month.quantize(CENT) == Decimal("1143.18")
 
 
-def test_the_cli_answers_from_the_pinned_data_at_the_pinned_clock(tmp_path):
-    env = dict(os.environ, LLMCOST_NOW=YEAR_AHEAD.isoformat(), LLMCOST_PRICES_FILE=str(PRICES_FIXTURE),
+def test_the_cli_answers_from_the_pinned_data_at_the_pinned_clock(tmp_path, prices_file, repo_root):
+    env = dict(os.environ, LLMCOST_NOW=YEAR_AHEAD.isoformat(), LLMCOST_PRICES_FILE=str(prices_file),
                LLMCOST_DB=str(tmp_path / "t.db"))
     run = subprocess.run([sys.executable, "-m", "bot.cli", "ask", "--no-log", "--json",
                           "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?"],
-                         capture_output=True, text=True, env=env, cwd=ROOT)
+                         capture_output=True, text=True, env=env, cwd=repo_root)
     assert run.returncode == 0, run.stderr
     doc = json.loads(run.stdout)
     assert doc["priced_at"].startswith("2027-11-30")

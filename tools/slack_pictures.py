@@ -6,7 +6,7 @@
 Block Kit is drawn with a small HTML approximation of Slack's look (mrkdwn bold, italics, code, links,
 fields, buttons, inputs, radio buttons, menus), then screenshotted by headless chromium. It is a reading
 aid for reviewing words and layout, not a pixel copy of Slack. The payloads are the bot's own: the
-templates in prompts/slack/ filled by bot.slack.views, the Home tab from a log of real answers, the form
+templates in prompts/slack/ filled by bot.render.views, the Home tab from a log of real answers, the form
 from bot.slack.listeners.views.form, the digest from bot.digest over that log.
 """
 
@@ -177,8 +177,8 @@ def payloads() -> dict[str, str]:
     from freezegun import freeze_time
 
     from bot import digest
+    from bot.render import views, words
     from bot.service import ask
-    from bot.slack import views, words
     from bot.slack.listeners.home import NEW_ESTIMATE
     from bot.slack.listeners.views import form
     from bot.store import LogStore

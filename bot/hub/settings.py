@@ -1,4 +1,4 @@
-"""How the Hub lookup behaves: built once from the environment by bot/runtime.py, passed down from there."""
+"""How the Hub lookup behaves: built once from the environment by bot/context.py, passed down from there."""
 
 from __future__ import annotations
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from bot.parse.lazyre import lazy
@@ -65,10 +67,15 @@ def _shown(value: Any) -> Any:
     return value
 
 
+@lru_cache(maxsize=4)
+def _boundaries(text: str) -> list[int]:
+    return [m.start() for m in _BOUNDARY.finditer(text)]
+
+
 def sentence(text: str, pos: int) -> tuple[int, int]:
-    """Bounds of the sentence around `pos`: "per user" two sentences away describes something else."""
-    start = 0
-    for match in _BOUNDARY.finditer(text, 0, pos):
-        start = match.end()
-    end_match = _BOUNDARY.search(text, pos)
-    return start, end_match.start() if end_match else len(text)
+    """Bounds of the sentence around `pos`: "per user" two sentences away describes something else. The
+    boundaries are found once per text (readers ask hundreds of times on a pasted log)."""
+    marks = _boundaries(text)
+    i = bisect_left(marks, pos)  # marks[i - 1] < pos <= marks[i]
+    start = marks[i - 1] + 1 if i else 0
+    return start, marks[i] if i < len(marks) else len(text)

@@ -38,6 +38,14 @@ STREAMS = (
 CONCURRENT = r"(?:concurrent(?:ly)?|simultaneous(?:ly)?|parallel|active|concurrentes|simult[aá]ne[oa]s|paralel[oa]s|activ[oa]s)"
 
 
+def mentions(nums: list[Number]) -> list[Number]:
+    """The figures a reader looks at: all of a question's, and of a pasted log's those a person wrote
+    ("latency_ms=101" and "10:01:11" make way for the question buried after them)."""
+    if len(nums) <= MAX_MENTIONS * 4:
+        return nums
+    return [n for n in nums if not n.machine][: MAX_MENTIONS * 4]
+
+
 def tail(text: str, number: Number, pattern: re.Pattern[str]) -> re.Match[str] | None:
     return pattern.match(text, number.end)
 
@@ -64,7 +72,7 @@ def counted(text: str, nums: list[Number], noun: str, skip: Number | None = None
     follows = lazy(rf"\s?(?:{noun})(?:s|es)?\b", re.I)
     counts = [
         round(n.value)
-        for n in nums[: MAX_MENTIONS * 4]
+        for n in mentions(nums)
         if n is not skip
         and n.value >= 1
         and n.value.is_integer()

@@ -22,6 +22,7 @@ _STRIKE = lazy(r"(?<![\w~])~(?=\S)([^~\n]{1,500}?)~(?![\w~])")
 _CODE = lazy(r"`([^`\n]{0,500})`")
 _CONTROL = lazy(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
 _SPACES = lazy(r"[ \t\u00a0\u2007\u2009\u202f]+")
+_ODD_SPACES = lazy(r"[\u00a0\u2007\u2009\u202f]")
 # A no-break or thin space between digits is a typed thousands separator (5 000): kept for numbers.py.
 _GROUPING = lazy(r"(?<=\d)[\u00a0\u2007\u2009\u202f](?=\d{3}(?!\d))")
 # What a struck figure may hold: digits, separators, a multiplier, a unit. Letters of any other word keep it.
@@ -71,11 +72,17 @@ def to_plain(text: str) -> str:
     for entity, char in _ENTITIES:
         text = text.replace(entity, char)
     text = text.translate(_APOSTROPHES)
-    text = _CODE.sub(r"\1", text)
-    text = _EMOJI.sub(" ", text)
-    for pattern in (_BOLD, _ITALIC):
-        text = pattern.sub(r"\1", text)
-    text = _STRIKE.sub(_struck, text)
+    if "`" in text:
+        text = _CODE.sub(r"\1", text)
+    if ":" in text:
+        text = _EMOJI.sub(" ", text)
+    for mark, pattern in (("*", _BOLD), ("_", _ITALIC)):
+        if mark in text:
+            text = pattern.sub(r"\1", text)
+    if "~" in text:
+        text = _STRIKE.sub(_struck, text)
     text = text.replace("\r", "\n")
-    lines = (_SPACES.sub(_space, line).strip() for line in text.split("\n"))
+    # only a no-break or thin space may be a typed thousands separator; plain runs of spaces are one space
+    tidy = _space if _ODD_SPACES.search(text) else " "
+    lines = (_SPACES.sub(tidy, line).strip() for line in text.split("\n"))
     return "\n".join(line for line in lines if line)

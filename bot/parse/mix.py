@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from bot.parse import lexicon
+from bot.parse import lexicon, rules
 from bot.parse.draft import Draft
 from bot.parse.figures import (
     MAX_MENTIONS,
 )
 from bot.parse.lazyre import lazy
 
-_RATIO = lazy(r"(?<![\w:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
+_RATIO = lazy(r"(?=\d)(?<![\w:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
 _RATIO_WORDS = lazy(
     r"\b(?:ratio|mix|proporci[oó]n|mezcla)\s(?:of\s|de\s)?(\d{1,3}(?:\.\d+)?)\s?(?:to|a|/)\s?(\d{1,3}(?:\.\d+)?)\b"
     r"|\b(\d{1,3}(?:\.\d+)?)\s?(?:to|a)\s?(\d{1,3}(?:\.\d+)?)\s(?:input|ratio|mix|in:out|entrada)",
@@ -43,20 +43,9 @@ _NOT_MIX = lazy(
 _MIX_WORD = lazy(r"\b(?:input|output|in[:/]out|out[:/]in|completions?|tokens?|entrada|salida)\b", re.I)
 _CLAUSE_EDGE = lazy(r"[,;()\n]|\.(?=\s|$)")
 # A phrase waved off: "not agentic", "no RAG-heavy workloads", "non-agentic", "no es agéntico".
-_NEGATED = lazy(
-    r"\b(?:not|no|non|never|without|isn'?t|aren'?t|sin|ni)[\s-]+(?:(?:really|very|that|particularly|too|"
-    r"an?|muy|tan|es|un|una)\s+)*$",
-    re.I,
-)
 _TIME_AROUND = lazy(r"\b(?:am|pm|h|hrs?|o'clock|utc|cet|cest)\b", re.I)
 # Phrases that stand for a mix. RAG stuffs retrieved documents into the prompt: 10 input tokens per output
 # token is the figure we assume (and say so); "agentic" is the domain's 4:1.
-MIX_PHRASES = (
-    (lazy(r"\brag[\s-]?heavy\b|\bheavy\s+rag\b|\bmucho\s+rag\b|\brag\s+intensivo\b", re.I), 10.0),
-    (lazy(r"\bagentic\b|\bag[eé]ntic[oa]s?\b", re.I), 4.0),
-)
-
-
 def _output_first(text: str, start: int, end: int) -> bool:
     return bool(
         _OUTPUT_FIRST_AFTER.match(text, end) or _OUTPUT_FIRST_BEFORE.search(text, max(0, start - 30), start)
@@ -85,14 +74,36 @@ _PAIR = lazy(
     r"|\b(\d{1,3}(?:\.\d+)?)\s+(input|entrada)\s*:\s*(\d{1,3}(?:\.\d+)?)\s+(output|salida)\b",
     re.I,
 )
-_INPUT_OVER_OUTPUT = lazy(r"\binput\s*/\s*output\s*(?:ratio\s*)?(?:=|:|is|of)\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%])", re.I)
+_INPUT_OVER_OUTPUT = lazy(
+    r"\binput\s*/\s*output\s*(?:ratio\s*)?(?:=|:|is|of)\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%])", re.I
+)
 _SPLIT = lazy(r"\b(\d{1,2})\s*/\s*(\d{1,2})\s+(input|output)\s*/\s*(input|output)\b", re.I)
+
+
+_SIZES: re.Pattern[str] | None = None
+
+
+def _sizes_pattern() -> re.Pattern[str]:
+    """ "prompts ~5k tokens, answers ~500 tokens", "outputs of 300 tokens and inputs of 3k tokens": two sizes."""
+    side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
+    size = r"\s*(?:(?:are|is|of|run|average|averages|son|de|:|=|~|≈|about|around|roughly|unos?)\s*)*(?P<{}>\d[\d.,]*\s?[kK]?)\s*tok(?:en)?s?\b"
+    return re.compile(
+        rf"\b(?=[^\W\d_]){side.format('a', 'a')}{size.format('n')}[^.;\d]{{0,25}}?(?<![\w]){side.format('b', 'b')}{size.format('m')}",
+        re.I,
+    )
 
 
 def _mix_forms(text: str) -> list[float]:
     from bot.parse.numbers import parse_number
 
+    global _SIZES
+    _SIZES = _SIZES or _sizes_pattern()
     ratios = []
+    for m in islice(_SIZES.finditer(text), MAX_MENTIONS):
+        a, b = parse_number(m.group("n")), parse_number(m.group("m"))
+        first_in, second_in = m.group("a_in") is not None, m.group("b_in") is not None
+        if a and b and first_in != second_in:
+            ratios.append(a / b if first_in else b / a)
     for m in _SHARE_OF_TOKENS.finditer(text):
         share = float(m.group(1)) / 100
         if 0 < share < 1:
@@ -135,21 +146,23 @@ def read_mix(text: str, draft: Draft) -> None:
         draft.set("input_per_output", ratio)
     if ratios:
         return
-    for pattern, ratio in MIX_PHRASES:
-        said = (m for m in islice(pattern.finditer(text), MAX_MENTIONS) if not _waved_off(text, m.start()))
-        if phrase := next(said, None):
-            draft.set("input_per_output", ratio)
-            draft.note("mix_from_phrase", phrase=phrase.group(0), input_per_output=ratio)
+    rules.read_rules(text, draft, ("input_per_output",))  # "RAG-heavy", "agentic": lexicon rows
 
 
-def _waved_off(text: str, start: int) -> bool:
-    return bool(_NEGATED.search(text, max(0, start - 30), start))
+def _number_words() -> str:
+    """The lexicon's counts in words ("six", "seis"), for "inputs are six times the outputs"."""
+    return "|".join(map(re.escape, sorted(lexicon.mapping("number_words"), key=len, reverse=True)))
+
+
+def _figure(said: str) -> float:
+    words = lexicon.mapping("number_words")
+    return float(words[said.lower()]) if said.lower() in words else float(said.replace(",", "."))
 
 
 def _times_pattern() -> re.Pattern[str]:
     side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
     return re.compile(
-        rf"(?<![\w]){side.format('a', 'a')}(?![\w])[^.;:\d]{{0,30}}?(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?)\s*"
+        rf"\b(?=[^\W\d_]){side.format('a', 'a')}(?![\w])[^.;:\d]{{0,30}}?(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s*"
         rf"(?:{lexicon.alternation('mix_times')})(?![\w])\s*(?:[\w']+\s+){{0,3}}?{side.format('b', 'b')}(?![\w])",
         re.I,
     )
@@ -164,13 +177,16 @@ def _more_than_pattern() -> re.Pattern[str]:
     mult = "|".join(map(re.escape, sorted(lexicon.mapping("multipliers"), key=len, reverse=True)))
     return re.compile(
         # "5x more input than output", "5 veces más entrada que salida"
-        rf"(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?)\s*(?:x|×|times|veces)\s+(?:more|m[aá]s)\s+{side.format('a', 'a')}"
-        rf"(?:\s+tokens)?\s+(?:than|que)\s+(?:the\s+|la\s+|el\s+)?{side.format('b', 'b')}(?![\w])"
+        rf"(?=\w)(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s*(?:x|×|times|veces)\s+(?:more|m[aá]s)\s+{side.format('a', 'a')}"
+        rf"(?:\s+tokens)?\s+(?:than|que)\s+(?:the\s+|la\s+|el\s+|de\s+)?{side.format('b', 'b')}(?![\w])"
+        # "for every output token we send 6 input tokens", "por cada token de salida, 6 de entrada"
+        rf"|(?:for\s+(?:every|each)|por\s+cada)\s+(?:1\s+|one\s+|un\s+)?(?:tokens?\s+de\s+)?{side.format('g', 'g')}(?:\s+tokens?)?"
+        rf"[^.;\d]{{0,30}}?(?<![\w.,])(?P<n2>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s+(?:tokens\s+)?(?:de\s+)?{side.format('h', 'h')}(?![\w])"
         # "output is a fifth of input", "la salida es un quinto de la entrada"
-        rf"|(?<![\w]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+)?"
+        rf"|\b(?=[^\W\d_]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+)?"
         rf"(?P<frac>{frac})\s+(?:of|de)\s+(?:the\s+|la\s+|el\s+|los\s+)?{side.format('d', 'd')}(?![\w])"
         # "inputs are twice the outputs", "la entrada es el triple que la salida"
-        rf"|(?<![\w]){side.format('e', 'e')}\s+(?:is|are|es|son|run|runs)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?"
+        rf"|\b(?=[^\W\d_]){side.format('e', 'e')}\s+(?:is|are|es|son|run|runs)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?"
         rf"(?P<mult>{mult})\s+(?:(?:as\s+(?:long|large|big|much)\s+as|than|of|que|de|the\s+size\s+of)\s+)?"
         rf"(?:the\s+|la\s+|el\s+|los\s+)?{side.format('f', 'f')}(?![\w])",
         re.I,
@@ -183,7 +199,9 @@ _MORE_THAN: re.Pattern[str] | None = None
 def _ratio_read(m: re.Match[str]) -> tuple[bool, bool, float] | None:
     """(first side is input, second side is input, first / second) of a times or a fraction phrase."""
     if m.group("n"):
-        return m.group("a_in") is not None, m.group("b_in") is not None, float(m.group("n").replace(",", "."))
+        return m.group("a_in") is not None, m.group("b_in") is not None, _figure(m.group("n"))
+    if m.groupdict().get("n2"):  # "for every output token, 6 input tokens": input / output = 6
+        return m.group("h_in") is not None, m.group("g_in") is not None, _figure(m.group("n2"))
     if m.groupdict().get("frac"):
         parts = float(lexicon.mapping("fractions")[m.group("frac").lower()])  # "a fifth of": 1/5
         first_in = m.group("c_in") is not None

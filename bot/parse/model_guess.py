@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
+from bot.parse.fuzzy import _best, _rapidfuzz
 from bot.parse.model_index import (
     _RUN_VERB,
     _UNIT_WORD,
@@ -14,14 +15,15 @@ from bot.parse.model_index import (
     DOUBTFUL,
     MAX_FUZZY_STARTS,
     TOOLS,
-    VENDORS,
     Mention,
-    _best,
     _Index,
     _parts,
-    _rapidfuzz,
 )
 from bot.parse.words import STOPWORDS, Token
+
+_LETTERS = re.compile(r"[a-z]+")  # compiled once: these run for every word of a paste
+_FIGURE_ONLY = re.compile(r"[\d.,]+")
+_NAME_MARK = re.compile(r"[A-Z\d\-]")
 
 
 def _adds_word(alias_key: str, key: str) -> bool:
@@ -51,7 +53,7 @@ def _unknown_variant(tok: Token, index: _Index) -> Mention | None:
     """One dashed token that starts like a catalog family and goes on with a version the catalog lacks:
     "Kimi-K2-Thinking", "DeepSeek-V3.1-Terminus". Handed over raw, so the engine answers unknown_model."""
     parts = _parts([tok])
-    if len(parts) < 2 or not any(ch.isdigit() for ch in tok.text) or tok.key in VENDORS:
+    if len(parts) < 2 or not any(ch.isdigit() for ch in tok.text) or tok.key in index.vendors:
         return None
     if index.starts.get(tuple(parts[:1])) and not index.starts.get(tuple(parts)):
         return Mention(tok.start, tok.end, tok.text, tok.text, "unknown")
@@ -114,8 +116,8 @@ def _fuzzy(text: str, toks: list[Token], covered: set[int], index: _Index) -> li
     starts = 0
     i = 0
     while i < len(toks) and starts < MAX_FUZZY_STARTS:
-        head = re.match(r"[a-z]+", toks[i].lower.split("-")[0])
-        if i in covered or not head or not index.is_head(head.group(0)):
+        head = None if i in covered else _LETTERS.match(toks[i].lower.split("-")[0])
+        if not head or not index.is_head(head.group(0)):
             i += 1
             continue
         starts += 1
@@ -133,11 +135,11 @@ def _after_verb(text: str, toks: list[Token]) -> Mention | None:
     """The name after "run", "host", "correr"…: "can we run Mistral Large 3 ourselves?"."""
     for verb in _RUN_VERB.finditer(text):
         first = next((k for k, t in enumerate(toks) if t.start >= verb.end()), None)
-        if first is None or not _name_like(toks, first) or re.fullmatch(r"[\d.,]+", toks[first].text):
+        if first is None or not _name_like(toks, first) or _FIGURE_ONLY.fullmatch(toks[first].text):
             continue
         last = _name_end(toks, first, set(), limit=4)
         picked = toks[first : last + 1]
-        if any(re.search(r"[A-Z\d\-]", t.text) for t in picked):
+        if any(_NAME_MARK.search(t.text) for t in picked):
             typed = text[picked[0].start : picked[-1].end]
             return Mention(picked[0].start, picked[-1].end, typed, typed, "unknown")
     return None
@@ -149,7 +151,7 @@ def _widen(text: str, toks: list[Token], starts: list[int], mention: Mention, in
     first = k if k < len(toks) and toks[k].start == mention.start else None
     if not first or mention.kind != "catalog":
         return mention
-    head = re.match(r"[a-z]+", toks[first - 1].key)
+    head = _LETTERS.match(toks[first - 1].key)
     if not head or not index.is_head(head.group(0)) or toks[first - 1].key in index.alias:
         return mention
     key = "".join(t.key for t in toks[first - 1 :] if t.start < mention.end)

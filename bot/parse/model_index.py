@@ -5,15 +5,19 @@ families they start, and the word lists that say what a token after a name does.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from typing import Any, Literal
+from functools import lru_cache
+from typing import Literal
 
+from bot.parse.fuzzy import _best, _could_reach
 from bot.parse.lazyre import lazy
+from bot.parse.publishers import publishers
 from bot.parse.words import Token
 from costcore.catalog import Catalogs, digit_groups, normalise
 from costcore.scenario import Finding
+
+# The number groups of a typed name, kept: a pasted log names the same model hundreds of times.
+cached_digit_groups = lru_cache(maxsize=4096)(digit_groups)
 
 CONFIDENT = 88  # rapidfuzz ratio (0-100) at which a typo is corrected, digits permitting
 
@@ -51,13 +55,6 @@ _VARIANTS = """
 VARIANT_WORDS = frozenset(_VARIANTS.split())
 
 
-# Publishers, not models: "we're fine sending data to OpenAI" names no model ("openai/gpt-oss-120b" is an
-# alias, so "openai" starts two catalog names).
-VENDORS = frozenset(
-    {"openai", "google", "microsoft", "nvidia", "meta", "metaai", "amazon", "aws", "azure", "anthropic"}
-)
-
-
 # Serving tools, not models: "Ollama" is no typo of "llama 8b".
 TOOLS = frozenset({"ollama", "vllm", "sglang", "llamacpp"})
 HARMLESS_WORDS = frozenset({"instruct", "chat", "base", "hf"})  # the same weights, as far as cost goes
@@ -83,28 +80,6 @@ _RUN_VERB = lazy(
     r"desplegar|servir|alojar|hostear|levantar|migrar a|pasar a)\s+(?:the\s+|el\s+|la\s+|an?\s+|un\s+|our own\s+)?",
     re.I,
 )
-
-
-@cache
-def _rapidfuzz() -> Any:
-    """rapidfuzz, imported when a typo is first weighed (~6 ms of start-up a question typed right skips)."""
-    import rapidfuzz.distance
-    import rapidfuzz.fuzz
-    import rapidfuzz.process
-
-    return rapidfuzz
-
-
-def _best(key: str, choices: list[str], cutoff: float) -> tuple[str, float, int] | None:
-    rf = _rapidfuzz()
-    return rf.process.extractOne(key, choices, scorer=rf.fuzz.ratio, score_cutoff=cutoff)
-
-
-def _could_reach(word: str, head: str, cutoff: float) -> bool:
-    """Whether fuzz.ratio(word, head) can reach `cutoff`: the ratio is 2·LCS / (a + b) and the longest
-    common subsequence is at most the letters the two share, so this never turns away a real match."""
-    shared = sum((Counter(word) & Counter(head)).values())
-    return 200 * shared >= cutoff * (len(word) + len(head))
 
 
 Kind = Literal["catalog", "corrected", "closed", "unknown", "doubtful", "family", "ambiguous", "several"]
@@ -138,6 +113,8 @@ class _Index:
 
     def __init__(self, catalogs: Catalogs) -> None:
         self.alias = dict(catalogs.alias_index)
+        # publishers, not models ("sending data to OpenAI"), from costcore's catalogs (bot/parse/publishers.py)
+        self.vendors = publishers(catalogs)
         self.keys = list(self.alias)
         self.prefixes = {key[:n] for key in self.keys for n in range(1, len(key) + 1)}
         self.bags: dict[str, str] = {}
@@ -176,8 +153,8 @@ class _Index:
     def same_units(self, alias_key: str, typed: str) -> bool:
         """Whether `typed` has the number groups of a name `alias_key` was made from."""
         if alias_key not in self.units:  # an index entry no model name gives: compare the digits run together
-            return "".join(digit_groups(typed)) == "".join(ch for ch in alias_key if ch.isdigit())
-        return digit_groups(typed) in self.units[alias_key]
+            return "".join(cached_digit_groups(typed)) == "".join(ch for ch in alias_key if ch.isdigit())
+        return cached_digit_groups(typed) in self.units[alias_key]
 
     def models_starting(self, key: str) -> set[str]:
         """The models with an alias key that starts with `key`."""

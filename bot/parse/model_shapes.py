@@ -34,7 +34,7 @@ def family_size(text: str, toks: list[Token], covered: set[int], index) -> list[
 def sized_name(text: str, toks: list[Token], covered: set[int]) -> tuple[int, int, str] | None:
     """ "gemma 3 27b": a word that is no plain word, an optional version, and a parameter count."""
     for i, tok in enumerate(toks):
-        if i in covered or len(tok.lower) < 3 or tok.lower in STOPWORDS or not re.match(r"[a-z]", tok.lower):
+        if i in covered or len(tok.lower) < 3 or tok.lower in STOPWORDS or not "a" <= tok.lower[:1] <= "z":
             continue
         for j in (i + 1, i + 2):
             if j >= len(toks) or j in covered:

@@ -15,26 +15,14 @@ are plain words or names ("Kimi", "Scout") count only where a model is meant.
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_left
-from typing import Literal
-
 from bot.parse import model_shapes as shapes
 from bot.parse.closed import find_closed, is_closed_head
 from bot.parse.model_guess import _after_verb, _confident, _fuzzy, _name_like, _unknown_variant, _widen
 from bot.parse.model_index import (
-    _CONJUNCTION,
     _DATE_CODE,
-    _PRECISION,
     _SIZE,
-    _UNIT_WORD,
-    _VERSION,
-    _VOLUME_WORDS,
     BARE_WORDS,
-    HARMLESS_WORDS,
     MAX_SPAN,
-    VARIANT_WORDS,
-    VENDORS,
     Kind,
     Mention,
     ModelRead,
@@ -42,52 +30,17 @@ from bot.parse.model_index import (
     _Index,
     _index,
     _parts,
+    cached_digit_groups,
 )
+from bot.parse.model_pick import _covered, _decide, _follower, _joined, _siblings
 from bot.parse.words import STOPWORDS, Token, model_context
-from costcore.catalog import Catalogs, digit_groups, normalise
+from costcore.catalog import Catalogs, normalise
 from costcore.scenario import Finding
-
-
-def _joined(text: str, toks: list[Token], k: int) -> bool:
-    """Whether token `k` continues the words before it: nothing but spaces or dashes between them."""
-    return 0 < k < len(toks) and not text[toks[k - 1].end : toks[k].start].strip(" \t-_")
-
-
-def _quantity_next(toks: list[Token], k: int) -> bool:
-    """Whether the token after `k` makes it a figure: "1B tokens", "300.5 tok/s", "2B input"."""
-    return k + 1 < len(toks) and (
-        bool(_UNIT_WORD.match(toks[k + 1].lower)) or toks[k + 1].lower in _VOLUME_WORDS
-    )
-
-
-Follower = Literal["version", "name", "harmless", "precision"]
-
-
-def _follower(text: str, toks: list[Token], k: int) -> Follower | None:
-    """What token `k`, right after a name, does to it: "kimi k3" (version), "GLM-4.5 Air" (name), "llama 3
-    70b instruct" (harmless), "qwen3 30b q4" (precision); None when the name has ended."""
-    if not _joined(text, toks, k):
-        return None
-    low = toks[k].lower
-    if low in STOPWORDS or _quantity_next(toks, k):
-        return None
-    if _PRECISION.match(low):
-        return "precision"
-    if low in HARMLESS_WORDS:
-        return "harmless"
-    if _VERSION.match(low):
-        return "version"
-    if low in VARIANT_WORDS or _SIZE.match(low):
-        return "name"
-    ends = not _joined(text, toks, k + 1) or toks[k + 1].lower in STOPWORDS  # "1000 requests" is a figure
-    if _DATE_CODE.match(low) and ends:  # "flash 1071 at …": a checkpoint's date
-        return "name"
-    return None
 
 
 def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | None:
     """A name several catalog models start with, typed alone: "gpt-oss", "llama 3.1", "deepseek"."""
-    if toks[i].lower in STOPWORDS or toks[i].key in VENDORS:
+    if toks[i].lower in STOPWORDS or toks[i].key in index.vendors:
         return None
     parts: tuple[str, ...] = ()
     hit: tuple[int, set[str]] | None = None
@@ -179,49 +132,10 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
     models = index.starts.get(tuple(_parts(toks[i : first_end + 1])), set())
     # "mixtral": the catalog has two. A versioned name typed exactly ("glm 4.6", "qwen3 235b") is its own
     # row even when a longer build's name starts with it ("GLM-4.6-FP8", "Qwen3-235B-A22B-Instruct-2507").
-    versioned = bool(digit_groups(text[start : toks[first_end].end]))
+    versioned = bool(cached_digit_groups(text[start : toks[first_end].end]))
     if j == first_end and len(models) > 1 and not versioned:
         return Mention(start, toks[j].end, typed, None, "several", tuple(sorted(models)))
     return Mention(start, toks[j].end, typed, model, "catalog", precision=precision)
-
-
-def _covered(toks: list[Token], mentions: list[Mention]) -> set[int]:
-    """The tokens the mentions span (a token starting inside one), by bisection: a pasted log of many
-    names stays linear."""
-    starts = [t.start for t in toks]
-    out: set[int] = set()
-    for m in mentions:
-        out.update(range(bisect_left(starts, m.start), bisect_left(starts, m.end)))
-    return out
-
-
-def _siblings(text: str, toks: list[Token], mentions: list[Mention], covered: set[int]) -> list[Mention]:
-    """ "llama 3.1 70b and 8b", "qwen3 235b, 30b": a second size names a second model of the family."""
-    found: list[Mention] = []
-    ends = [t.end for t in toks]
-    for mention in mentions:
-        if mention.kind not in ("catalog", "corrected") or not mention.model:
-            continue
-        last = bisect_left(ends, mention.end)
-        if last + 1 < len(toks) and text[toks[last].end : toks[last + 1].start].strip() == ",":
-            k = last + 1
-        elif last + 2 < len(toks) and toks[last + 1].lower in _CONJUNCTION:
-            k = last + 2
-        else:
-            continue
-        if k in covered:
-            continue
-        size = toks[k]
-        if not _SIZE.match(size.lower) or size.lower.startswith("a") or _quantity_next(toks, k):
-            continue
-        sizes = list(
-            re.finditer(r"(?<![a-z\d.])\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?b?(?![a-z\d])", mention.typed, re.I)
-        )
-        if not sizes or not re.search(r"[bx]", sizes[-1].group(0), re.I):
-            continue
-        typed = mention.typed[: sizes[-1].start()] + size.text + mention.typed[sizes[-1].end() :]
-        found.append(Mention(size.start, size.end, typed, typed, "unknown"))
-    return found
 
 
 def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
@@ -271,48 +185,3 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     return read
 
 
-def _decide(mentions: list[Mention]) -> ModelRead:
-    read = ModelRead(spans=[(m.start, m.end) for m in mentions])
-    if ambiguous := next((m for m in mentions if m.kind == "ambiguous"), None):
-        read.clarification = Finding(
-            code="ambiguous_model",
-            params={"typed": ambiguous.typed[:80], "candidates": list(ambiguous.candidates)},
-        )
-        return read
-    strong = [m for m in mentions if m.strong]
-    # "deepseek" beside "deepseek-flash" is the same model; "mixtral" beside "deepseek flash" is another
-    several = [
-        m for m in mentions if m.kind == "several" and not any(s.model in m.candidates for s in strong)
-    ]
-    named = list(dict.fromkeys((m.model or m.typed) for m in sorted(strong + several, key=lambda m: m.start)))
-    if len({n.lower() for n in named}) > 1:
-        if not strong and len({m.candidates for m in several}) == 1:
-            named = []  # "deepseek … DeepSeek": one family named twice
-        else:
-            read.clarification = Finding(code="two_models", params={"models": [n[:80] for n in named[:4]]})
-            return read
-    if strong:
-        first = strong[0]
-        read.model = (first.model or first.typed)[:120]
-        corrected = next((m for m in strong if m.kind == "corrected"), None)
-        if corrected and corrected.model:
-            read.notes.append(
-                Finding(
-                    code="model_corrected", params={"typed": corrected.typed[:80], "model": corrected.model}
-                )
-            )
-        return read
-    if several:
-        read.clarification = Finding(
-            code="ambiguous_model",
-            params={"typed": several[0].typed[:80], "candidates": list(several[0].candidates)},
-        )
-        return read
-    if doubtful := next((m for m in mentions if m.kind == "doubtful"), None):
-        read.model = doubtful.typed[:120]
-        return read
-    if family := next((m for m in mentions if m.kind == "family"), None):
-        read.clarification = Finding(code="model_version_missing", params={"family": family.typed[:40]})
-        return read
-    read.clarification = Finding(code="missing_model", params={})
-    return read

@@ -31,6 +31,7 @@ _MULTIPLIERS = {
 
 NUMBER = lazy(
     r"""
+    (?=[-−\d.])                                                             # fails at once where none starts
     (?:(?:(?<=[\s(:=¿~≈])|^)(?P<sign>[-−]))?
     (?<![\w./])(?<!\d,)                                                     # ",300" after a word is a number
     (?:
@@ -74,6 +75,7 @@ class Number:
     text: str
     multiplied: bool  # written with k, M, million…: a quantity of tokens, never a count of users
     alternative: float | None = None  # "team 1 500": it may also be 500 (the last group alone)
+    machine: bool = False  # part of a log line: "latency_ms=101", "2026-11-01", "10:01:11", "worker-3"
 
 
 def to_number(match: re.Match[str]) -> Number | None:
@@ -120,11 +122,26 @@ def _read_space_group(text: str, match: re.Match[str], number: Number) -> list[N
     return [replace(number, alternative=alternative.value if alternative else None)]
 
 
+def _machine(text: str, start: int, end: int) -> bool:
+    """A number a program wrote: after "key=", inside a date or a clock time, or the tail of an identifier."""
+    before, after = text[max(0, start - 2) : start], text[end : end + 2]
+    return (
+        before.endswith(("=", "_", "#"))
+        or (len(before) == 2 and before[1] in "-:/." and before[0].isalnum())
+        or (len(after) == 2 and after[0] in "-:/" and after[1].isdigit())
+    )
+
+
 def numbers(text: str) -> list[Number]:
-    """The numbers in `text`, left to right."""
+    """The numbers in `text`, left to right. A pasted log's own numbers do not count towards the limit, so
+    a question after 200 of them is still read (readers skip them when they hold too many figures)."""
     found: list[Number] = []
+    said = 0
     for match in NUMBER.finditer(text):
         if not (number := to_number(match)):
+            continue
+        if _machine(text, match.start(), match.end()):
+            found.append(replace(number, machine=True))
             continue
         space = match.group("space")
         found += (
@@ -132,9 +149,10 @@ def numbers(text: str) -> list[Number]:
             if space and _SHORT_SPACE_GROUP.fullmatch(space)
             else [number]
         )
-        if len(found) >= MAX_NUMBERS:
+        said += 1
+        if said >= MAX_NUMBERS:
             break
-    return found[:MAX_NUMBERS]
+    return found
 
 
 def parse_number(text: str) -> float | None:

@@ -14,7 +14,7 @@ from bot.parse.lazyre import lazy
 from bot.parse.numbers import plain
 
 _PERCENT = lazy(
-    r"(?<![\w.,])([-−]?\d+(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)", re.I
+    r"(?=[-−\d])(?<![\w.,])([-−]?\d+(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)", re.I
 )
 # A cache is only a hit rate with a hit word: "GPU utilisation on our cache servers" is not one.
 _HITS = (
@@ -40,12 +40,13 @@ _BOUND_BEFORE = (
 )
 _PERCENT_RANGE_BEFORE = lazy(r"(\d+(?:[.,]\d+)?)\s?%?\s?(?:-|–|to|a)\s?$")
 MAX_VAT_PERCENT = 27  # the highest standard VAT rate in the EU (Hungary); above it is likely something else
-_SHARES = {
-    "half": 0.5, "la mitad": 0.5, "a third": 1 / 3, "one third": 1 / 3, "un tercio": 1 / 3, "a quarter": 0.25,
-    "one quarter": 0.25, "un cuarto": 0.25, "two thirds": 2 / 3, "dos tercios": 2 / 3, "three quarters": 0.75,
-    "tres cuartos": 0.75,
-}  # fmt: skip
-_SHARE = lazy(r"\b(" + "|".join(sorted(_SHARES, key=len, reverse=True)) + r")\b", re.I)
+
+
+def _shares() -> dict[str, float]:
+    """ "half", "a third", "tres cuartos": the lexicon's `shares` (numerator / denominator)."""
+    return {k: float(a) / float(b) for k, v in lexicon.mapping("shares").items() for a, b in [str(v).split("/")]}
+
+
 # "no cache hits", "nothing is cached", "sin aciertos de caché": none; "no idea about cache hits" is not.
 _NO_HITS = lazy(
     r"\b(?:no|zero|sin|ning[uú]n|ninguna|0)\s+(?:prompt\s+)?(?:cache(?:[\s-]hits?)?|hits|caching|cach[eé]|aciertos?)\b"
@@ -109,7 +110,9 @@ def _percent_field(text: str, match: re.Match[str]) -> str | None:
 _CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
 
 
-_HITS_UNKNOWN = lazy(r"\b(?:no\s+idea|not\s+sure|unknown|don'?t\s+know|ni\s+idea|no\s+sabemos)\b[^.;\n]{0,25}\bcach", re.I)
+_HITS_UNKNOWN = lazy(
+    r"\b(?:no\s+idea|not\s+sure|unknown|don'?t\s+know|ni\s+idea|no\s+sabemos)\b[^.;\n]{0,25}\bcach", re.I
+)
 
 
 def _miss_before(text: str, match: re.Match[str]) -> re.Match[str] | None:
@@ -128,11 +131,40 @@ def _miss_after(text: str, match: re.Match[str]) -> re.Match[str] | None:
     return miss if miss and _CACHE_WORD.search(text, miss.start(), end) else None
 
 
+def _distance(text: str, match: re.Match[str], word: re.Match[str]) -> int | None:
+    """How far a word is from the figure, None when another figure stands between them."""
+    lo, hi = (word.end(), match.start()) if word.end() <= match.start() else (match.end(), word.start())
+    return None if re.search(r"\d", text[lo:hi]) else hi - lo
+
+
+def _miss_near(text: str, match: re.Match[str]) -> re.Match[str] | None:
+    """A miss word (lexicon `miss_word`) nearer the figure than any hit word, in a sentence about the
+    cache, in either order: "we miss the prompt cache 25% of the time", "un 25 % de las peticiones fallan
+    en la caché"."""
+    lo, hi = sentence(text, match.start())
+    if not _CACHE_WORD.search(text, lo, hi):
+        return None
+    window = max(lo, match.start() - 45), min(hi, match.end() + 45)
+
+    def nearest(concept: str) -> tuple[int, re.Match[str]] | None:
+        found = [
+            (d, w)
+            for w in lexicon.pattern(concept).finditer(text, *window)
+            if (d := _distance(text, match, w)) is not None
+        ]
+        return min(found, key=lambda f: f[0]) if found else None
+
+    miss, hit = nearest("miss_word"), nearest("hit_word")
+    return miss[1] if miss and (hit is None or miss[0] < hit[0]) else None
+
+
 def read_percentages(text: str, draft: Draft) -> None:
     """Cache hit rates and VAT rates: "50% cache hits", "half of our prompts hit the cache", "IVA del 10%"."""
     for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
-        if 0 <= value <= 100 and (miss := _miss_before(text, match) or _miss_after(text, match)):
+        if 0 <= value <= 100 and (
+            miss := _miss_before(text, match) or _miss_after(text, match) or _miss_near(text, match)
+        ):
             # "cache misses around 25 %", "40% of prompts miss the cache"
             draft.use(miss.start(), match.end(), "cache_hit_rate")
             draft.set("cache_hit_rate", round(1 - value / 100, 6))
@@ -169,7 +201,15 @@ def read_percentages(text: str, draft: Draft) -> None:
     if _NO_HITS.search(text):
         draft.set("cache_hit_rate", 0.0)
         return
-    for match in _SHARE.finditer(text):
+    shares = _shares()
+    said = "|".join(map(re.escape, sorted(shares, key=len, reverse=True)))
+    for match in re.finditer(rf"\b({said})\b", text, re.I):
+        share = shares[match.group(1).lower()]
+        if miss := _miss_near(text, match):  # "only a quarter of prompts miss the cache": 75 % hits
+            draft.use(miss.start(), match.end(), "cache_hit_rate")
+            draft.set("cache_hit_rate", round(1 - share, 6))
+            draft.note("cache_from_misses", misses=plain(round(share * 100, 2)), hits=plain(round(100 - share * 100, 2)))
+            return
         if _near(_CACHE, text, match.start(), match.end(), reach=50) is not None:
-            draft.set("cache_hit_rate", round(_SHARES[match.group(1).lower()], 6))
+            draft.set("cache_hit_rate", round(share, 6))
             return

@@ -9,6 +9,7 @@ from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.lazyre import lazy
 from costcore.catalog import Catalogs, normalise
+from costcore.scenario import SIGNAL_ORDER
 
 _EUR = lazy(r"€|\beur\b|\beuros?\b", re.I)
 _NOT_EUR_BEFORE = lazy(r"\b(?:not|no|skip|sin|ni)\s+(?:in\s+|the\s+|en\s+)?$", re.I)  # "$ not €", "skip the euros"
@@ -21,8 +22,18 @@ _OTHER_CURRENCY = lazy(
 _USD_ASKED = lazy(r"\b(?:in|en)\s+(?:usd|us\s+dollars|dollars|d[oó]lares)\b|\busd\s+please\b", re.I)
 
 
+# A word one of the currency patterns needs (lower case): a text with none of them is not scanned.
+_CURRENCY_WORDS = (
+    "eur", "€", "usd", "dollar", "dólar", "$", "£", "¥", "gbp", "pounds", "libras", "chf", "franc", "jpy", "yen",
+    "cad", "aud", "inr", "rupees", "mxn", "pesos", "brl", "reais", "sek", "nok", "dkk", "pln",
+)  # fmt: skip
+
+
 def read_currency(text: str, draft: Draft) -> None:
-    eur = any(
+    low = text.lower()
+    if not any(w in low for w in _CURRENCY_WORDS):
+        return  # a word each pattern needs is missing: a 4,000-character paste skips four scans
+    eur = ("eur" in low or "€" in low) and any(
         not (_negated(text, m.start()) or _NOT_EUR_BEFORE.search(text[max(0, m.start() - 12) : m.start()]))
         for m in _EUR.finditer(text)
     )  # not "dollars, not euros", "skip the euros"
@@ -126,24 +137,28 @@ _LEGAL = lazy(
 _MAX_TOKENS = lazy(r"\bmax[_\s-]?tokens\s?(?:=|:|of|de|at)?\s?(\d{1,5})\b", re.I)
 
 
+# A word each signal's pattern needs: a text without it is not scanned.
+_SIGNAL_WORDS = {
+    "two_h100": ("h100",), "cut_gpus": ("gpu", "spare"), "buy_in_case": ("case", "por si"), "ollama": ("ollama",),
+    "spot": ("spot",),
+}  # fmt: skip
+_COMMITMENT_WORDS = ("year", "yr", "año", "reserv", "commit", "compromiso")
+
+
 def read_signals(text: str, draft: Draft) -> None:
-    found = [name for name, pattern in SIGNALS.items() if pattern.search(text)]
-    if _COMMITMENT.search(text) and (legal := _LEGAL.search(text)):
+    low = text.lower()
+    found = [
+        name
+        for name, pattern in SIGNALS.items()
+        if any(w in low for w in _SIGNAL_WORDS.get(name, ("",))) and pattern.search(text)
+    ]
+    if any(w in low for w in _COMMITMENT_WORDS) and _COMMITMENT.search(text) and (legal := _LEGAL.search(text)):
         found.append("commitment_before_legal")
         draft.use(legal.start(), legal.end(), "signals")
-    if any(int(m.group(1)) <= 512 for m in _MAX_TOKENS.finditer(text)):
+    if "max" in low and any(int(m.group(1)) <= 512 for m in _MAX_TOKENS.finditer(text)):
         found.append("max_tokens_small")
     if found:
-        order = [
-            "two_h100",
-            "cut_gpus",
-            "commitment_before_legal",
-            "buy_in_case",
-            "ollama",
-            "max_tokens_small",
-            "spot",
-        ]
-        draft.set("signals", sorted(found, key=order.index))
+        draft.set("signals", sorted(found, key=SIGNAL_ORDER.index))
 
 
 # Which of a node's offers the words pick: "p5en.48xlarge capacity block" is the Capacity Block row.

@@ -6,11 +6,39 @@ from __future__ import annotations
 import re
 from zoneinfo import ZoneInfo
 
+from bot.cache import cached_pickle
 from bot.parse import lexicon
 from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.lazyre import lazy
 
-CITIES = lexicon.places()
+# Cities the zone database names ("Asia/Dhaka" is Dhaka, "America/Argentina/Buenos_Aires" Buenos Aires), under
+# the business cities of places.yaml, which win ("Santiago" is Chile's, "Kolkata" is also "Calcutta").
+# Not zone names that are also words ("Pacific/Easter", "Pacific/Wake", "Indian/Christmas").
+_NOT_CITIES = frozenset(lexicon.not_cities())
+
+
+def _zone_cities() -> dict[str, str]:
+    """Built once and kept in the user's cache: listing the zone database walks the disk."""
+    import zoneinfo
+
+    return cached_pickle("zone-cities", (sorted(_NOT_CITIES), zoneinfo.TZPATH), _zone_cities_now)
+
+
+def _zone_cities_now() -> dict[str, str]:
+    from zoneinfo import available_timezones
+
+    out: dict[str, str] = {}
+    for zone in sorted(available_timezones()):
+        parts = zone.split("/")
+        if parts[0] not in ("Africa", "America", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific"):
+            continue
+        if len(parts) == 3 and parts[1] != "Argentina" or parts[-1].lower() in _NOT_CITIES:
+            continue
+        out.setdefault(parts[-1].replace("_", " ").lower(), zone)
+    return out
+
+
+CITIES = _zone_cities() | lexicon.places()
 # "Pacific time", "Eastern", "hora del Pacífico": US zones by name.
 _US_ZONE = lazy(
     r"\b(?P<zone>pacific|eastern|central|mountain)(?:\s+(?:time|standard\s+time|hours|tz))\b|\bhora\s+del\s+(?P<zona>pac[ií]fico|este)\b"
@@ -67,8 +95,45 @@ def _offset_zones(text: str, draft: Draft) -> list[str]:
     return zones
 
 
-_FIRST_WORDS = frozenset(city.split()[0] for city in CITIES)
 _WORD = lazy(r"[^\W\d_]+")
+_BY_FIRST_WORD: dict[str, list[str]] = {}
+for _name in sorted(CITIES, key=len, reverse=True):
+    _BY_FIRST_WORD.setdefault(re.match(r"[^\W\d_]+", _name.lower()).group(), []).append(_name.lower())
+_LEAD, _TRAIL = 45, 30  # the most _CITY reads before a city ("horario de la ") and after it ("headquarters")
+
+
+def _named(text: str) -> list[tuple[int, int]]:
+    """Where a city name stands as whole words (start, end), by a word lookup."""
+    low, out = text.lower(), []
+    for w in _WORD.finditer(low):
+        for name in _BY_FIRST_WORD.get(w.group(), ()):
+            end = w.start() + len(name)
+            if low.startswith(name, w.start()) and not (end < len(low) and (low[end].isalnum() or low[end] == "_")):
+                out.append((w.start(), end))
+                break
+    return out
+
+
+_NAME_AFTER = lazy(r"\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]")
+_NAME_BEFORE = lazy(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+\s+$")
+
+
+def _in_a_name(text: str, start: int, end: int) -> bool:
+    """ "Santiago Ramírez", "Paris Hilton": a city name inside a person's or a company's name."""
+    return bool(_NAME_AFTER.match(text, end) or _NAME_BEFORE.search(text, max(0, start - 20), start))
+
+
+def _cities(text: str) -> list[str]:
+    """Cities _CITY reads. 220 names in one pattern tried at every character of a 4,000-character paste
+    cost milliseconds: find where a name starts with a word lookup, then try the pattern only around it."""
+    found = []
+    for start, end in _named(text):
+        for m in _CITY.finditer(text, max(0, start - _LEAD), min(len(text), end + _TRAIL)):
+            group = next(g for g in ("city", "city2", "city3", "city4") if m.group(g))
+            if m.start(group) == start:
+                found.append(m.group(group))
+                break
+    return found
 
 
 _COUNTRY_ZONES = lexicon.country_zones()
@@ -87,13 +152,7 @@ def _country_zone(text: str) -> tuple[str, str] | None:
 
 def read_timezone(text: str, draft: Draft) -> None:
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
-    if _FIRST_WORDS & set(
-        _WORD.findall(text.lower())
-    ):  # 220 names in one pattern: only when one may be there
-        zones += [
-            CITIES[(m.group("city") or m.group("city2") or m.group("city3") or m.group("city4")).lower()]
-            for m in _CITY.finditer(text)
-        ]
+    zones += [CITIES[city.lower()] for city in _cities(text)]
     zones += [ZONE_ABBREVIATIONS[m.group(1).lower()] for m in _ABBREVIATION.finditer(_OFFSET.sub(" ", text))]
     zones += [
         US_ZONES[(m.group("zone") or m.group("zona") or m.group("zone2")).lower()]
@@ -104,6 +163,10 @@ def read_timezone(text: str, draft: Draft) -> None:
     offsets = _offset_zones(text, draft)
     if not zones:  # "9-5 CET (UTC+1)": the named zone wins, the offset only restates it
         zones = offsets
+    if not zones and draft.fields.get("calendar") == "business_hours":
+        # "during Singapore business hours", "horario de oficina de Buenos Aires": with business hours, a city
+        # named as a proper noun anywhere is where the day runs (two different ones ask which)
+        zones = [CITIES[text[a:b].lower()] for a, b in _named(text) if text[a].isupper() and not _in_a_name(text, a, b)]
     if not zones and draft.fields.get("calendar") == "business_hours" and (country := _country_zone(text)):
         zones = [country[1]]  # "business hours in Spain": the country's one business zone, said in a note
         draft.note("zone_from_country", country=country[0], tz=country[1])

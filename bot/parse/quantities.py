@@ -7,14 +7,15 @@ import re
 from bot.parse.draft import ASK_RANGE, ASK_SLO, Draft
 from bot.parse.figures import (
     CONCURRENT,
-    MAX_MENTIONS,
     PEOPLE,
     STREAMS,
     counted,
+    mentions,
     tail,
 )
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
+from bot.parse.rate_words import TOK_S
 from bot.parse.volumes import PERIOD_WORDS
 
 _WHO = rf"(?:users?|sessions?|streams?|requests?|conversations?|agents?|chats?|connections?|usuarios|sesiones|conversaciones|peticiones|agentes|clientes|{PEOPLE})"
@@ -42,7 +43,7 @@ _CONCURRENCY_BEFORE = lazy(
 def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
     """Streams at once: "50 concurrent users", "up to 50 users at a time". A per-stream rate with only a
     head count ("30 tok/s each for our 200 engineers") asks how many of them are at it at once."""
-    for number in nums[: MAX_MENTIONS * 4]:
+    for number in mentions(nums):
         before = text[max(0, number.start - 32) : number.start]
         if not (tail(text, number, _CONCURRENCY_AFTER) or _CONCURRENCY_BEFORE.search(before)):
             continue
@@ -58,7 +59,7 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
         return
     streams = [
         round(n.value)
-        for n in nums[: MAX_MENTIONS * 4]
+        for n in mentions(nums)
         if n.value >= 2 and n.value.is_integer() and not n.multiplied and tail(text, n, _STREAMS_COUNTED)
     ]
     if len(set(streams)) == 1:
@@ -73,7 +74,8 @@ _CONTEXT_AFTER = lazy(
     re.I,
 )
 _CONTEXT_BEFORE = lazy(
-    r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana) ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
+    r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana)"
+    r"(?: (?:m[aá]ximo|max(?:imum)?|total|completo|entero|full))? ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
     re.I,
 )
 # "ctx: 8192", "context=32768", "num_ctx = 4096": a key and its value, no unit needed.
@@ -82,16 +84,34 @@ _CONTEXT_KEY = lazy(
     re.I,
 )
 # "8k prompts": not a context by itself (10k prompts may be a count), but it disputes a context said otherwise.
+# "500k tokens per prompt", "conversations grow to 500k tokens", "500k tokens de contexto por petición": what
+# one request holds. The context must hold at least that; only a size beyond the default context changes it.
+_PER_REQUEST_AFTER = lazy(
+    r" ?(?:tokens?|tok)\b(?: (?:of|de) (?:context|contexto|input|entrada))?,? ?(?:per|each|every|a|an|in\s+(?:a|one|each)|por|cada|en\s+cada)"
+    r" (?:prompt|request|conversation|document|doc|session|chat|call|query|petici[oó]n|conversaci[oó]n|documento|sesi[oó]n|consulta|llamada)\b",
+    re.I,
+)
+_GROWS_BEFORE = lazy(
+    r"\b(?:prompts?|requests?|conversations?|documents?|sessions?|chats?|threads?|conversaciones|documentos|sesiones|peticiones)"
+    r" (?:\w+ ){0,2}?(?:grow|reach|run|go|get|hit|are|is|crecen|llegan|alcanzan|son)(?:s|es)?(?: (?:to|up to|about|around|hasta|a|unos))* ?~?$",
+    re.I,
+)
+DEFAULT_CONTEXT = 32_768  # costcore.scenario.Settings.context_tokens: a smaller request changes nothing said
+
+
 _PROMPT_SIZE = lazy(r"[ -]?(?:prompts?|documents?|docs?)\b(?! (?:an?|per|each|every|al|por)\b)", re.I)
 _FULL_CONTEXT = lazy(
-    r"\b(?:full|whole|entire|max(?:imum)?)\s+(?:\S+\s+)?context\b|\bcontexto\s+(?:completo|m[aá]ximo|entero)\b",
+    r"(?:\b(?:full|whole|entire|max(?:imum)?)\s+(?:\S+\s+)?context\b|\bcontexto\s+(?:completo|m[aá]ximo|entero)\b)"
+    r"(?!\s*(?:of|de|is|es|:|=)?\s*(?:up\s+to\s+|hasta\s+)?\d)",  # "contexto máximo de 200k": the figure said
     re.I,
 )
 
 
 def read_context(text: str, nums: list[Number], draft: Draft, model_context: int | None) -> None:
     prompt_sizes = []
-    for number in nums[: MAX_MENTIONS * 4]:
+    for number in mentions(nums):
+        if TOK_S.match(text, number.end):
+            continue  # "25 sessions of 40 tok/s": a rate, never a context
         before = text[max(0, number.start - 30) : number.start]
         after = tail(text, number, _CONTEXT_AFTER)
         tokens_after = re.match(r" ?(?:tokens?|tok)\b", text[number.end : number.end + 8], re.I)
@@ -103,7 +123,19 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
         )
         if _CONTEXT_KEY.search(before) or _CONTEXT_BEFORE.search(before):
             draft.use(max(0, number.start - 30), number.end, "context_tokens")  # weighed, kept or not
-        if not (after or keyed or (_CONTEXT_BEFORE.search(before) and (number.multiplied or tokens_after))):
+        per_request = (
+            number.value > DEFAULT_CONTEXT
+            and tokens_after
+            and (tail(text, number, _PER_REQUEST_AFTER) or _GROWS_BEFORE.search(before))
+        )
+        if per_request:
+            draft.use(number.start, number.end, "context_tokens")
+        if not (
+            after
+            or keyed
+            or per_request
+            or (_CONTEXT_BEFORE.search(before) and (number.multiplied or tokens_after))
+        ):
             if number.multiplied and number.value >= 1 and tail(text, number, _PROMPT_SIZE):
                 prompt_sizes.append(round(number.value))
             continue

@@ -75,7 +75,9 @@ PER_STREAM_AFTER = lazy(
     rf"|(?:each|every|cada)[\s-]?(?:single\s+|{CONCURRENT}\s+)?{STREAM_WHO}\b(?!\s+(?:{_VERB}))"
     r"|per-(?:user|stream|request|seat)\b|single[\s-]stream\b|apiece\b|cada\s+uno\b|por\s+cabeza\b|a\s+head\b"
     # "300 tok/s, each team …" is a rate per team (or no rate of theirs at all), not per stream
-    rf"|each\b(?!\s+(?:day|week|month|hour|minute|year|time|second|{_GROUP_WORDS})\b))(?!\s*(?:{_WAVED_OFF}))",
+    rf"|each\b(?!\s+(?:day|week|month|hour|minute|year|time|second|{_GROUP_WORDS})\b)"
+    # "300 tok/s, each request carries 500k tokens": "each <noun> <verb>" is a clause of its own
+    rf"(?!\s+[^\W\d_]+\s+(?:{_VERB})\b))(?!\s*(?:{_WAVED_OFF}))",
     re.I,
 )
 
@@ -94,15 +96,15 @@ EACH_BEFORE = lazy(
 
 # Streams run at once by nature: "50 sessions at 40 tok/s" is 40 each, 50 at a time.
 STREAMS_AT_BEFORE = lazy(
-    rf"(?<![\w.,:])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{STREAMS}\s*(?:each\s+|cada\s+una?\s+)?"
-    r"(?:at|@|a|doing|getting)\s*(?:about|around|~|≈)?\s*$",
+    rf"(?=\d)(?<![\w.,:])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{STREAMS}\s*(?:each\s+|cada\s+una?\s+)?"
+    r"(?:at|@|a|doing|getting|of|de|with|con)\s*(?:about|around|~|≈)?\s*$",
     re.I,
 )
 
 # One stream, said: "a single agent at 400 tok/s", "one user at 80 tok/s" (fleet, issue 11: the rate is
 # that stream's speed, and there is one of it, not the default number of sessions).
 ONE_STREAM_BEFORE = lazy(
-    rf"(?<![\w.,:])(?:a\s+single|one\s+single|just\s+one|only\s+one|a\s+lone|one|un\s+s[oó]lo|una\s+sola|1)\s+"
+    rf"(?=\S)(?<![\w.,:])(?:a\s+single|one\s+single|just\s+one|only\s+one|a\s+lone|one|un\s+s[oó]lo|una\s+sola|1)\s+"
     rf"(?:{CONCURRENT}\s+)?(?:{STREAMS}|{STREAM_WHO})\s*(?:at|@|doing|getting|needs|needing|wants|wanting|a)\s*"
     r"(?:about|around|unos|~|≈)?\s*$",
     re.I,
@@ -121,12 +123,12 @@ FOR_PEOPLE_AFTER = lazy(
 )
 
 PEOPLE_AT_BEFORE = lazy(
-    rf"(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\s*(?:at|@|with|a|con|,|:)?\s*(?:about|around|~|≈)?\s*$",
+    rf"(?=\d)(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\s*(?:at|@|with|a|con|,|:)?\s*(?:about|around|~|≈)?\s*$",
     re.I,
 )
 
 # "3 teams × 100 tok/s", "2 x 150 tok/s": a count times a rate.
-TIMES_BEFORE = lazy(r"(?<![\w.,])(?P<count>\d{1,4})\s*(?:[^\W\d_]+\s+)?[x×*]\s*$", re.I)
+TIMES_BEFORE = lazy(r"(?=\d)(?<![\w.,])(?P<count>\d{1,4})\s*(?:[^\W\d_]+\s+)?[x×*]\s*$", re.I)
 
 # "40 tok/s × 50 streams", "40tok/s*50", "40 tok/s times 50 users" (not "× 8 GPUs": that is hardware).
 TIMES_AFTER = lazy(
@@ -147,7 +149,7 @@ _NOT_GROUP = (
     r"a[ñn]os?|peak|time|times|vez|se|cent|ciento|favor|ahora|ejemplo|the|our|your|their|my|its|this|that|"
     r"an?|one|el|la|los|las|lo|una?|uno|nuestros?|nuestras?|default|spec|sla|contract|docs?|design|tokens?|"
     r"calls?|query|queries|prompts?|completions?|generations?|responses?|turns?|messages?|threads?|llamadas?|"
-    r"consultas?|and|or|y|o|for|of|with|at|in|on|to|para|de|con|en"
+    r"consultas?|outputs?|inputs?|salida|entrada|each|every|cada|and|or|y|o|for|of|with|at|in|on|to|para|de|con|en"
 )
 
 PER_GROUP_AFTER = lazy(

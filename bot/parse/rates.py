@@ -6,7 +6,7 @@ import re
 from itertools import islice
 
 from bot.parse.draft import ASK_SLO, Draft, sentence
-from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, plural_of, tail
+from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_words import (
     AGGREGATE,
@@ -109,7 +109,7 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
 def _read_target(text: str, nums: list[Number], quoted: list[float], draft: Draft) -> None:
     """A tok/s was quoted, and a target said without a unit ("we need 300 in prod") or relative to it
     ("2x that"): which is the SLO is not certain, so it asks."""
-    for number in nums[: MAX_MENTIONS * 4]:
+    for number in mentions(nums):
         if number.value in quoted or tail(text, number, TOK_S):
             continue
         lead = TARGET_BEFORE.search(text, max(0, number.start - 40), number.start)

@@ -132,7 +132,7 @@ def _count_consumed(draft: Draft, value: int) -> bool:
 def _places(text: str) -> list[str]:
     lead = lexicon.alternation("place_lead")
     pattern = re.compile(
-        rf"(?<![\w'])(?i:{lead})\s+(?P<place>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+(?:\s+(?:de\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+){{0,2}})"
+        rf"(?=[^\s\d])(?<![\w'])(?i:{lead})\s+(?P<place>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+(?:\s+(?:de\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+){{0,2}})"
     )
     out = []
     for m in islice(pattern.finditer(text), 8):
@@ -166,10 +166,10 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
             draft.ask(ASK_SLO, "users_at_once", users=people[0].value)
             return
     unused: dict[str, list[str]] = {}
-    for field, asks, pattern in lexicon.watch():
+    for (field, asks, _), hits in zip(lexicon.watch(), lexicon.watch_hits(text), strict=True):
         if field in draft.fields or draft.asked_about(field):
             continue  # accounted for whatever its words
-        for m in islice(pattern.finditer(text), 8):
+        for m in hits:
             if _accounted(draft, m.start(), m.end(), field):
                 continue
             if asks and not draft.asks:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft
 from bot.parse.figures import (
     ABSURD_TOK_S,
-    MAX_MENTIONS,
     PEOPLE,
     counted,
     first_number,
+    mentions,
+    plural_of,
     tail,
 )
 from bot.parse.lazyre import lazy
@@ -33,11 +35,18 @@ _BOTH = r"input\s?(?:and|\+|&)\s?output|in\s?\+\s?out|prompt\s?(?:and|\+|&)\s?co
 _TOTAL_BEFORE = rf"(?:(?:{_BOTH}|total|combined|overall|totales)\s)"
 _TOTAL_AFTER = rf"(?:\s?,?\s?(?:in\s+total|total|combined|overall|en\s+total|(?:of\s+|de\s+)?(?:{_BOTH})))\b"
 _PER_PERSON = rf"(?:\s?(?:per|por|each|every|an?|cada|/|for\s+each|para\s+cada)[\s-]?{PEOPLE})\b"
+# A volume per anything else that is counted: "2M output tokens per tenant per day across 12 tenants".
+_PERIODS = "|".join(PERIOD_WORDS.values())
+_PER_UNIT = (
+    rf"(?:\s?(?:per|por|each|every|cada|for\s+each|para\s+cada)[\s-]?"
+    rf"(?!(?:{_PERIODS}|the|our|an?|one|el|la|un|una|single|request|petici[oó]n|call|llamada|per|por|each|every|cada|uno|"
+    rf"of|de|al|and|y)\b)(?P<{{}}>[^\W\d_]{{{{3,}}}}))\b"
+)
 VOLUME = lazy(
-    rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?P<who>{_PER_PERSON})?"
+    rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})|{_PER_UNIT.format('unit')}|\s(?:each|apiece|cada\s+uno)\b)?"
     r"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un)?\s?(?:the\s|el\s|la\s)?"
     r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"
-    rf"(?P<period>{'|'.join(PERIOD_WORDS.values())})\b(?P<who_after>{_PER_PERSON})?(?:{_TOTAL_AFTER})?"
+    rf"(?P<period>{_PERIODS})\b(?:(?P<who_after>{_PER_PERSON})|{_PER_UNIT.format('unit_after')})?(?:{_TOTAL_AFTER})?"
     r"|\s?(?P<tpm>tpm)\b",
     re.I,
 )
@@ -108,7 +117,9 @@ def _volume_hours(
     return period_hours(period, calendar, settings), calendar
 
 
-_LIMIT_BEFORE = lazy(r"\b(?:quota|limit|rate[\s-]limit|cap|capped|ceiling|allowance|cuota|l[ií]mite)s?\b[^.;\n]{0,25}$", re.I)
+_LIMIT_BEFORE = lazy(
+    r"\b(?:quota|limit|rate[\s-]limit|cap|capped|ceiling|allowance|cuota|l[ií]mite)s?\b[^.;\n]{0,25}$", re.I
+)
 
 
 def read_volumes(
@@ -120,7 +131,7 @@ def read_volumes(
     A volume per user is times the users the question counts; a total of input and output tokens is split
     by the mix. Each step is said in a note; a step that lacks its figure asks.
     """
-    for number in nums[: MAX_MENTIONS * 4]:
+    for number in mentions(nums):
         volume = tail(text, number, VOLUME)
         if not volume or number.value <= 0:
             continue
@@ -139,6 +150,17 @@ def read_volumes(
                 ("volume_times_users", {"volume": plain(amount), "users": users[0], "period": period})
             )
             amount *= users[0]
+        elif unit := volume.group("unit") or volume.group("unit_after"):
+            if any(lexicon.pattern("not_counted").fullmatch(unit + end) for end in ("", "s", "es")):
+                continue  # "500k tokens per GPU per day": a capacity, not the traffic
+            counts = counted(text, nums, plural_of(unit), skip=number)
+            if len(counts) != 1:  # "2M tokens per tenant a day" and no count of tenants: ask
+                draft.ask(ASK_SLO, "users_for_volume", volume=plain(amount), period=period)
+                continue
+            notes.append(
+                ("volume_times_users", {"volume": plain(amount), "users": counts[0], "period": period})
+            )
+            amount *= counts[0]
         kind, mix = _volume_kind(volume.group(0)), draft.fields.get("input_per_output")
         output = amount
         if kind in (None, "total") and (share := _SHARE_AFTER.match(text, volume.end())):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from bot.parse.lazyre import lazy
 
@@ -22,16 +22,14 @@ _STOPWORDS = """
 STOPWORDS = frozenset(_STOPWORDS.split())
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
+    """A word and where it is; a tuple, because a 4,000-character paste makes a thousand of them."""
+
     text: str
     start: int
     end: int
     key: str  # normalised: case, spaces, dashes and dots do not count
-
-    @property
-    def lower(self) -> str:
-        return self.text.lower()
+    lower: str
 
 
 # Tokens hold no spaces or colons, so costcore's `normalise` reduces to dropping these (and is slower).
@@ -39,10 +37,12 @@ _DROP = str.maketrans({"-": None, "_": None, ".": None, "/": None, "×": "x"})
 
 
 def tokens(text: str) -> list[Token]:
-    return [
-        Token(m.group(0), m.start(), m.end(), m.group(0).lower().translate(_DROP))
-        for m in _TOKEN.finditer(text)
-    ]
+    out = []
+    for m in _TOKEN.finditer(text):
+        word = m.group(0)
+        low = word.lower()
+        out.append(Token(word, m.start(), m.end(), low.translate(_DROP), low))
+    return out
 
 
 def digits(key: str) -> str:

@@ -1,5 +1,6 @@
 """The genai-prices half of `llmcost refresh`: fetch current API prices through genai-prices' own updater
-into a dated local snapshot that answers use from then on (bot/runtime.py reads the newest one at start-up).
+into a dated local snapshot that answers use from then on (the Context, bot/context.py, reads the newest one
+when answers first need price data).
 
 Never called while answering. The URL is genai-prices' own (`DEFAULT_UPDATE_URL`) unless a caller, or
 LLMCOST_GENAI_PRICES_URL, names another (a mirror; a test's stand-in on 127.0.0.1). Snapshots live in
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,12 +58,11 @@ def bundled() -> PriceData:
 
 
 def snapshot_dir() -> Path:
-    raw = os.environ.get("LLMCOST_PRICES_DIR", "").strip()
-    if raw:
-        return Path(raw).expanduser()
-    from platformdirs import user_data_dir
+    """Where refreshed snapshots are kept: the process Context's `prices_dir` (LLMCOST_PRICES_DIR, else the
+    user's data directory)."""
+    from bot.context import current
 
-    return Path(user_data_dir("llmcost")) / "prices"
+    return current().prices_dir
 
 
 def latest_snapshot(directory: Path | None = None) -> Path | None:
@@ -85,7 +84,10 @@ def refresh_apis(*, url: str | None = None, directory: Path | None = None, now: 
     import httpx2
     from genai_prices.update_prices import DEFAULT_UPDATE_URL, UpdatePrices
 
-    url = url or os.environ.get("LLMCOST_GENAI_PRICES_URL", "").strip() or DEFAULT_UPDATE_URL
+    if url is None:  # the process Context's LLMCOST_GENAI_PRICES_URL, else genai-prices' own
+        from bot.context import current
+
+        url = current().refresh.genai_prices_url or DEFAULT_UPDATE_URL
     when = now or dt.datetime.now(dt.UTC)
     updater = UpdatePrices(url=url, request_timeout=httpx2.Timeout(timeout=timeout_s, connect=min(5.0, timeout_s)))
     try:

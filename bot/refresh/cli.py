@@ -9,6 +9,8 @@ import os
 import sys
 from pathlib import Path
 
+from bot.context import of as context_of
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     refresh = sub.add_parser("refresh", help="pull current node offers (gpuhunt) and API list prices "
@@ -26,19 +28,19 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_refresh(args: argparse.Namespace) -> int:
-    from bot import runtime
     from bot.errors import UserError
     from bot.refresh import offers
 
-    base_url = args.url or os.environ.get("GPUHUNT_CATALOG_URL") or offers.DSTACK_URL
+    ctx = context_of(args)
+    base_url = args.url or ctx.refresh.gpuhunt_url or offers.DSTACK_URL
     providers = tuple(p.strip().lower() for p in args.providers.split(",")) if args.providers else offers.PROVIDERS
     unknown = [p for p in providers if p not in offers.PROVIDERS]
     if unknown:
         raise UserError(f"unknown gpuhunt provider(s) {', '.join(unknown)}; known: {', '.join(offers.PROVIDERS)}")
     now = dt.datetime.now(dt.UTC)
-    pulled = offers.pull(base_url, runtime.catalogs().gpus, providers=providers, timeout=args.timeout,
+    pulled = offers.pull(base_url, ctx.catalogs.gpus, providers=providers, timeout=args.timeout,
                          today=now.date())
-    target = args.out or runtime.offers_snapshot_path()
+    target = args.out or ctx.offers_path
     written = False
     if pulled.offers:
         write_snapshot(target, pulled.snapshot(now))
@@ -79,11 +81,12 @@ def _refresh_apis(args: argparse.Namespace, now: dt.datetime) -> str:
     snapshot the next answers use. A failure is reported and keeps the previous snapshot."""
     if args.no_apis:
         return "not refreshed (--no-apis)"
-    from bot import runtime
     from bot.refresh.apis import RefreshFailed, refresh_apis
 
+    ctx = context_of(args)
     try:
-        done = refresh_apis(url=args.apis_url, now=now, timeout_s=args.timeout, catalogs=runtime.catalogs())
+        done = refresh_apis(url=args.apis_url or ctx.refresh.genai_prices_url or None, directory=ctx.prices_dir, now=now,
+                            timeout_s=args.timeout, catalogs=ctx.catalogs)
     except RefreshFailed as exc:
         return f"not refreshed, the previous snapshot is kept: {exc}"
     line = f"{done.providers} providers, {done.models} models from {done.url}, saved to {done.path}"
@@ -95,6 +98,8 @@ def _refresh_apis(args: argparse.Namespace, now: dt.datetime) -> str:
 
 
 def text(report: dict) -> str:
+    from bot.render.formats import money
+
     lines = [f"Node offers from gpuhunt: {report['source']} (observed {report['observed']})"]
     for provider, version in report["versions"].items():
         lines.append(f"  {provider:<11} version {version}: {report['kept'].get(provider, 0)} offers kept")
@@ -107,7 +112,7 @@ def text(report: dict) -> str:
         lines.append(f"Rejected, outside their GPU's sanity bounds ({len(report['rejected'])}):")
         for r in report["rejected"]:
             lines.append(f"  {r['provider']} {r['instance']} {r['location']} {r['gpu_count']}×{r['gpu']} "
-                         f"${r['usd_per_hour']:.2f}/h: {r['reason']}")
+                         f"{money(r['usd_per_hour'])}/h: {r['reason']}")
     if report["snapshot"]:
         lines.append(f"Snapshot: {report['snapshot']} ({report['offers']} offers). Answers use it from now on; "
                      "delete the file to go back to the shipped catalog.")

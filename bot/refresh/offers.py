@@ -23,6 +23,7 @@ from decimal import Decimal
 from typing import Any
 
 from bot.refresh.regions import place
+from bot.render.formats import money
 from costcore.catalog import Gpu
 
 PROVIDERS = ("aws", "azure", "gcp", "lambdalabs", "nebius", "oci", "runpod", "verda", "cloudrift")
@@ -81,7 +82,7 @@ def check_price(gpu: Gpu, usd_per_hour: float, gpu_count: int) -> str | None:
     low, high = gpu.usd_per_gpu_hour_bounds
     per_gpu = Decimal(str(usd_per_hour)) / gpu_count
     if not low <= per_gpu <= high:
-        return f"${per_gpu:.2f} per {gpu.id}-hour is outside ${low}–{high}"
+        return f"{money(per_gpu)} per {gpu.id}-hour is outside {money(low)}–{money(high)}"
     return None
 
 

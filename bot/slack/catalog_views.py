@@ -6,15 +6,15 @@ import datetime as dt
 import logging
 from typing import Any
 
-from bot import runtime
+from costcore.catalog import Catalogs
 
 log = logging.getLogger("llmcost.slack")
 
 
-def models(ask: Any) -> list[dict]:
+def models(ask: Any, catalogs: Catalogs) -> list[dict]:
     """Every catalog model with a one-line fit summary: the cheapest node that holds it and its break-even."""
     rows = []
-    for model in runtime.catalogs().models.values():
+    for model in catalogs.models.values():
         row = {
             "name": model.name, "id": model.id, "licence": model.licence, "params_b": model.params_total_b,
             "active_b": model.params_active_b, "open_weights": model.open_weights,
@@ -24,7 +24,7 @@ def models(ask: Any) -> list[dict]:
         fit = reply.answer.fit
         if fit is not None:
             row["floor_gb"] = fit.floor_gb
-            node = next((n for n in fit.nodes if n.id == fit.chosen_node), None)
+            node = fit.chosen
             if node is not None:
                 row |= {"node": node.name, "usd_per_month": float(node.usd_per_month),
                         "break_even_tok_s": node.break_even_tok_s}
@@ -32,13 +32,12 @@ def models(ask: Any) -> list[dict]:
     return rows
 
 
-def prices(model_name: str | None) -> dict:
-    """Node prices (each with its date, source and confidence) and, for a model, its hosted API list prices."""
+def prices(model_name: str | None, cats: Catalogs, now: dt.datetime) -> dict:
+    """Node prices (each with its date, source and confidence) and, for a model, its hosted API list prices,
+    as of `now`."""
     from costcore import hosts, pricing
     from costcore.offers import listing
 
-    cats = runtime.catalogs()
-    now = dt.datetime.now(dt.UTC)
     offers = listing(cats.nodes.values(), now.date())
     nodes = _cheapest_per_shape(offers) if len(offers) > SLACK_MAX_OFFERS else offers
     nodes = [row | {"usd_per_hour": float(row["usd_per_hour"])} for row in nodes]

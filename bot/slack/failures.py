@@ -11,7 +11,7 @@ from typing import Any
 
 from slack_sdk.errors import SlackClientError
 
-from bot.slack import words
+from bot.render import words
 from bot.slack.door import Door
 
 log = logging.getLogger("llmcost.slack")

@@ -105,8 +105,10 @@ def _logged(start_response: Any, environ: dict) -> Any:
     return logging_start_response
 
 
-def server(app: App, host: str = "127.0.0.1", port: int = 3000, settings: ServerSettings | None = None) -> Server:
-    """The app behind its door on cheroot, bound (port 0 picks a free one: `server_port`); serve_forever()."""
+def server(app: App, host: str = "127.0.0.1", port: int = 3000, settings: ServerSettings | None = None,
+           listen_fd: int | None = None) -> Server:
+    """The app behind its door on cheroot, bound (port 0 picks a free one: `server_port`), or accepting from
+    the listening socket `listen_fd` it shares with other processes; serve_forever()."""
     door = door_mod.of(app)
     return Server(wsgi_app(app, door), host, port, max_body_bytes=door.max_body_bytes,
-                  settings=settings or ServerSettings())
+                  settings=settings or ServerSettings(), listen_fd=listen_fd)

@@ -20,16 +20,21 @@ import os
 import secrets
 import socket
 import threading
+import time
 import uuid
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from functools import partial
 from typing import Any
 
 from bot.slack.dedupe import Seen
 from bot.store import MAX_STORED_CHARS, Claimed, StoreUnavailable, now_iso
 
 log = logging.getLogger("llmcost.slack.outbox")
+
+
+_COUNTS = {"workers": "threads", "bug_tries": "tries"}
 
 
 @dataclass
@@ -44,6 +49,9 @@ class Policy:
     accept_timeout_s: float = 1.0  # the longest an ack waits for the log (per step) before the job goes to memory
     http_timeout_s: float = 10.0  # per request to Slack
     workers: int = 4
+    # The rest of an answer (details, chart) waits behind other questions' verdicts, but never longer than this.
+    rest_wait_s: float = 5.0
+    bug_tries: int = 3  # an unexpected error (a bug) is retried this many times, then recorded as the failure
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Policy:
@@ -54,9 +62,9 @@ class Policy:
             var = f"LLMCOST_DELIVERY_{f.name.upper()}"
             if raw := environ.get(var, "").strip():
                 try:
-                    values[f.name] = int(raw) if f.name == "workers" else float(raw)
+                    values[f.name] = int(raw) if f.name in _COUNTS else float(raw)
                 except ValueError:
-                    raise UserError(f"{var} must be a number of {'threads' if f.name == 'workers' else 'seconds'}, "
+                    raise UserError(f"{var} must be a number of {_COUNTS.get(f.name, 'seconds')}, "
                                     f"not {raw!r}") from None
                 if values[f.name] <= 0:
                     raise UserError(f"{var} must be more than 0")
@@ -92,6 +100,7 @@ class Job:
     details_ts: str | None = None
     chart_file: str | None = None  # the chart this job uploaded (a recompute: not uploaded again on a retry)
     note: str | None = None  # why this job is only in memory
+    answered: bool = False  # the asker has the verdict (not kept in the log: verdict_ts says it there)
 
     def __post_init__(self) -> None:
         self.text_chars = max(self.text_chars, len(self.text))
@@ -121,8 +130,9 @@ class Outbox:
     """Accepts jobs (fast, before the ack) and delivers them on worker threads."""
 
     def __init__(self, store: Any, client: Any, *, ask: Any, chart: bool = True, policy: Policy | None = None,
-                 seen: Seen | None = None):
+                 seen: Seen | None = None, context: Any = None):
         self.store = store
+        self.context = context  # bot.context.Context: the catalogs and clock `/llmcost models|prices` show
         self.client = client  # a WebClient without retry handlers: the retries are ours
         self.ask = ask
         self.chart = chart
@@ -133,8 +143,12 @@ class Outbox:
         # Jobs finished here whose end the log could not take: recorded again later, never delivered again.
         self.unrecorded: dict[int, dict[str, Any]] = {}
         self._queue: deque[Job | int] = deque()
+        # The rest of answers whose verdicts are out (details, chart): taken when no job waits in `_queue`, or
+        # once the oldest has waited `rest_wait_s`.
+        self._later: deque[_Rest] = deque()
         self._in_hand: set[int] = set()  # job ids queued or being delivered here
         self._busy = 0
+        self._answering = 0  # workers on a job's first part (the verdict)
         self._changed = threading.Condition()
         self.stopping = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -171,6 +185,13 @@ class Outbox:
             self._queue.append(item)
             self._changed.notify_all()
 
+    def later(self, delivery: Any, step: Any) -> None:
+        """Put off the rest of a delivery (bot/slack/reply.py raises Later once the verdict is out). The job
+        stays in hand (and leased) until the step has run."""
+        with self._changed:
+            self._later.append(_Rest(delivery, step, time.monotonic()))
+            self._changed.notify_all()  # idle() waits on the same condition: wake the workers too
+
     # -- the workers -----------------------------------------------------------------------------------
 
     def start(self) -> Outbox:
@@ -198,7 +219,7 @@ class Outbox:
     def idle(self, timeout: float = 10.0) -> bool:
         """Wait until nothing is queued or being delivered here (tests, graceful shutdown)."""
         with self._changed:
-            return self._changed.wait_for(lambda: not self._queue and not self._busy, timeout)
+            return self._changed.wait_for(lambda: not self._queue and not self._later and not self._busy, timeout)
 
     def health(self) -> dict[str, Any]:
         """What /readyz needs: is the log writable now (a cheap probe), are the workers alive, how much is
@@ -207,7 +228,7 @@ class Outbox:
         store = self.store.health() | {"writable": writable}
         alive = bool(self._threads) and all(t.is_alive() for t in self._threads) and not self.stopping.is_set()
         with self._changed:
-            queued, working = len(self._queue), self._busy
+            queued, working = len(self._queue) + len(self._later), self._busy
         return {"ok": alive and store["writable"], "draining": alive, "queued": queued, "working": working,
                 "answered_from_memory": self.answered_from_memory, "log": store}
 
@@ -220,27 +241,74 @@ class Outbox:
             return f"answering from memory: {health['log']['problem'] or 'the log cannot be written'}"
         return None
 
+    def _next(self) -> Job | int | _Rest | None:
+        """What a worker does next (None: stop). A put-off rest runs only when no job waits and none is being
+        answered (one Python process computes on one core: a rest run beside a verdict slows the verdict), or
+        once it has waited `rest_wait_s`."""
+        with self._changed:
+            while not self.stopping.is_set():
+                now = time.monotonic()
+                overdue = bool(self._later) and now - self._later[0].since >= self.policy.rest_wait_s
+                if overdue or (self._later and not self._queue and not self._answering):
+                    item: Job | int | _Rest = self._later.popleft()
+                elif self._queue:
+                    item = self._queue.popleft()
+                    self._answering += 1
+                else:
+                    self._changed.wait(self._later[0].since + self.policy.rest_wait_s - now if self._later else None)
+                    continue
+                self._busy += 1
+                return item
+            return None
+
     def _work(self) -> None:
         from bot.slack.reply import Delivery
 
-        while True:
-            with self._changed:
-                self._changed.wait_for(lambda: self._queue or self.stopping.is_set())
-                if self.stopping.is_set():
-                    return
-                item = self._queue.popleft()
-                self._busy += 1
+        while (item := self._next()) is not None:
+            put_off = False
             try:
-                job = self._lease(item)
-                if job is not None:
-                    Delivery(self, job).run()
-            except Exception:  # a bug in delivery must not kill the worker
+                if isinstance(item, _Rest):
+                    if self._still_ours(item.delivery):
+                        put_off = self._deliver(partial(lambda rest: rest.delivery, item), item.step)
+                elif (job := self._lease(item)) is not None:
+                    put_off = self._deliver(partial(Delivery, self, job, leased_at=time.monotonic()))
+            except Exception:  # a bug in the outbox itself must not kill the worker
                 log.exception("delivering a job failed unexpectedly")
             finally:
                 with self._changed:
                     self._busy -= 1
-                    self._in_hand.discard(item.id if isinstance(item, Job) else item)
+                    if not isinstance(item, _Rest):
+                        self._answering -= 1
+                    if not put_off:
+                        job_id = item.delivery.job.id if isinstance(item, _Rest) else getattr(item, "id", item)
+                        self._in_hand.discard(job_id)
                     self._changed.notify_all()
+
+    def _deliver(self, delivery: Any, step: Any = None) -> bool:
+        """Run `delivery()`'s delivery (or its put-off `step`); True when part of it was put off again. An
+        unexpected error (a bug, not Slack or the log) is retried `bug_tries` times, then recorded on the row
+        as the job's failure: it does not hammer Slack until the deadline."""
+        for attempt in range(1, self.policy.bug_tries + 1):
+            this = delivery()  # each try starts from what the job has recorded
+            try:
+                return this.run(step)
+            except Exception as exc:
+                error = f"bug: {type(exc).__name__}: {exc}"
+                log.exception("job %s failed unexpectedly (try %d of %d)", this.job.uid, attempt, self.policy.bug_tries)
+            if attempt < self.policy.bug_tries and self.stopping.wait(self.policy.backoff_s * 2 ** (attempt - 1)):
+                return False  # stopping: the job stays in the log for the next process
+        this.give_up(f"{error} (gave up after {self.policy.bug_tries} tries)")
+        return False
+
+    def _still_ours(self, delivery: Any) -> bool:
+        """A put-off rest runs only while the job's lease is ours: renewed once half of it has passed."""
+        job = delivery.job
+        if job.id is None or time.monotonic() - delivery.leased_at < self.policy.lease_s / 2:
+            return True
+        try:
+            return self.store.lease(job.id, self.owner, self.policy.lease_s) is not None
+        except StoreUnavailable:
+            return True  # the log is down: nobody else can take it from there either
 
     def _lease(self, item: Job | int) -> Job | None:
         job_id = item.id if isinstance(item, Job) else item
@@ -296,6 +364,15 @@ class Outbox:
             if their_host == host and owner != self.owner and (their_pid == str(pid) or not _alive(their_pid)):
                 with_jobs = self.store.release(owner)
                 log.warning("resuming %d unfinished job(s) of a process that stopped (%s)", with_jobs, owner)
+
+
+@dataclass
+class _Rest:
+    """The rest of a delivery, put off until no verdict waits (reply.Later)."""
+
+    delivery: Any
+    step: Any
+    since: float
 
 
 def _alive(pid: str) -> bool:

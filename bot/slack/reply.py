@@ -15,13 +15,14 @@ import http.client
 import logging
 import random
 import re
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from slack_sdk.errors import SlackApiError, SlackRequestError
 
-from bot.slack import views, words
+from bot.render import views, words
 from bot.slack.metadata import find_message
 from bot.store import StoreUnavailable
 
@@ -33,6 +34,7 @@ NOT_IN_CHANNEL = frozenset({"not_in_channel", "channel_not_found", "is_archived"
 # Slack's own words for "try again later" on a 200 or a 5xx.
 TRANSIENT = frozenset({"internal_error", "fatal_error", "service_unavailable", "request_timeout", "ratelimited"})
 _BOT_MENTION = re.compile(r"<@[UW][A-Z0-9]+(?:\|[^>]*)?>")
+T = TypeVar("T")
 
 
 class Store(Protocol):
@@ -49,6 +51,7 @@ class Deps:
     ask: Any  # bot.service.ask, or a stand-in in tests
     chart: bool = True
     outbox: Any = None  # bot.slack.outbox.Outbox
+    context: Any = None  # bot.context.Context, built once by the entry point
     extra: dict = field(default_factory=dict)
 
 
@@ -93,25 +96,39 @@ class NotInChannel(Exception):
     pass
 
 
+class Later(Exception):
+    """The verdict is delivered; `step` (the details, the chart) runs when the outbox has no verdicts waiting."""
+
+    def __init__(self, step: Callable[[], None]):
+        super().__init__("the rest of the answer comes later")
+        self.step = step
+
+
 class Delivery:
     """One job, from the engine to Slack."""
 
-    def __init__(self, box: Any, job: Any):
+    def __init__(self, box: Any, job: Any, *, leased_at: float = 0.0):
         self.box, self.job, self.policy = box, job, box.policy
+        self.leased_at = leased_at  # time.monotonic() when this process leased the job
         self.client = box.client
         self.deadline = job.asked + dt.timedelta(seconds=self.policy.deadline_s)
         self.note: str | None = job.note
 
-    def run(self) -> None:
+    def run(self, step: Callable[[], None] | None = None) -> bool:
+        """Deliver the job, or (`step`) the rest of it that was put off; True when the rest is put off (Later:
+        the outbox runs it when no verdict waits). Undeliverable and Stopping end it here; any other exception
+        is a bug, for the outbox to retry a few times and then record."""
         job = self.job
         if job.id is None and job.question_id is None and job.kind == "answer":
             job.question_id = self.box.store.log(
                 surface=job.surface, text=job.text, team_id=job.team_id, channel_id=job.channel_id,
                 user_id=job.user_id, event_id=job.event_id, delivery="pending", delivery_error=job.note)
         try:
-            if dt.datetime.now(dt.UTC) > self.deadline:
+            if step is not None:
+                step()
+            elif dt.datetime.now(dt.UTC) > self.deadline:
                 raise Undeliverable(f"expired: not delivered within {self.policy.deadline_s:g} s of being asked")
-            if job.kind == "command":
+            elif job.kind == "command":
                 self._command()
             else:
                 self._answer()
@@ -120,8 +137,20 @@ class Delivery:
             self._finish("failed", str(exc))
         except Stopping:
             log.info("stopping: job %s stays in the outbox", job.id)
+        except Later as later:
+            self.box.later(self, later.step)
+            return True
         else:
             self._finish("delivered", self.note)
+        return False
+
+    def give_up(self, error: str) -> None:
+        """A bug kept the job from being delivered: the asker hears something went wrong (unless the verdict
+        already reached them), and the row says why."""
+        if not (self.job.answered or self.job.verdict_ts):
+            with contextlib.suppress(Exception):
+                self._apologise()
+        self._finish("failed", error)
 
     def _finish(self, state: str, error: str | None) -> None:
         job = self.job
@@ -171,11 +200,12 @@ class Delivery:
             if len(blocks) < words.MAX_BLOCKS:
                 blocks.insert(len(blocks) - 1, {"type": "context",
                                                 "elements": [{"type": "mrkdwn", "text": read_start}]})
-        details = views.details(reply) if reply.answer.status == "ok" else None
-        if private:
+        has_details = reply.answer.status == "ok"
+        if private:  # no thread to look in for what was sent: both parts now, never one of them twice
             self._respond(text, blocks)
-            if details:
-                self._respond(words.fallback("details.txt.j2", **details), words.blocks("details.json.j2", **details))
+            job.answered = True
+            if has_details:
+                self._respond(*self._details(reply))
             return
         if not job.verdict_ts:
             try:
@@ -184,16 +214,26 @@ class Delivery:
                 if not job.response_url:
                     raise Undeliverable(f"slack: {exc}") from None
                 self._respond(text, blocks)
-                if details:
-                    self._respond(words.fallback("details.txt.j2", **details),
-                                  words.blocks("details.json.j2", **details))
+                job.answered = True
+                if has_details:
+                    self._respond(*self._details(reply))
                 self.note = f"answered privately: the bot could not post in the channel ({exc})"
                 return
-        if details is None or job.details_ts:
-            return
+        job.answered = True
+        if has_details and not job.details_ts:
+            # The verdict is what the asker waits for: the details (and the chart) wait behind the verdicts of
+            # other questions already taken in. The job stays leased and in hand here meanwhile.
+            raise Later(lambda: self._post_details(reply))
+
+    def _details(self, reply: Any) -> tuple[str, list]:
+        details = views.details(reply)
+        return words.fallback("details.txt.j2", **details), words.blocks("details.json.j2", **details)
+
+    def _post_details(self, reply: Any) -> None:
+        job = self.job
         thread = job.thread_ts or job.verdict_ts
-        self._post("details", channel=job.channel_id, thread_ts=thread, text=words.fallback("details.txt.j2", **details),
-                   blocks=words.blocks("details.json.j2", **details))
+        text, blocks = self._details(reply)
+        self._post("details", channel=job.channel_id, thread_ts=thread, text=text, blocks=blocks)
         if self.box.chart:
             _charts.submit(self._first_chart, reply, thread).add_done_callback(_report)
 
@@ -287,28 +327,12 @@ class Delivery:
             delete_chart(self.client, old)
 
     def _update(self, part: str, ts: str, **message: Any) -> None:
-        """chat.update of one of our messages: safe to repeat, so retried until Slack accepts it or the
-        deadline passes."""
-        tries = 0
-        while True:
-            if self.box.stopping.is_set():
-                raise Stopping
-            self._mark(attempts=self.job.attempts + 1)
-            try:
-                self.client.chat_update(channel=self.job.channel_id, ts=ts, **message)
-                return
-            except SlackApiError as exc:
-                status, error = exc.response.status_code, exc.response.get("error")
-                if status == 429 or error == "ratelimited":
-                    wait, why = _retry_after(exc.response), "429 rate limited"
-                elif status >= 500 or error in TRANSIENT:
-                    wait, why = self._backoff(tries), f"slack: {status} {error}"
-                else:
-                    raise Undeliverable(f"slack: updating the {part}: {error or status}") from None
-            except (OSError, http.client.HTTPException) as exc:
-                wait, why = self._backoff(tries), f"{type(exc).__name__}: {exc}"
-            tries += 1
-            self._wait(wait, why)
+        """chat.update of one of our messages: safe to repeat, so retried like any call."""
+        try:
+            self._retrying(f"updating the {part}",
+                           lambda: _said(self.client.chat_update, channel=self.job.channel_id, ts=ts, **message))
+        except SlackSaid as said:
+            raise Undeliverable(f"slack: updating the {part}: {said.error or said.status}") from None
 
     def _record(self, **answer: Any) -> None:
         if self.job.question_id is None:
@@ -328,6 +352,11 @@ class Delivery:
         except (Undeliverable, NotInChannel) as exc:
             log.warning("could not tell the asker either: %s", exc)
 
+    def _context(self) -> Any:
+        from bot.context import current
+
+        return self.box.context or current()
+
     def _command(self) -> None:
         from bot.slack import catalog_views
 
@@ -338,9 +367,10 @@ class Delivery:
         word, _, rest = job.text.partition(" ")
         word = SUBCOMMANDS.get(word.lower(), "help")
         if word == "models":
-            template, context = "models.json.j2", {"models": catalog_views.models(self.box.ask)}
+            template, context = "models.json.j2", {"models": catalog_views.models(self.box.ask, self._context().catalogs)}
         elif word == "prices":
-            template, context = "prices.json.j2", catalog_views.prices(rest.strip() or None)
+            ctx = self._context()
+            template, context = "prices.json.j2", catalog_views.prices(rest.strip() or None, ctx.catalogs, ctx.now())
         elif word == "history":
             try:
                 rows = self.box.store.recent(user_id=job.user_id, limit=10, questions_only=True)
@@ -360,40 +390,37 @@ class Delivery:
     # -- saying it once --------------------------------------------------------------------------------
 
     def _post(self, part: str, **message: Any) -> str:
-        """chat.postMessage once: retried until Slack accepts it or the deadline passes; its ts."""
+        """chat.postMessage once: retried until Slack accepts it or the deadline passes; its ts. Before each
+        try the job says the part may be sent (one write, with the attempt); a try whose answer we did not
+        see is looked for in the thread before the next."""
         job = self.job
         metadata = {"event_type": EVENT_TYPE, "event_payload": {"job_id": job.uid, "part": part}}
-        tries = 0
-        while True:
-            if self.box.stopping.is_set():
-                raise Stopping
+
+        def before() -> str | None:
             if job.maybe_sent == part:
                 found = self._find(part, message["channel"], message.get("thread_ts"))
                 if found:
                     log.info("job %s: the %s was posted before (ts %s); not posting it again", job.uid, part, found)
                     return self._posted(part, found)
             self._mark(maybe_sent=part, attempts=job.attempts + 1)
+            return None
+
+        def post() -> str:
             try:
-                response = self.client.chat_postMessage(**message, metadata=metadata, unfurl_links=False,
-                                                        unfurl_media=False)
-                return self._posted(part, response["ts"])
-            except SlackApiError as exc:
-                status, error = exc.response.status_code, exc.response.get("error")
-                if status == 429 or error == "ratelimited":
-                    self._mark(maybe_sent=None)  # refused, so certainly not posted
-                    wait, why = _retry_after(exc.response), "429 rate limited"
-                elif status >= 500 or error in TRANSIENT:
-                    wait, why = self._backoff(tries), f"slack: {status} {error}"
-                elif error in NOT_IN_CHANNEL:
-                    self._mark(maybe_sent=None)
-                    raise NotInChannel(error) from None
-                else:
-                    self._mark(maybe_sent=None)
-                    raise Undeliverable(f"slack: {error or status}") from None
-            except (OSError, http.client.HTTPException) as exc:  # sent or not: we cannot know
-                wait, why = self._backoff(tries), f"{type(exc).__name__}: {exc}"
-            tries += 1
-            self._wait(wait, why)
+                return _said(self.client.chat_postMessage, **message, metadata=metadata, unfurl_links=False,
+                             unfurl_media=False)["ts"]
+            except SlackSaid as said:
+                if said.status == 429 or said.error == "ratelimited":
+                    job.maybe_sent = None  # refused, so certainly not posted: no need to look for it next time
+                raise
+
+        try:
+            return self._posted(part, self._retrying(f"posting the {part}", post, before=before, count=False))
+        except SlackSaid as said:
+            self._mark(maybe_sent=None)  # refused: certainly not posted
+            if said.error in NOT_IN_CHANNEL:
+                raise NotInChannel(said.error) from None
+            raise Undeliverable(f"slack: {said.error or said.status}") from None
 
     def _posted(self, part: str, ts: str) -> str:
         fields: dict[str, Any] = {"maybe_sent": None}
@@ -405,52 +432,66 @@ class Delivery:
     def _find(self, part: str, channel: str, thread_ts: str | None) -> str | None:
         """The ts of this job's `part` if Slack has it, looking in the thread (or the channel's recent
         history for a top-level post); None when it is not there or cannot be looked for."""
-        tries = 0
-        while True:
-            try:
-                return find_message(self.client, channel, EVENT_TYPE, {"job_id": self.job.uid, "part": part},
-                                    thread_ts=thread_ts, oldest=self.job.asked.timestamp() - 60)
-            except SlackApiError as exc:
-                status, error = exc.response.status_code, exc.response.get("error")
-                if status == 429:
-                    wait, why = _retry_after(exc.response), "429 rate limited (looking for an earlier post)"
-                elif status >= 500 or error in TRANSIENT:
-                    wait, why = self._backoff(tries), f"slack: {status} {error} (looking for an earlier post)"
-                else:  # missing_scope, not_in_channel: a duplicate is better than a lost answer
-                    log.warning("job %s: cannot check whether the %s was posted (%s); posting it again",
-                                self.job.uid, part, error)
-                    return None
-            except (OSError, http.client.HTTPException) as exc:
-                wait, why = self._backoff(tries), f"{type(exc).__name__}: {exc}"
-            tries += 1
-            self._wait(wait, why)
+        try:
+            return self._retrying(
+                f"looking for an earlier {part}",
+                lambda: _said(find_message, self.client, channel, EVENT_TYPE, {"job_id": self.job.uid, "part": part},
+                              thread_ts=thread_ts, oldest=self.job.asked.timestamp() - 60), count=False)
+        except SlackSaid as said:  # missing_scope, not_in_channel: a duplicate is better than a lost answer
+            log.warning("job %s: cannot check whether the %s was posted (%s); posting it again", self.job.uid, part,
+                        said.error or said.status)
+            return None
 
     def _respond(self, text: str, blocks: list | None, *, replace_original: bool = False) -> None:
         """An ephemeral answer through the slash command's response_url, retried like a post."""
         from slack_sdk.webhook import WebhookClient
 
-        hook = WebhookClient(self.job.response_url, timeout=self.policy.http_timeout_s, retry_handlers=[])
+        from bot.slack.app import sdk_logger
+
+        hook = WebhookClient(self.job.response_url, timeout=self.policy.http_timeout_s, retry_handlers=[],
+                             logger=sdk_logger())
+
+        def send() -> None:
+            if replace_original:
+                response = hook.send(text=text, blocks=blocks, replace_original=True)
+            else:
+                response = hook.send(response_type="ephemeral", text=text, blocks=blocks)
+            if response.status_code != 200:
+                raise SlackSaid(response.status_code, None, response.headers, str(response.body)[:200])
+
+        try:
+            self._retrying("response_url", send)
+        except SlackSaid as said:
+            raise Undeliverable(f"response_url: {said.status} {said.body}") from None
+
+    # -- the one retry policy --------------------------------------------------------------------------
+
+    def _retrying(self, what: str, call: Callable[[], T], *, before: Callable[[], T | None] | None = None,
+                  count: bool = True) -> T:
+        """`call()` until it returns: a 429 waits out Retry-After; a 5xx, one of Slack's "try later" errors, a
+        timeout or a network error backs off exponentially; either way the job is held meanwhile and given up
+        at the deadline (Undeliverable). Anything else Slack says is raised (SlackSaid) for the caller to name.
+        `before()`, if given, runs before each try and ends the loop with what it returns, if not None;
+        `count` adds the try to the job's attempts."""
         tries = 0
         while True:
             if self.box.stopping.is_set():
                 raise Stopping
-            self._mark(attempts=self.job.attempts + 1)
+            if before is not None and (done := before()) is not None:
+                return done
+            if count:
+                self._mark(attempts=self.job.attempts + 1)
             try:
-                if replace_original:
-                    response = hook.send(text=text, blocks=blocks, replace_original=True)
+                return call()
+            except SlackSaid as said:
+                if said.status == 429 or said.error == "ratelimited":
+                    wait, why = _retry_after(said.headers), f"{what}: 429 rate limited"
+                elif said.status >= 500 or said.error in TRANSIENT:
+                    wait, why = self._backoff(tries), f"{what}: slack: {said.status} {said.error or said.body}"
                 else:
-                    response = hook.send(response_type="ephemeral", text=text, blocks=blocks)
-                if response.status_code == 200:
-                    return
-                if response.status_code == 429:
-                    wait = _retry_after(response)
-                elif response.status_code >= 500:
-                    wait = self._backoff(tries)
-                else:
-                    raise Undeliverable(f"response_url: {response.status_code} {response.body[:200]}")
-                why = f"response_url: {response.status_code}"
-            except (OSError, http.client.HTTPException) as exc:
-                wait, why = self._backoff(tries), f"response_url: {type(exc).__name__}: {exc}"
+                    raise
+            except (OSError, http.client.HTTPException) as exc:  # sent or not: we cannot know
+                wait, why = self._backoff(tries), f"{what}: {type(exc).__name__}: {exc}"
             tries += 1
             self._wait(wait, why)
 
@@ -473,6 +514,23 @@ class Delivery:
             raise Stopping
 
 
+class SlackSaid(Exception):
+    """Slack answered, and not with success: its HTTP status, its `error`, its headers (Retry-After)."""
+
+    def __init__(self, status: int, error: str | None, headers: Any = None, body: str = ""):
+        super().__init__(f"{status} {error or body}")
+        self.status, self.error, self.headers, self.body = status, error, headers, body
+
+
+def _said(method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """A Web API call whose refusal is a SlackSaid, like a response_url's."""
+    try:
+        return method(*args, **kwargs)
+    except SlackApiError as exc:
+        response = exc.response
+        raise SlackSaid(response.status_code, response.get("error"), response.headers) from None
+
+
 def follow_up_fields(text: str) -> dict[str, Any]:
     """The scenario fields a follow-up says itself (JSON-ready), and nothing it would only assume."""
     from bot import runtime
@@ -482,8 +540,8 @@ def follow_up_fields(text: str) -> dict[str, Any]:
     return parsed.scenario.model_dump(mode="json", exclude_unset=True)
 
 
-def _retry_after(response: Any) -> float:
-    headers = {k.lower(): v for k, v in (getattr(response, "headers", None) or {}).items()}
+def _retry_after(headers: Any) -> float:
+    headers = {k.lower(): v for k, v in (headers or {}).items()}
     value = headers.get("retry-after", "1")
     if isinstance(value, list):
         value = value[0] if value else "1"
@@ -515,9 +573,9 @@ def _report(done: Future) -> None:
 def upload_chart(client: Any, reply: Any, channel: str, thread_ts: str) -> str | None:
     """The chart is the last, optional part of an answer: a failed upload is logged, not shouted. The
     uploaded file's id, or None."""
-    from bot.slack import chart
+    from bot.render import chart
 
-    image = chart.png(reply)
+    image = chart.png(reply.answer)
     if image is None:
         return None
     labels = words.data("chart.json.j2", model_name=reply.answer.model_name or "", node_name=_node_name(reply))
@@ -554,7 +612,6 @@ def _slack_error(exc: Exception) -> Any:
 
 
 def _node_name(reply: Any) -> str:
-    fit = reply.answer.fit
-    node = next((n for n in fit.nodes if n.id == fit.chosen_node), None) if fit else None
+    node = reply.answer.chosen
     return node.name if node else ""
 

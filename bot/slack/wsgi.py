@@ -11,8 +11,10 @@ the environment.
 
 from __future__ import annotations
 
+from bot.context import Context
 from bot.slack.app import create_app, warm_up
 from bot.slack.http import wsgi_app
 
-application = wsgi_app(create_app())
-warm_up()
+_app = create_app(context=Context.from_env())  # the composition root: the environment is read here, once
+application = wsgi_app(_app)
+warm_up(_app)

@@ -16,34 +16,15 @@ import pytest
 from bot import runtime
 from bot.hub import lookup
 from bot.hub.settings import HubSettings, from_environ
+from bot.render import contract_of
 from bot.service import ask
 from costcore.hubfacts import HubFacts, model_from_hub
-from tests.hub.standin import Hub, StandIn, load_fixtures
+from tests.hub.standin import Hub, load_fixtures
 
 NOW = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
 TODAY = NOW.date()
 FIXTURES = load_fixtures()
 FAST = 1.0  # seconds: a missing, gated, offline or rate-limited answer comes back well within this
-
-
-@pytest.fixture
-def standin():
-    with StandIn() as hub:
-        yield hub
-
-
-@pytest.fixture
-def hub_env(standin, monkeypatch, tmp_path):
-    """The service asks the stand-in, with a cache of its own."""
-    monkeypatch.setenv("LLMCOST_HUB", "on")
-    monkeypatch.setenv("HF_ENDPOINT", standin.url)
-    monkeypatch.setenv("LLMCOST_HUB_CACHE", str(tmp_path / "hub"))
-    monkeypatch.setenv("LLMCOST_HUB_TIMEOUT", "3")
-    monkeypatch.delenv("HF_TOKEN", raising=False)
-    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
-    runtime.hub_settings.cache_clear()
-    yield standin
-    runtime.hub_settings.cache_clear()
 
 
 def settings_for(hub: Hub, tmp_path, **kw) -> HubSettings:
@@ -118,7 +99,7 @@ def test_fp8_and_mxfp4_weights_count_their_scales():
 
 def test_a_pasted_repo_id_is_answered_from_the_hub(hub_env, schema):
     reply = ask("can we run Qwen/Qwen2.5-7B-Instruct at 300 tok/s", now=NOW)
-    c = reply.contract
+    c = contract_of(reply)
     assert c["status"] == "ok" and c["model_name"] == "Qwen2.5-7B-Instruct"
     assert c["model_source"] == {"kind": "hub", "repo": "Qwen/Qwen2.5-7B-Instruct", "as_of": "2026-12-01"}
     said = " ".join(c["assumptions"])
@@ -133,7 +114,7 @@ def test_a_pasted_repo_id_is_answered_from_the_hub(hub_env, schema):
 def test_a_name_is_found_through_the_hubs_search(hub_env):
     hub_env.search_extra = [{"id": "someone/Qwen3-Next-80B-A3B-Instruct-GGUF", "downloads": 10**8}]
     reply = ask("can we run qwen3 next 80b at 300 tok/s", now=NOW)
-    assert reply.contract["model_source"]["repo"] == "Qwen/Qwen3-Next-80B-A3B-Instruct"
+    assert contract_of(reply)["model_source"]["repo"] == "Qwen/Qwen3-Next-80B-A3B-Instruct"
     assert reply.answer.fit is not None
 
 
@@ -152,8 +133,8 @@ def test_a_gated_repo_with_a_token_is_answered(hub_env, monkeypatch):
     monkeypatch.setenv("HF_TOKEN", hub_env.token)
     runtime.hub_settings.cache_clear()
     reply = ask("can we run google/gemma-2-2b-it at 50 tok/s", now=NOW)
-    assert reply.contract["status"] == "ok"
-    assert "gated on the Hub" in " ".join(reply.contract["assumptions"])
+    assert contract_of(reply)["status"] == "ok"
+    assert "gated on the Hub" in " ".join(contract_of(reply)["assumptions"])
 
 
 def _unknown_within(seconds: float, question: str) -> str:
@@ -161,8 +142,8 @@ def _unknown_within(seconds: float, question: str) -> str:
     started = time.perf_counter()
     reply = ask(question, now=NOW)
     assert time.perf_counter() - started < seconds
-    assert reply.contract["status"] == "unknown_model"
-    return " ".join(reply.contract["assumptions"])
+    assert contract_of(reply)["status"] == "unknown_model"
+    return " ".join(contract_of(reply)["assumptions"])
 
 
 def test_a_missing_repo_is_unknown_fast(hub_env):
@@ -193,22 +174,22 @@ def test_the_switch_turns_the_hub_off(hub_env, monkeypatch):
     monkeypatch.setenv("LLMCOST_HUB", "off")
     runtime.hub_settings.cache_clear()
     reply = ask("can we run Qwen/Qwen2.5-7B-Instruct at 300 tok/s", now=NOW)
-    assert reply.contract["status"] == "unknown_model"
+    assert contract_of(reply)["status"] == "unknown_model"
     assert hub_env.requests == []
 
 
 def test_an_ambiguous_name_offers_the_candidates(hub_env):
     hub_env.search_extra = [{"id": "acme/widget-7b-chat", "downloads": 100}, {"id": "acme/widget-7b-base", "downloads": 90}]
     reply = ask("can we run widget 7b at 10 tok/s", now=NOW)
-    said = " ".join(reply.contract["assumptions"])
-    assert reply.contract["status"] == "unknown_model"
+    said = " ".join(contract_of(reply)["assumptions"])
+    assert contract_of(reply)["status"] == "unknown_model"
     assert "acme/widget-7b-chat, acme/widget-7b-base" in said
 
 
 def test_the_catalog_wins_over_the_hub(hub_env, schema):
     reply = ask("can we run zai-org/GLM-4.5 at 100 tok/s", now=NOW)
     assert hub_env.requests == []
-    c = reply.contract
+    c = contract_of(reply)
     assert c["model_source"]["kind"] == "catalog"
     assert "the catalog wins" in " ".join(c["assumptions"])
     jsonschema.validate(c, schema)
@@ -216,7 +197,7 @@ def test_the_catalog_wins_over_the_hub(hub_env, schema):
 
 def test_catalog_answers_carry_their_row_date(hub_env):
     reply = ask("can we run deepseek-flash at 300 tok/s", now=NOW)
-    assert reply.contract["model_source"] == {
+    assert contract_of(reply)["model_source"] == {
         "kind": "catalog", "repo": "deepseek-ai/DeepSeek-V4.1-Flash", "as_of": "2026-10-17"}
     assert hub_env.requests == []
 

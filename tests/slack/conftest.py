@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 
 from bot.slack.app import create_app
 from bot.slack.http import server
-from bot.store import LogStore
+from bot.store import LogStore, StoreUnavailable
 from tests.slack import signed
 from tests.slack.standin import StandIn
 
@@ -49,6 +50,26 @@ class Bot:
     def drain(self, timeout: float = 10.0) -> None:
         """Wait until this bot's outbox has delivered everything it took (instead of sleeping)."""
         assert self.outbox.idle(timeout), "the outbox did not drain"
+
+    def settle(self, timeout: float = 10.0) -> None:
+        """Wait until nothing more can reach Slack from this bot (instead of waiting a while to see that nothing
+        more comes): its outbox has nothing queued, put off or under way, no job in the log is pending (the
+        poller only takes pending jobs) and the chart drawer is done. Questions are taken in before the ack,
+        so once a request is answered, what it asked for is in the outbox."""
+        from bot.slack import reply
+
+        deadline = time.monotonic() + timeout
+        while True:
+            self.drain(max(0.1, deadline - time.monotonic()))
+            reply._charts.submit(lambda: None).result(timeout)  # one drawer, first in first out
+            try:
+                pending = [j["id"] for j in self.store.jobs() if j["state"] == "pending"]
+            except StoreUnavailable:  # a log that cannot be read: the outbox is all there is
+                return
+            if not pending:
+                return
+            assert time.monotonic() < deadline, f"jobs {pending} are still pending"
+            time.sleep(0.02)
 
     def event(self, event: dict, **kwargs: Any) -> signed.Response:
         headers = kwargs.pop("headers", None)

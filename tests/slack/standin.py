@@ -120,7 +120,7 @@ class StandIn:
             return {"ok": True, "url": self.url, "team": "Stand-in", "user": "llmcost", "team_id": "T0001",
                     "user_id": "UBOT0001", "bot_id": "BBOT0001", "is_enterprise_install": False}
         if method == "chat.postMessage":
-            ts = f"1700000{next(self._ts):03d}.000100"
+            ts = f"1700000000.{next(self._ts):06d}"
             metadata = params.get("metadata")
             if isinstance(metadata, str):
                 metadata = json.loads(metadata)

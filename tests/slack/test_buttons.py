@@ -59,8 +59,7 @@ def test_a_button_clicked_twice_recomputes_once(make_bot, stand_in):
         assert bot.click("llmcost_business_hours", value, message_ts=verdict_ts,
                          thread_ts="1699994444.000100").status == 200
     stand_in.wait_for("chat.update", 2)
-    bot.drain()
-    stand_in.quiet_for(0.3)
+    bot.settle()
     assert len(stand_in.calls_to("chat.update")) == 2  # the verdict and the details, once
     assert "Business hours" in stand_in.calls_to("chat.update")[0].params["blocks"][-1]["elements"][0]["text"]
     assert [r["surface"] for r in bot.store.recent()] == ["button", "mention"]

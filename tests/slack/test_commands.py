@@ -92,8 +92,8 @@ def test_a_question_is_answered_privately_first_and_shared_in_the_channel_on_a_c
     assert shared.params["channel"] == "C0042" and shared.params.get("thread_ts") is None
     assert shared.params["blocks"][0] == verdict.params["blocks"][0]  # the same verdict, now in the channel
     assert "llmcost_share" not in str(shared.params["blocks"])
-    assert thread.params["thread_ts"] == "1700000001.000100"
-    bot.slack.wait_for("files.completeUploadExternal", thread_ts="1700000001.000100")
+    assert thread.params["thread_ts"] == bot.slack.posted()[0]["ts"]  # under the shared verdict
+    bot.slack.wait_for("files.completeUploadExternal", thread_ts=thread.params["thread_ts"])
     bot.drain()
     share = bot.store.recent()[0]
     assert (share["surface"], share["recompute_of"]) == ("share", question["id"])  # not a second question

@@ -26,19 +26,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(stand_in, db: Path) -> tuple[subprocess.Popen, str]:
-    return ready(start(stand_in, db))
+def serve(stand_in, db: Path, *options: str) -> tuple[subprocess.Popen, str]:
+    return ready(start(stand_in, db, *options))
 
 
-def start(stand_in, db: Path) -> tuple[subprocess.Popen, int]:
+def start(stand_in, db: Path, *options: str) -> tuple[subprocess.Popen, int]:
+    """`llmcost serve --http` as deployed; one serving process unless `options` say otherwise."""
     port = free_port()
     env = os.environ | {
         "SLACK_BOT_TOKEN": signed.TOKEN, "SLACK_SIGNING_SECRET": signed.SECRET, "SLACK_API_URL": stand_in.api_url,
         "LLMCOST_DB": str(db), "LLMCOST_DELIVERY_BACKOFF_S": "0.1", "LLMCOST_DELIVERY_POLL_S": "0.2",
         "LLMCOST_DELIVERY_WORKERS": "8",
     }
+    options = options or ("--processes", "1")
     proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--no-chart", "--host", "127.0.0.1",
-                             "--port", str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                             "--port", str(port), *options], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
     return proc, port
 
 
@@ -64,6 +67,19 @@ def stop(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> str:
     return err
 
 
+def settled(db: Path, questions: int, timeout: float = 30) -> None:
+    """Wait until the log has `questions` jobs and none pending: nothing more can then be sent by any server
+    on it (a server only sends pending jobs), instead of waiting a while to see that nothing more comes."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with LogStore.open(db) as store:
+            jobs = store.jobs()
+        if len(jobs) >= questions and all(j["state"] != "pending" for j in jobs):
+            return
+        assert time.monotonic() < deadline, [(j["id"], j["state"]) for j in jobs]
+        time.sleep(0.05)
+
+
 def verdict_threads(stand_in) -> list[str]:
     return [m["thread_ts"] for m in stand_in.posted()
             if (m["metadata"] or {}).get("event_payload", {}).get("part") == "verdict"]
@@ -85,10 +101,7 @@ def test_sigkill_right_after_30_acks_and_a_restart_deliver_all_30_none_twice(sta
 
     proc, url = serve(stand_in, db)
     try:
-        deadline = time.monotonic() + 30
-        while len(set(verdict_threads(stand_in))) < 30 and time.monotonic() < deadline:
-            stand_in.quiet_for(0.2)
-        stand_in.quiet_for(0.6)
+        settled(db, 30)
     finally:
         stop(proc)
     assert sorted(verdict_threads(stand_in)) == threads  # all 30, none twice
@@ -132,10 +145,7 @@ def test_an_original_and_its_retry_reaching_two_processes_at_once_are_answered_o
                 t.start()
             for t in pair:
                 t.join()
-        deadline = time.monotonic() + 30
-        while len(set(verdict_threads(stand_in))) < 30 and time.monotonic() < deadline:
-            stand_in.quiet_for(0.2)
-        stand_in.quiet_for(0.6)
+        settled(db, 30)
     finally:
         for proc, _ in procs:
             stop(proc)

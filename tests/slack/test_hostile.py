@@ -47,7 +47,7 @@ def test_hostile_text_gets_a_safe_reply(make_bot, stand_in, text):
     response = bot.event(signed.mention(text))
     assert response.status == 200
     verdict = stand_in.wait_for("chat.postMessage")[0]
-    stand_in.quiet_for(0.2)
+    bot.settle()
     for call in stand_in.calls_to("chat.postMessage"):
         blocks = call.params["blocks"]
         assert 0 < len(blocks) <= 50

@@ -93,11 +93,19 @@ def test_a_migration_blocked_by_a_lock_leaves_replies_flowing_until_the_log_is_b
     finally:
         other.rollback()
         other.close()
-    time.sleep(0.4)
+    writable_again(store)
     answered(bot, "1699990004.000100")  # the log is migrated and used again
     assert store.health()["writable"]
     assert [(r["text"], r["delivery"]) for r in store.recent()] == [(QUESTION, "delivered")]
     store.close()
+
+
+def writable_again(store: LogStore, timeout: float = 5.0) -> None:
+    """Once the lock is gone, the store tries the file again after its retry interval: wait for that."""
+    deadline = time.monotonic() + timeout
+    while not store.writable():
+        assert time.monotonic() < deadline, store.health()
+        time.sleep(0.02)
 
 
 def test_a_log_locked_while_serving_still_acks_in_time_and_answers(make_bot, tmp_path, quick_retries):
@@ -115,7 +123,7 @@ def test_a_log_locked_while_serving_still_acks_in_time_and_answers(make_bot, tmp
         other.rollback()
         other.close()
     bot.drain()
-    time.sleep(0.4)
+    writable_again(store)
     assert store.writable() and store.writable_problem() is None and bot.outbox.ready_problem() is None
     bot.stop()
     assert "not delivering" in bot.outbox.ready_problem()

@@ -109,7 +109,7 @@ def test_a_failing_delete_keeps_the_new_chart_and_the_updated_verdict(make_bot, 
 
 def test_a_chart_that_cannot_be_drawn_leaves_the_recompute_delivered_and_the_old_chart(make_bot, stand_in,
                                                                                         monkeypatch):
-    from bot.slack import chart
+    from bot.render import chart
 
     bot = make_bot()
     verdict, verdict_ts, first = answered(bot)

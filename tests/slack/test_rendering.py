@@ -6,8 +6,9 @@ import json
 
 import pytest
 
+from bot.render import chart, views, words
+from bot.render.formats import pct
 from bot.service import ask
-from bot.slack import chart, views, words
 
 QUESTION = "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?"
 
@@ -89,14 +90,14 @@ def test_button_values_carry_the_question_and_overrides():
 
 
 def test_the_chart_is_a_png_with_the_api_arithmetic(reply):
-    image = chart.png(reply)
+    image = chart.png(reply.answer)
     assert image[:8] == b"\x89PNG\r\n\x1a\n" and len(image) > 10_000
     # cost = $ per million output × tok/s × 3,600 × hours / 10^6: the worked example's off-peak month
     assert chart.api_month(1.20, 300, 730) == pytest.approx(946.08)
 
 
 def test_no_chart_without_a_node(reply):
-    assert chart.png(ask("can we run gpt-5 ourselves?")) is None
+    assert chart.png(ask("can we run gpt-5 ourselves?").answer) is None
 
 
 def test_without_a_tok_s_the_apis_show_their_price_per_million_not_a_zero_month():
@@ -112,10 +113,10 @@ def test_the_chart_is_readable_in_slacks_preview(reply):
     """≥150 dpi, the legend outside the plot, each marker labelled with its value, log x when far apart."""
     import struct
 
-    image = chart.png(reply)
+    image = chart.png(reply.answer)
     width, height = struct.unpack(">II", image[16:24])  # the PNG's IHDR
     assert (width, height) == (1600, 832)
-    fig = chart.figure(reply)
+    fig = chart.figure(reply.answer)
     assert fig.dpi >= 150
     ax = fig.axes[0]
     legend = ax.get_legend()
@@ -124,8 +125,8 @@ def test_the_chart_is_readable_in_slacks_preview(reply):
     assert legend_box.x0 >= plot_box.x1  # beside the plot, not over the lines
     labels = [t.get_text() for t in ax.texts]
     # The asked point sits on the cheapest same-model API's line: Avian at $1.02 per million output,
-    # 300 tok/s × 3,600 × 730 h / 10^6 × 1.02 = $804/mo.
-    assert "300 tok/s · $804/mo" in labels
+    # 300 tok/s × 3,600 × 730 h / 10^6 × 1.02 = $804.17/mo (cents below $1,000: bot/render/formats.py).
+    assert "300 tok/s · $804.17/mo" in labels
     assert all(t.get_fontsize() >= 9 for t in ax.texts) and legend.get_texts()[0].get_fontsize() >= 9
     # 300 tok/s against the chosen node's break-even (7,625 tok/s in the pinned data): far apart, so log x.
     node = next(n for n in reply.answer.fit.nodes if n.id == reply.answer.fit.chosen_node)
@@ -138,7 +139,7 @@ def test_a_per_user_chart_marks_the_aggregate_volume():
     assert a.scenario.slo_kind == "per_stream"
     aggregate = a.tokens.output_per_month / 3600 / a.hours_per_month
     assert aggregate == pytest.approx(100 * 40)
-    labels = [t.get_text() for t in chart.figure(reply).axes[0].texts]
+    labels = [t.get_text() for t in chart.figure(reply.answer).axes[0].texts]
     assert any(label.startswith(f"{aggregate:,.0f} tok/s") for label in labels)
 
 
@@ -154,5 +155,5 @@ def test_a_per_user_verdict_compares_aggregate_with_aggregate():
     assert blocks[0]["text"]["text"].endswith("the node wins on speed, not on price")
     asked = next(b for b in blocks if "fields" in b)["fields"][3]["text"]
     aggregate = 1500 * users
-    share = aggregate / node.break_even_tok_s * 100
-    assert f"1,500 tok/s per user × {users:,.0f} at once = {aggregate:,.0f} tok/s in all = {share:,.0f} %" in asked
+    share = pct(aggregate / node.break_even_tok_s)  # a share below 1,000 % keeps one decimal
+    assert f"1,500 tok/s per user × {users:,.0f} at once = {aggregate:,.0f} tok/s in all = {share}" in asked

@@ -31,7 +31,7 @@ def test_a_retried_event_gets_no_second_reply(bot):
     bot.slack.wait_for("chat.postMessage", 2)
     retry = bot.event(event, event_id="EvRETRY1", headers={"X-Slack-Retry-Num": "1", "X-Slack-Retry-Reason": "http_timeout"})
     assert retry.status == 200
-    bot.slack.quiet_for(0.3)
+    bot.settle()
     assert len(verdicts(bot.slack)) == 1
     assert len(bot.store.recent()) == 1
 
@@ -44,7 +44,8 @@ def test_a_retry_reaching_another_process_is_still_answered_once(make_bot, stand
     # A second worker (its own memory, the same log) gets Slack's retry: the log's event_id stops it.
     second = make_bot(store=first.store, chart=False)
     assert second.event(event, event_id="EvRETRY2", headers={"X-Slack-Retry-Num": "1"}).status == 200
-    stand_in.quiet_for(0.3)
+    first.settle()
+    second.settle()
     assert len(verdicts(stand_in)) == 1
 
 
@@ -55,7 +56,7 @@ def test_a_channel_mention_delivered_also_as_a_message_is_answered_once(bot):
     bot.event(mention)
     bot.event(as_message)
     bot.slack.wait_for("chat.postMessage", 2)
-    bot.slack.quiet_for(0.3)
+    bot.settle()
     assert len(verdicts(bot.slack)) == 1
 
 
@@ -67,7 +68,7 @@ def test_a_channel_mention_delivered_also_as_a_message_is_answered_once(bot):
 ])
 def test_messages_from_bots_and_edits_are_ignored(bot, event):
     assert bot.event(event).status == 200
-    bot.slack.quiet_for(0.3)
+    bot.settle()
     assert bot.slack.calls_to("chat.postMessage") == []
     assert bot.store.recent() == []
 
@@ -76,7 +77,7 @@ def test_a_dm_is_answered_with_the_details_threaded_under_the_verdict(bot):
     bot.event(signed.dm(QUESTION, channel="D0009"))
     verdict, details = bot.slack.wait_for("chat.postMessage", 2)
     assert verdict.params["channel"] == "D0009" and verdict.params.get("thread_ts") is None
-    assert details.params["thread_ts"] == "1700000001.000100"  # the stand-in's ts for the verdict
+    assert details.params["thread_ts"] == bot.slack.posted()[0]["ts"]  # under the verdict
     assert bot.store.recent()[0]["surface"] == "dm"
 
 
@@ -91,7 +92,7 @@ def test_a_request_signed_ten_minutes_ago_gets_401(bot):
     body = signed.event_body(signed.mention(QUESTION))
     old = signed.post(bot.url, body, "application/json", timestamp=int(time.time()) - 600)
     assert old.status == 401
-    bot.slack.quiet_for(0.2)
+    bot.settle()
     assert bot.slack.calls_to("chat.postMessage") == []
 
 
@@ -109,7 +110,7 @@ def test_429_then_200_gives_exactly_one_reply(make_bot, stand_in, retry_after):
     stand_in.fail("chat.postMessage", 429, retry_after=retry_after)
     bot.event(signed.mention(QUESTION))
     stand_in.wait_for("chat.postMessage", 3, timeout=10)  # the 429, the verdict, the details
-    stand_in.quiet_for(0.2)
+    bot.settle()
     statuses = [c.status for c in stand_in.calls_to("chat.postMessage")]
     assert statuses == [429, 200, 200]
     assert len(verdicts(stand_in)) == 1

@@ -9,6 +9,7 @@ import pytest
 from jinja2.runtime import Macro
 
 from bot import render
+from bot.render import cli, env
 from bot.slack.locale import language
 from costcore.scenario import Finding
 from tests.slack import signed
@@ -74,9 +75,9 @@ def _public_macros(module) -> dict[str, tuple[str, ...]]:
 
 
 def test_every_english_finding_has_a_spanish_twin_with_the_same_parameters():
-    for name in render.FINDING_TEMPLATES:
-        english = _public_macros(render.environment().get_template(name).module)
-        spanish = _public_macros(render.environment().get_template(f"es/{name}").module)
+    for name in cli.FINDING_TEMPLATES:
+        english = _public_macros(env.plain().get_template(name).module)
+        spanish = _public_macros(env.plain().get_template(f"es/{name}").module)
         assert english, name
         assert english == spanish, f"es/{name}: {set(english) ^ set(spanish) or 'parameters differ'}"
 
@@ -85,7 +86,7 @@ def test_a_finding_renders_in_spanish_and_falls_back_to_english_only_for_a_missi
     money = Finding(code="default_calendar", params={"hours": 730})
     assert render.finding(money) == "Around the clock: 730 hours a month."
     assert render.finding(money, "es") == "Todo el día: 730 horas al mes."
-    spanish_only = render._finding_modules("es")
+    spanish_only = cli._finding_modules("es")
     assert all(not hasattr(m, "no_such_code") for m in spanish_only)
     with pytest.raises(KeyError):
         render.finding(Finding(code="no_such_code", params={}), "es")

@@ -13,6 +13,12 @@ from bot.cache import cached_pickle
 
 HERE = Path(__file__).resolve().parent
 LANGUAGES = ("en", "es")
+# A whole word starts here. The look-ahead first: at a space or a digit it fails at once, where the
+# look-behind alone let the whole alternation be tried at every space (5x slower on a masked paste).
+WORD_START = r"(?=[^\s\d])(?<!\w)(?<!\w')"
+# A whole word ends here: not before a letter, nor before an apostrophe that goes on ("don't"); a closing
+# quote ("… 250 tok/s each'") ends it. The same at the start: "'our 12 tenants" starts a word.
+WORD_END = r"(?!\w|'\w)"
 
 
 def _load(name: str) -> Any:
@@ -39,15 +45,17 @@ def fragments(concept: str) -> tuple[str, ...]:
     return tuple(f for lang in LANGUAGES for f in (_files()[lang].get(concept) or []))
 
 
+def rows(lang: str, concept: str) -> list[dict[str, Any]]:
+    """A language's table of rows for `concept` (dicts, in file order)."""
+    return list(_files()[lang].get(concept) or [])
+
+
 @cache
 def mapping(concept: str) -> dict[str, Any]:
     """Every language's table for `concept` (lower-case keys), merged."""
     return {str(k).lower(): v for lang in LANGUAGES for k, v in (_files()[lang].get(concept) or {}).items()}
 
 
-# Whole words: not inside a word, nor a piece of a contraction ("can" in "can't", "t" in "don't"); a quote
-# mark around a phrase is no letter ("the old 'no cloud LLMs' policy").
-WORD_START, WORD_END = r"(?<!\w)(?<!\w')", r"(?!\w|'\w)"
 _PART = re.compile(r"\{([a-z_]+)\}")
 
 
@@ -87,6 +95,24 @@ def watch() -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
 
 
 @cache
+def _watch_all() -> re.Pattern[str]:
+    rows = [row for lang in LANGUAGES for row in _files()[lang].get("watch") or []]
+    branches = "|".join(f"(?P<w{i}>{expand(row['words'])})" for i, row in enumerate(rows))
+    return re.compile(rf"(?<!\w)(?<!\w')(?=[^\s\d])(?:{branches}){WORD_END}", re.I)
+
+
+def watch_hits(text: str, most: int = 8) -> list[list[re.Match[str]]]:
+    """The watched words in `text`, per row of `watch()` (at most `most` each), from one scan of the text:
+    fourteen scans of a 4,000-character paste cost 2.5 ms. A word two rows share goes to the first."""
+    hits: list[list[re.Match[str]]] = [[] for _ in watch()]
+    for m in _watch_all().finditer(text):
+        row = hits[int(next(k for k, v in m.groupdict().items() if v is not None)[1:])]
+        if len(row) < most:
+            row.append(m)
+    return hits
+
+
+@cache
 def country_zones() -> dict[str, str]:
     return _load("country_zones")
 
@@ -101,6 +127,11 @@ def countries() -> dict[str, str]:
 def clouds() -> dict[str, str]:
     """Cloud names (regular-expression fragments, lower case) -> the provider as node offers spell it."""
     return {str(k).lower(): str(v) for k, v in _load("clouds").items()}
+
+
+@cache
+def not_cities() -> list[str]:
+    return list(_load("not_cities"))
 
 
 @cache

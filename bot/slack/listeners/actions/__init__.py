@@ -14,7 +14,8 @@ import re
 
 from slack_bolt import App, BoltResponse
 
-from bot.slack import dedupe, views
+from bot.render import views
+from bot.slack import dedupe
 from bot.slack.outbox import Job
 
 ACTION = re.compile(r"^llmcost_(private|business_hours|per_user)$")

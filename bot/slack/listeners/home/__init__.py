@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from slack_bolt import Ack, App
 
-from bot.slack import words
+from bot.render import words
 from bot.slack.listeners.views import form
 
 NEW_ESTIMATE = "llmcost_open_form"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from slack_bolt import Ack, App, Respond
 
-from bot.slack import reply, words
+from bot.render import words
+from bot.slack import reply
 from bot.slack.listeners.views import form
 
 NEW_ESTIMATE = "llmcost_new_estimate"  # manifest.yml: features.shortcuts, type global

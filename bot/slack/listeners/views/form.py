@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from bot import runtime
-from bot.slack import words
+from bot.render import words
 
 CALLBACK_ID = "llmcost_estimate"
 MODEL_ACTION = "llmcost_model"

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot import render
-from bot.service import Reply
+from bot.render.cli import findings, serve_command
+from bot.render.env import Verbatim, slack_escape, slack_unescape
 from bot.slack.locale import language
-from bot.slack.words import Verbatim, slack_escape, slack_unescape
+
+if TYPE_CHECKING:
+    from bot.service import Reply
 
 # The buttons under a verdict: each one is a Scenario override that recomputes the answer.
 BUTTONS: dict[str, dict[str, Any]] = {
@@ -59,34 +61,6 @@ def applied_buttons(overrides: dict[str, Any]) -> list[str]:
     return [kind for kind, o in BUTTONS.items() if all(overrides.get(k) == v for k, v in o.items())]
 
 
-def _chosen(reply: Reply) -> Any:
-    fit = reply.answer.fit
-    if not fit or not fit.chosen_node:
-        return None
-    return next((n for n in fit.nodes if n.id == fit.chosen_node), None)
-
-
-def _cheapest_same_model(reply: Reply) -> Any:
-    same = [line for line in reply.answer.apis if line.same_model]
-    return min(same, key=lambda line: (line.usd_per_month, line.usd_per_million_output)) if same else None
-
-
-def _findings(reply: Reply, locale: str) -> dict[str, Any]:
-    """The reasons, warnings, assumptions, clarification and node reasons in the answer's language: the
-    contract's English sentences as they are, or each Finding rendered again from prompts/<locale>/."""
-    a, c = reply.answer, reply.contract
-    if locale == "en":
-        return {"reasons": c.get("reasons") or [], "warnings": c.get("warnings") or [],
-                "assumptions": c.get("assumptions") or [], "clarification": c.get("clarification"),
-                "node_reasons": {n["id"]: n.get("reason", "") for n in (c.get("fit") or {}).get("nodes", [])}}
-    return {"reasons": [render.finding(f, locale) for f in a.reasons],
-            "warnings": [render.finding(f, locale) for f in a.warnings],
-            "assumptions": [render.finding(f, locale) for f in a.assumptions],
-            "clarification": render.finding(a.clarification, locale) if a.clarification else None,
-            "node_reasons": {n.id: render.finding(n.reason, locale)
-                             for n in (a.fit.nodes if a.fit else [])}}
-
-
 def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: str | None = None,
             recomputed_by: str | None = None, private: bool = False, asked: int | None = None) -> dict:
     """What the verdict message shows: the glance. `private`: an answer only the asker sees (a slash
@@ -94,11 +68,11 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
     ephemeral message has no ts to find it by."""
     a = reply.answer
     locale = language(reply.question)  # the headline, fields, buttons and findings in the question's language
-    words = _findings(reply, locale)
+    words = findings(a, locale)
     overrides = dict(overrides or {})
     fx = float(a.fx_usd_to_eur)
-    node = _chosen(reply)
-    api = _cheapest_same_model(reply)
+    node = a.chosen
+    api = a.cheapest_api
     slo = a.scenario.slo_tok_s
     # The volume the bills are for: per-user tok/s × the users generating at once. Every comparison (the
     # break-even share, the fields, the chart) is aggregate against aggregate.
@@ -119,7 +93,7 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
             "fleet_break_even_tok_s": a.fit.fleet_break_even_tok_s if a.fit else None,
             "close_call": bool(a.reasons and a.reasons[0].params.get("uncertain")),
             "break_even_tok_s": node.break_even_tok_s,
-            "share_pct": (aggregate / node.break_even_tok_s * 100) if aggregate and node.break_even_tok_s else None,
+            "share": (aggregate / node.break_even_tok_s) if aggregate and node.break_even_tok_s else None,
             "price_as_of": node.price_as_of.isoformat(),
         }
     api_view = None
@@ -147,10 +121,10 @@ def verdict(reply: Reply, *, overrides: dict[str, Any] | None = None, user_id: s
         "euro": a.scenario.currency == "EUR",
         "node": node_view,
         "api": api_view,
-        "reasons": words["reasons"],
-        "assumptions": words["assumptions"],
-        "clarification": words["clarification"],
-        "suggestions": reply.contract.get("suggestions") or [],
+        "reasons": words.reasons,
+        "assumptions": words.assumptions,
+        "clarification": words.clarification,
+        "suggestions": list(a.suggestions),
         "catalog_as_of": a.catalog_as_of.isoformat(),
         "fx_as_of": a.fx_as_of.isoformat(),
         "fx": fx,
@@ -172,9 +146,9 @@ def details(reply: Reply) -> dict:
     """What the thread shows below the verdict: the fit table, the API table, warnings, the command."""
     a = reply.answer
     locale = language(reply.question)
-    words = _findings(reply, locale)
-    reasons = words["node_reasons"]
-    chosen = a.fit.chosen_node if a.fit else None
+    words = findings(a, locale)
+    reasons = words.node_reasons
+    chosen = a.chosen.id if a.chosen else None
     nodes = [
         {
             "name": n.name,
@@ -218,14 +192,8 @@ def details(reply: Reply) -> dict:
         "nodes": nodes,
         "apis": apis,
         "slo_tok_s": a.scenario.slo_tok_s,
-        "warnings": words["warnings"],
-        "serve_command": serve_command(reply),
+        "warnings": words.warnings,
+        "serve_command": serve_command(a),
         "serving": a.serving,
         "locale": locale,
     }
-
-
-def serve_command(reply: Reply) -> str | None:
-    if "serve_command" in reply.contract:
-        return reply.contract["serve_command"]
-    return render.serve_command(reply.answer) if hasattr(render, "serve_command") else None

@@ -16,7 +16,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
-from bot.slack import words
+from bot.render import words
+from bot.render.formats import num
+from costcore.answer import Answer, ApiLine, NodeFit
 
 MAX_API_LINES = 8
 
@@ -25,7 +27,7 @@ def api_month(usd_per_million_output: float, tok_s: float, hours_per_month: floa
     return usd_per_million_output * tok_s * 3600 * hours_per_month / 1e6
 
 
-def _lines(apis: list[Any]) -> list[tuple[str, float, bool]]:
+def _lines(apis: list[ApiLine]) -> list[tuple[str, float, bool]]:
     """(legend, $ per million output, same model): providers at the same price share one line."""
     grouped: dict[tuple[bool, str, float], list[str]] = {}
     for line in sorted(apis, key=lambda line: (not line.same_model, line.usd_per_month)):
@@ -35,7 +37,7 @@ def _lines(apis: list[Any]) -> list[tuple[str, float, bool]]:
         :MAX_API_LINES]
 
 
-def fleet_steps(node: Any, x_max: float) -> tuple[list[float], list[float]]:
+def fleet_steps(node: NodeFit, x_max: float) -> tuple[list[float], list[float]]:
     """(volumes, $ a month) of the fleet's staircase from 0 to x_max, for `Axes.step(where="post")`."""
     step_usd = float(node.usd_per_month) * node.nodes_per_step
     step_tok_s = (node.capacity_tok_s or 0.0) * node.nodes_per_step
@@ -54,9 +56,9 @@ LEGEND_CHARS = 34  # the legend column's width in characters at its font size
 LOG_WHEN = 10.0  # a log x-axis when the marked volumes are this many times apart (else one hugs the axis)
 
 
-def png(reply: Any) -> bytes | None:
+def png(a: Answer) -> bytes | None:
     """The chart, or None when there is nothing to compare (no node holds the model, or no API)."""
-    fig = figure(reply)
+    fig = figure(a)
     if fig is None:
         return None
     out = io.BytesIO()
@@ -64,15 +66,14 @@ def png(reply: Any) -> bytes | None:
     return out.getvalue()
 
 
-def figure(reply: Any) -> Figure | None:
+def figure(a: Answer) -> Figure | None:
     """The chart as a matplotlib Figure (tests read its texts), or None when there is nothing to compare.
 
     Per-user questions are drawn at their aggregate volume (per-user tok/s × users), the volume the bills are
     for. The legend sits outside the plot, each marker carries its value, and the x-axis turns logarithmic
     when the asked volume and the break-even are far apart (else one of them is squeezed against the axis).
     """
-    a = reply.answer
-    node = next((n for n in a.fit.nodes if n.id == a.fit.chosen_node), None) if a.fit else None
+    node = a.chosen
     if node is None or not a.apis:
         return None
     asked = a.tokens.output_per_month / 3600 / a.hours_per_month if a.tokens and a.scenario.slo_tok_s else None
@@ -99,7 +100,7 @@ def figure(reply: Any) -> Figure | None:
     for legend, per_million, same in _lines(a.apis):
         ax.plot(xs, [api_month(per_million, x, hours) for x in xs], linestyle="-" if same else ":",
                 linewidth=1.8 if same else 1.2, label=_wrap(legend))
-    cheapest = min((line for line in a.apis if line.same_model), key=lambda line: line.usd_per_month, default=None)
+    cheapest = a.cheapest_api
     if asked and cheapest is not None:
         y = api_month(float(cheapest.usd_per_million_output), asked, hours)
         ax.axvline(asked, color="#6b7280", linewidth=1, linestyle="--")
@@ -116,8 +117,9 @@ def figure(reply: Any) -> Figure | None:
     ax.set_xlabel(labels["x"] + (labels["log"] if log_x else ""), fontsize=10)
     ax.set_ylabel(labels["y"], fontsize=10)
     ax.set_title(labels["title"], fontsize=12)
+    # Axis ticks are round figures: whole dollars even below $100 ($0, $50), so the axis reads evenly.
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"${v:,.0f}"))
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}"))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: num(v)))
     ax.tick_params(labelsize=9)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0, frameon=False)

@@ -1,0 +1,151 @@
+"""Around a model name and between names: what the word after a name does to it ("kimi k3", "GLM-4.5 Air",
+"llama 3 70b instruct"), which tokens the mentions cover, a second size of the same family ("llama 3.1 70b
+and 8b"), and the decision between the mentions found (one model, two, a family without a version, none).
+Split from `models`, which finds the mentions."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from typing import Literal
+
+from bot.parse.model_index import (
+    _CONJUNCTION,
+    _DATE_CODE,
+    _PRECISION,
+    _SIZE,
+    _UNIT_WORD,
+    _VERSION,
+    _VOLUME_WORDS,
+    HARMLESS_WORDS,
+    VARIANT_WORDS,
+    Mention,
+    ModelRead,
+)
+from bot.parse.words import STOPWORDS, Token
+from costcore.scenario import Finding
+
+
+def _joined(text: str, toks: list[Token], k: int) -> bool:
+    """Whether token `k` continues the words before it: nothing but spaces or dashes between them."""
+    return 0 < k < len(toks) and not text[toks[k - 1].end : toks[k].start].strip(" \t-_")
+
+
+def _quantity_next(toks: list[Token], k: int) -> bool:
+    """Whether the token after `k` makes it a figure: "1B tokens", "300.5 tok/s", "2B input"."""
+    return k + 1 < len(toks) and (
+        bool(_UNIT_WORD.match(toks[k + 1].lower)) or toks[k + 1].lower in _VOLUME_WORDS
+    )
+
+
+Follower = Literal["version", "name", "harmless", "precision"]
+
+
+def _follower(text: str, toks: list[Token], k: int) -> Follower | None:
+    """What token `k`, right after a name, does to it: "kimi k3" (version), "GLM-4.5 Air" (name), "llama 3
+    70b instruct" (harmless), "qwen3 30b q4" (precision); None when the name has ended."""
+    if not _joined(text, toks, k):
+        return None
+    low = toks[k].lower
+    if low in STOPWORDS or _quantity_next(toks, k):
+        return None
+    if _PRECISION.match(low):
+        return "precision"
+    if low in HARMLESS_WORDS:
+        return "harmless"
+    if _VERSION.match(low):
+        return "version"
+    if low in VARIANT_WORDS or _SIZE.match(low):
+        return "name"
+    ends = not _joined(text, toks, k + 1) or toks[k + 1].lower in STOPWORDS  # "1000 requests" is a figure
+    if _DATE_CODE.match(low) and ends:  # "flash 1071 at …": a checkpoint's date
+        return "name"
+    return None
+
+
+def _covered(toks: list[Token], mentions: list[Mention]) -> set[int]:
+    """The tokens the mentions span (a token starting inside one), by bisection: a pasted log of many
+    names stays linear."""
+    starts = [t.start for t in toks]
+    out: set[int] = set()
+    for m in mentions:
+        out.update(range(bisect_left(starts, m.start), bisect_left(starts, m.end)))
+    return out
+
+
+_SIZE_IN_NAME = re.compile(r"(?<![a-z\d.])\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?b?(?![a-z\d])", re.I)
+_SIZE_MARK = re.compile(r"[bx]", re.I)
+
+
+def _siblings(text: str, toks: list[Token], mentions: list[Mention], covered: set[int]) -> list[Mention]:
+    """ "llama 3.1 70b and 8b", "qwen3 235b, 30b": a second size names a second model of the family."""
+    found: list[Mention] = []
+    ends = [t.end for t in toks]
+    for mention in mentions:
+        if mention.kind not in ("catalog", "corrected") or not mention.model:
+            continue
+        last = bisect_left(ends, mention.end)
+        if last + 1 < len(toks) and text[toks[last].end : toks[last + 1].start].strip() == ",":
+            k = last + 1
+        elif last + 2 < len(toks) and toks[last + 1].lower in _CONJUNCTION:
+            k = last + 2
+        else:
+            continue
+        if k in covered:
+            continue
+        size = toks[k]
+        if not _SIZE.match(size.lower) or size.lower.startswith("a") or _quantity_next(toks, k):
+            continue
+        sizes = list(_SIZE_IN_NAME.finditer(mention.typed))
+        if not sizes or not _SIZE_MARK.search(sizes[-1].group(0)):
+            continue
+        typed = mention.typed[: sizes[-1].start()] + size.text + mention.typed[sizes[-1].end() :]
+        found.append(Mention(size.start, size.end, typed, typed, "unknown"))
+    return found
+
+
+def _decide(mentions: list[Mention]) -> ModelRead:
+    read = ModelRead(spans=[(m.start, m.end) for m in mentions])
+    if ambiguous := next((m for m in mentions if m.kind == "ambiguous"), None):
+        read.clarification = Finding(
+            code="ambiguous_model",
+            params={"typed": ambiguous.typed[:80], "candidates": list(ambiguous.candidates)},
+        )
+        return read
+    strong = [m for m in mentions if m.strong]
+    # "deepseek" beside "deepseek-flash" is the same model; "mixtral" beside "deepseek flash" is another
+    several = [
+        m for m in mentions if m.kind == "several" and not any(s.model in m.candidates for s in strong)
+    ]
+    named = list(dict.fromkeys((m.model or m.typed) for m in sorted(strong + several, key=lambda m: m.start)))
+    if len({n.lower() for n in named}) > 1:
+        if not strong and len({m.candidates for m in several}) == 1:
+            named = []  # "deepseek … DeepSeek": one family named twice
+        else:
+            read.clarification = Finding(code="two_models", params={"models": [n[:80] for n in named[:4]]})
+            return read
+    if strong:
+        first = strong[0]
+        read.model = (first.model or first.typed)[:120]
+        corrected = next((m for m in strong if m.kind == "corrected"), None)
+        if corrected and corrected.model:
+            read.notes.append(
+                Finding(
+                    code="model_corrected", params={"typed": corrected.typed[:80], "model": corrected.model}
+                )
+            )
+        return read
+    if several:
+        read.clarification = Finding(
+            code="ambiguous_model",
+            params={"typed": several[0].typed[:80], "candidates": list(several[0].candidates)},
+        )
+        return read
+    if doubtful := next((m for m in mentions if m.kind == "doubtful"), None):
+        read.model = doubtful.typed[:120]
+        return read
+    if family := next((m for m in mentions if m.kind == "family"), None):
+        read.clarification = Finding(code="model_version_missing", params={"family": family.typed[:40]})
+        return read
+    read.clarification = Finding(code="missing_model", params={})
+    return read
