@@ -153,11 +153,17 @@ _NOT_GROUP = (
 )
 
 PER_GROUP_AFTER = lazy(
-    rf"\s*,?\s*(?:per|every|por|cada|for\s+each|for\s+every|para\s+cada|/|each(?=\s+{_GROUP}))[\s-]?"
-    rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{_NOT_GROUP})\b)(?P<group>[^\W\d_]{{2,}})\b"
+    rf"\s*,?\s*(?:(?:per|every|por|cada|for\s+each|for\s+every|para\s+cada)\b|/|each(?=\s+{_GROUP}))[\s-]?"
+    rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{_NOT_GROUP})\b)"
+    r"(?!(?:normativa|norma|contrato|ley|defecto|ejemplo|favor|cierto|ahora|eso|lo\s+tanto)\b)"  # "por normativa"
+    rf"(?P<group>[^\W\d_]{{2,}})\b"
     # "per-team budgets", "per-app keys": a word that describes spend controls, not a rate per team
     r"(?!\s+(?:api\s+)?(?:budgets?|keys?|quotas?|caps?|limits?|spend|costs?|bills?|billing|dashboards?|reports?|"
-    r"attribution|chargebacks?|showbacks?|accounts?|invoices?)\b)",
+    r"attribution|chargebacks?|showbacks?|accounts?|invoices?|polic(?:y|ies)|rules?|contracts?)\b"
+    # "each team has its own key": a sentence about the group, not a rate for it (parseA, issue 14)
+    r"|\s+(?:has|have|gets?|tiene|tienen)\s+(?:its|their|su|sus)\s+(?:own|propi[oa]s?)\b"
+    r"|\s+(?:has|have|uses?|pays?|spends?|shares?|owns?|tiene[n]?|usa[n]?|paga[n]?|gasta[n]?|comparte[n]?)\s+(?:a|an|its|their|one|the|la|el|una|un|su|sus|lo)\b"
+    r"|\s+(?:se\s+queja[n]?|complains?|se\s+come[n]?|eats?|hogs?|calls|hammers|hits|sends|runs|burns|talks|llama|env[ií]a)\b)",
     re.I,
 )
 
