@@ -35,11 +35,11 @@ def pytest_configure(config):
     os.environ["LLMCOST_CACHE_DIR"] = _CACHE_DIR
     # Nor does it read an offers snapshot a `llmcost refresh` left in the user's data directory.
     os.environ["LLMCOST_OFFERS_FILE"] = os.path.join(_CACHE_DIR, "no-offers-snapshot.json")
-    # No test reaches the Hub unless it starts a stand-in and turns the lookup on (tests/hub/).
+    # No test reaches the Hub unless it starts a stand-in and turns the lookup on (tests/bot/hub/).
     os.environ["LLMCOST_HUB"] = "off"
     os.environ["HF_ENDPOINT"] = "http://127.0.0.1:9"
     os.environ["LLMCOST_PRICES_FILE"] = str(PRICES_FIXTURE)  # the shell (and CLI subprocesses) answer from it
-    os.environ.pop("LLMCOST_READER_URL", None)  # nor a second reader (tests/test_parser_second.py starts one)
+    os.environ.pop("LLMCOST_READER_URL", None)  # nor a second reader (tests/bot/parse/test_parser_second.py starts one)
 
 
 def pytest_unconfigure(config):
