@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from bot import runtime
 from bot.service import Reply, ask
+from tests import runtime
 from tests.bot.slack.standin import StandIn
 from tests.conftest import SEPT_2026
 

@@ -12,9 +12,10 @@ from decimal import Decimal
 import pytest
 from jinja2 import DictLoader
 
-from bot import cache, runtime
+from bot import cache
 from bot.render.env import make_environment
 from costcore.catalog import load_catalogs
+from tests import runtime
 
 
 @pytest.fixture

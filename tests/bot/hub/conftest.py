@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import runtime
+from tests import runtime
 from tests.bot.hub.standin import StandIn
 
 

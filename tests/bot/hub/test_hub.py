@@ -13,12 +13,12 @@ import time
 import jsonschema
 import pytest
 
-from bot import runtime
 from bot.hub import lookup
 from bot.hub.settings import HubSettings, from_environ
 from bot.render import contract_of
 from bot.service import ask
 from costcore.hubfacts import HubFacts, model_from_hub
+from tests import runtime
 from tests.bot.hub.standin import Hub, load_fixtures
 
 NOW = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)

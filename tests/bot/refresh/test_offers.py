@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from bot import runtime
 from bot.cli import main
 from bot.render import contract_of
 from bot.service import ask
@@ -21,6 +20,7 @@ from costcore.catalog import CatalogError, load_catalogs
 from costcore.engine import answer
 from costcore.offers import select
 from costcore.scenario import Scenario
+from tests import runtime
 from tests.conftest import SEPT_2026
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "gpuhunt"

@@ -8,9 +8,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from freezegun import freeze_time
 
-from bot import digest, runtime
+from bot import digest
 from bot.render.env import slack_escape
 from bot.store import LogStore
+from tests import runtime
 from tests.conftest_store import answered, closed, reply, unknown
 
 UTC = ZoneInfo("UTC")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot import runtime
+from tests import runtime
 
 # A mrkdwn `*bold*` opens after the start of a line or a space and closes before the end, a space or
 # punctuation; an asterisk anywhere else (glued to the previous entry's "tok/s*") shows up literally.

@@ -1,8 +1,8 @@
-"""The process's Context (bot/context.py), for code that is not yet handed one.
+"""The process's Context (bot/context.py), as tests reach for it.
 
-The entry points (the CLI, the Slack app, the digest clock) build a Context and pass it down. A few
-callers still reach for the process's Context instead: bot/service.py when called without `context=`,
-bot/slack/reply.py and listeners/views/form.py, and tests. They read it through these functions, which
+The entry points (the CLI, the Slack app, the WSGI module, the digest clock) build a Context and pass it
+down; no production code reaches for a process-wide one except `bot.service.ask` called without
+`context=`, which asks `bot.context.current()`. Tests read the same Context through these functions, which
 read nothing themselves: `bot.context.current()` builds the Context from the environment once, and again
 when a variable changes. `cache_clear` (on each function, as their old `functools.cache` had) forgets it
 and what it loaded, so the next call reads the files again.
