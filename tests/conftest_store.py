@@ -14,7 +14,7 @@ from typing import Any
 from bot.service import Reply, ask
 from tests import runtime
 from tests.bot.slack.standin import StandIn
-from tests.conftest import SEPT_2026
+from tests.pins import SEPT_2026
 
 # How a test asks for a verdict: the scenario overrides that lead the engine to it (rules 1-3 of the brief).
 _FOR_VERDICT: dict[str | None, dict[str, Any]] = {

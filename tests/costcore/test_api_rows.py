@@ -13,7 +13,7 @@ from costcore.engine import answer
 from costcore.hosts import normalise_ref, same_weights
 from costcore.resolve import resolve_model
 from costcore.scenario import Scenario
-from tests.conftest import SEPT_2026
+from tests.pins import SEPT_2026
 
 NOV_2026 = dt.datetime(2026, 11, 30, 12, tzinfo=dt.UTC)
 

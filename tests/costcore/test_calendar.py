@@ -12,7 +12,7 @@ from costcore import pricing
 from costcore.calendar import period_hours, reference_week
 from costcore.engine import answer
 from costcore.scenario import Scenario
-from tests.conftest import SEPT_2026
+from tests.pins import SEPT_2026
 
 UTC = dt.UTC
 OFF, PEAK = Decimal("0.6"), Decimal("1.2")  # deepseek-flash output $/M, off-peak and peak

@@ -8,7 +8,7 @@ from costcore.capacity import BOUND_EFFICIENCY, Shape, _along, capacity, rooflin
 from costcore.catalog import CatalogError, ThroughputRow, load_catalogs
 from costcore.engine import answer
 from costcore.scenario import Scenario
-from tests.conftest import SEPT_2026
+from tests.pins import SEPT_2026
 
 EIGHT = Shape(tensor_parallel=8, pipeline_parallel=1, replicas=1, units=1, resident_gb=700)
 

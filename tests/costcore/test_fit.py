@@ -10,7 +10,7 @@ from costcore import fit as fitting
 from costcore.catalog import Node, NodePrice
 from costcore.engine import answer
 from costcore.scenario import Scenario
-from tests.conftest import SEPT_2026
+from tests.pins import SEPT_2026
 
 GIB = 2**30
 

@@ -10,7 +10,7 @@ from bot.render import contract_of
 from costcore.engine import answer
 from costcore.fleet import Steps
 from costcore.scenario import Scenario
-from tests.conftest import SEPT_2026
+from tests.pins import SEPT_2026
 
 H200_MONTH = Decimal("50.44") * 730  # CoreWeave 8×H200 on demand, $/h × 730
 

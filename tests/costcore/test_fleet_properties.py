@@ -9,7 +9,7 @@ from bot.refresh.apis import read_snapshot
 from costcore.catalog import load_catalogs
 from costcore.engine import answer
 from costcore.scenario import Scenario
-from tests.conftest import PRICES_FIXTURE, SEPT_2026
+from tests.pins import PRICES_FIXTURE, SEPT_2026
 
 CATALOGS = load_catalogs(prices=read_snapshot(PRICES_FIXTURE))
 MODELS = sorted(m.id for m in CATALOGS.models.values() if m.open_weights)

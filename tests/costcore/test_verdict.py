@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from costcore.engine import answer
 from costcore.scenario import Finding, Scenario
-from tests.conftest import SEPT_2026
+from tests.pins import SEPT_2026
 
 
 def ask(catalogs, **fields):

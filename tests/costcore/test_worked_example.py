@@ -8,7 +8,7 @@ import pytest
 
 from costcore.engine import answer
 from costcore.scenario import Scenario
-from tests.conftest import SEPT_2026
+from tests.pins import SEPT_2026
 
 CENT = Decimal("0.01")
 

@@ -21,7 +21,7 @@ from costcore.engine import answer
 from costcore.offers import select
 from costcore.scenario import Scenario
 from tests import runtime
-from tests.conftest import SEPT_2026
+from tests.pins import SEPT_2026
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "gpuhunt"
 VERSION = "20261130-0600"

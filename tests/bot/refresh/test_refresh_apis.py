@@ -14,7 +14,7 @@ import pytest
 from bot.refresh.apis import RefreshFailed, latest_snapshot, refresh_apis
 from bot.service import ask
 from tests import runtime
-from tests.conftest import PRICES_FIXTURE
+from tests.pins import PRICES_FIXTURE
 
 REFRESHED = dt.datetime(2026, 12, 1, 6, 0, tzinfo=dt.UTC)
 

@@ -12,7 +12,7 @@ import pytest
 from bot.render import contract_of, finding, to_contract
 from costcore.engine import answer
 from costcore.scenario import Scenario
-from tests.conftest import SCHEMA, SEPT_2026, SHARED_SCHEMA
+from tests.pins import SCHEMA, SEPT_2026, SHARED_SCHEMA
 
 CASES = {
     "worked example": dict(model="deepseek-flash", slo_tok_s=300),

@@ -6,7 +6,7 @@ import pytest
 
 from bot.render import chart
 from bot.service import ask
-from tests.conftest import SEPT_2026
+from tests.pins import SEPT_2026
 
 
 def test_the_fleet_is_drawn_as_steps():
