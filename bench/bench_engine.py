@@ -55,10 +55,10 @@ def many_offers_snapshot(path) -> int:
     from pathlib import Path
     from types import SimpleNamespace
 
-    from bot import runtime
+    from bot.context import current
     from bot.refresh.offers import check_price, gpu_for, to_row
 
-    gpus = runtime.catalogs().gpus
+    gpus = current().catalogs.gpus
     today = dt.date(2026, 9, 15)
     offers = {}
     fixtures = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "gpuhunt"
@@ -83,16 +83,21 @@ def in_process_many_offers(rounds: int) -> tuple[int, list[float]]:
     import tempfile
     from pathlib import Path
 
-    from bot import runtime
+    from bot import startup
+    from bot.context import current, reset
+
+    def forget_catalogs() -> None:  # the next Context reads the catalogs (and the new snapshot) again
+        reset()
+        startup.forget("catalogs")
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "offers.json"
         count = many_offers_snapshot(path)
         before = os.environ.get("LLMCOST_OFFERS_FILE")
         os.environ["LLMCOST_OFFERS_FILE"] = str(path)
-        runtime.catalogs.cache_clear()
+        forget_catalogs()
         try:
-            total = len(runtime.catalogs().nodes)
+            total = len(current().catalogs.nodes)
             assert total >= count
             return total, in_process(rounds)
         finally:
@@ -100,7 +105,7 @@ def in_process_many_offers(rounds: int) -> tuple[int, list[float]]:
                 os.environ.pop("LLMCOST_OFFERS_FILE", None)
             else:
                 os.environ["LLMCOST_OFFERS_FILE"] = before
-            runtime.catalogs.cache_clear()
+            forget_catalogs()
 
 
 def parse_times() -> tuple[list[float], list[float]]:
@@ -109,10 +114,10 @@ def parse_times() -> tuple[list[float], list[float]]:
 
     import yaml
 
-    from bot import runtime
+    from bot.context import current
     from bot.parser import parse
 
-    catalogs = runtime.catalogs()
+    catalogs = current().catalogs
     corpus = [
         entry["q"]
         for path in sorted((Path(__file__).resolve().parent.parent / "tests" / "bot" / "parse" / "corpus").glob("*.yaml"))
