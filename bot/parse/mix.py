@@ -23,7 +23,9 @@ _OUTPUT_FIRST_AFTER = lazy(
     r"\s?(?:\(|of\s+|de\s+)?(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\b", re.I
 )
 _OUTPUT_FIRST_BEFORE = lazy(
-    r"\b(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\s?(?:ratio|mix)?\s?(?:of|de|=|:|is|es)?\s?$", re.I
+    r"\b(?:outputs?|out|salida)\s?(?:[:/]|\s+to\s+|\s+a\s+)\s?(?:inputs?|in|entrada)\s?(?:ratio|mix|proporci[oó]n)?\s?"
+    r"(?:of|de|=|:|is|es)?\s?(?:about|around|roughly|~|≈|unos?)?\s?$",
+    re.I,
 )
 _INPUT_PER_OUTPUT = lazy(
     r"\b(\d{1,3}(?:\.\d+)?)\s?x?\s?input\s+tokens?\s+(?:per|for\s+each|for\s+every)\s+output\s+token", re.I
@@ -75,7 +77,9 @@ _PAIR = lazy(
     re.I,
 )
 _INPUT_OVER_OUTPUT = lazy(
-    r"\binput\s*/\s*output\s*(?:ratio\s*)?(?:=|:|is|of)\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%])", re.I
+    r"\b(?:input|in|entrada)\s*/\s*(?:output|out|salida)\s*(?:ratio\s*|proporci[oó]n\s*)?(?:=|:|is|of|es|de)?\s*"
+    r"(?:about|around|roughly|~|≈|unos?)?\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%])",
+    re.I,
 )
 _SPLIT = lazy(r"\b(\d{1,2})\s*/\s*(\d{1,2})\s+(input|output)\s*/\s*(input|output)\b", re.I)
 
@@ -93,12 +97,32 @@ def _sizes_pattern() -> re.Pattern[str]:
     )
 
 
+def _sent_pattern() -> re.Pattern[str]:
+    """ "we send about 2k tokens and get 200 back", "mandamos unos 3000 tokens y recibimos 300": what goes in,
+    then what comes back (lexicon `mix_send`, `mix_get`)."""
+    about = r"(?:about|around|roughly|~|≈|like|unos?|como|alrededor\s+de)?\s*"
+    figure = r"(\d[\d.,]*\s?[kK]?)"
+    return re.compile(
+        rf"\b(?:{lexicon.alternation('mix_send')})\s+{about}{figure}\s*(?:tokens?|tok)\b(?!\s*(?:/|per\s|a\s+s|por\s))[^.;\d]{{0,30}}?"
+        rf"\b(?:{lexicon.alternation('mix_get')})\s+(?:back\s+)?{about}{figure}(?![\d.,]|\s?%|\s?(?:tok(?:en)?s?\s*/|tok(?:en)?s?\s+(?:per|a|por)\s))",
+        re.I,
+    )
+
+
+_SENT: re.Pattern[str] | None = None
+
+
 def _mix_forms(text: str) -> list[float]:
     from bot.parse.numbers import parse_number
 
-    global _SIZES
+    global _SIZES, _SENT
     _SIZES = _SIZES or _sizes_pattern()
+    _SENT = _SENT or _sent_pattern()
     ratios = []
+    for m in islice(_SENT.finditer(text), MAX_MENTIONS):
+        a, b = parse_number(m.group(1)), parse_number(m.group(2))
+        if a and b:
+            ratios.append(a / b)
     for m in islice(_SIZES.finditer(text), MAX_MENTIONS):
         a, b = parse_number(m.group("n")), parse_number(m.group("m"))
         first_in, second_in = m.group("a_in") is not None, m.group("b_in") is not None
@@ -183,12 +207,16 @@ def _more_than_pattern() -> re.Pattern[str]:
         rf"|(?:for\s+(?:every|each)|por\s+cada)\s+(?:1\s+|one\s+|un\s+)?(?:tokens?\s+de\s+)?{side.format('g', 'g')}(?:\s+tokens?)?"
         rf"[^.;\d]{{0,30}}?(?<![\w.,])(?P<n2>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s+(?:tokens\s+)?(?:de\s+)?{side.format('h', 'h')}(?![\w])"
         # "output is a fifth of input", "la salida es un quinto de la entrada"
-        rf"|\b(?=[^\W\d_]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+)?"
+        rf"|\b(?=[^\W\d_]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+|la\s+)?"
         rf"(?P<frac>{frac})\s+(?:of|de)\s+(?:the\s+|la\s+|el\s+|los\s+)?{side.format('d', 'd')}(?![\w])"
         # "inputs are twice the outputs", "la entrada es el triple que la salida"
         rf"|\b(?=[^\W\d_]){side.format('e', 'e')}\s+(?:is|are|es|son|run|runs)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?"
         rf"(?P<mult>{mult})\s+(?:(?:as\s+(?:long|large|big|much)\s+as|than|of|que|de|the\s+size\s+of)\s+)?"
-        rf"(?:the\s+|la\s+|el\s+|los\s+)?{side.format('f', 'f')}(?![\w])",
+        rf"(?:the\s+|la\s+|el\s+|los\s+)?{side.format('f', 'f')}(?![\w])"
+        # "outputs are longer than inputs, about 2x", "la entrada es más larga que la salida, unas 5 veces"
+        rf"|\b(?=[^\W\d_]){side.format('i', 'i')}\s+(?:is|are|es|son|run|runs)\s+(?:much\s+|mucho\s+)?(?:{lexicon.alternation('mix_longer')})\s+"
+        rf"(?:than|que)\s+(?:the\s+|la\s+|el\s+|los\s+|las\s+)?{side.format('j', 'j')}(?![\w])[\s,;:(—-]+"
+        rf"(?:about|around|roughly|maybe|like|~|≈|unas?|unos?|como|aprox\w*)?\s*(?P<n3>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s*(?:x|×|times|veces)(?![\w])",
         re.I,
     )
 
@@ -206,6 +234,8 @@ def _ratio_read(m: re.Match[str]) -> tuple[bool, bool, float] | None:
         parts = float(lexicon.mapping("fractions")[m.group("frac").lower()])  # "a fifth of": 1/5
         first_in = m.group("c_in") is not None
         return not first_in, first_in, parts  # "output is a fifth of input" is input = 5 × output
+    if m.groupdict().get("n3"):  # "outputs are longer than inputs, about 2x": first = 2 × second
+        return m.group("i_in") is not None, m.group("j_in") is not None, _figure(m.group("n3"))
     if m.groupdict().get("mult"):
         times = float(lexicon.mapping("multipliers")[m.group("mult").lower()])
         return m.group("e_in") is not None, m.group("f_in") is not None, times
