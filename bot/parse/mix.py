@@ -76,6 +76,12 @@ _PAIR = lazy(
     r"|\b(\d{1,3}(?:\.\d+)?)\s+(input|entrada)\s*:\s*(\d{1,3}(?:\.\d+)?)\s+(output|salida)\b",
     re.I,
 )
+# A usage report's labelled totals: "input tokens 9.1B … output tokens 1.3B" (either order).
+_LABELLED = lazy(
+    r"\b(?:(?P<a_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<a>\d[\d.,]*\s?[kKmMbB]?)(?![\w.,])"
+    r"[^.;\d]{0,25}?\b(?:(?P<b_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<b>\d[\d.,]*\s?[kKmMbB]?)(?![\w.,])",
+    re.I,
+)
 _INPUT_OVER_OUTPUT = lazy(
     r"\b(?:input|in|entrada)\s*/\s*(?:output|out|salida)\s*(?:ratio\s*|proporci[oó]n\s*)?(?:=|:|is|of|es|de)?\s*"
     r"(?:about|around|roughly|~|≈|unos?)?\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%])",
@@ -128,6 +134,10 @@ def _mix_forms(text: str) -> list[float]:
         first_in, second_in = m.group("a_in") is not None, m.group("b_in") is not None
         if a and b and first_in != second_in:
             ratios.append(a / b if first_in else b / a)
+    for m in islice(_LABELLED.finditer(text), MAX_MENTIONS):
+        a, b = parse_number(m.group("a")), parse_number(m.group("b"))
+        if a and b and (m.group("a_in") is None) != (m.group("b_in") is None):
+            ratios.append(a / b if m.group("a_in") else b / a)
     for m in _SHARE_OF_TOKENS.finditer(text):
         share = float(m.group(1)) / 100
         if 0 < share < 1:

@@ -20,7 +20,7 @@ _PERCENT = lazy(
 _HITS = (
     r"cache[\s-]hits?|hit(?:s|ting)?\s+(?:in\s+|on\s+)?(?:the\s+|our\s+)?cache|cached|cache[\s-]?hit[\s-]?(?:rate|ratio)|"
     r"hit[\s-]?(?:rate|ratio)|cache\s+(?:rate|ratio)|served\s+from\s+(?:the\s+)?cache|from\s+(?:the\s+)?cache|"
-    r"prompt\s+caching|caché|aciertos?(?:\s+(?:de|en)\s+(?:la\s+)?cach[eé])?"
+    r"prompt\s+caching|caché|aciertos?(?:\s+(?:de|en)\s+(?:la\s+)?cach[eé])?|(?:cache|caching)\s+(?:\w+\s+){0,2}?hits?\b"
 )
 _CACHE = lazy(rf"\b(?:{_HITS})", re.I)
 _VAT = lazy(r"\b(?:vat|iva|tax|impuestos?)\b", re.I)
