@@ -78,7 +78,7 @@ _PAIR = lazy(
 )
 # A usage report's labelled totals: "input tokens 9.1B … output tokens 1.3B" (either order).
 _LABELLED = lazy(
-    r"\b(?:(?P<a_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<a>\d[\d.,]*\s?[kKmMbB]?)(?![\w.,])"
+    r"(?=[iopcseIOPCSE])\b(?:(?P<a_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<a>\d[\d.,]*\s?[kKmMbB]?)(?![\w.,])"
     r"[^.;\d]{0,25}?\b(?:(?P<b_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<b>\d[\d.,]*\s?[kKmMbB]?)(?![\w.,])",
     re.I,
 )
@@ -109,7 +109,7 @@ def _sent_pattern() -> re.Pattern[str]:
     about = r"(?:about|around|roughly|~|≈|like|unos?|como|alrededor\s+de)?\s*"
     figure = r"(\d[\d.,]*\s?[kK]?)"
     return re.compile(
-        rf"\b(?:{lexicon.alternation('mix_send')})\s+{about}{figure}\s*(?:tokens?|tok)\b(?!\s*(?:/|per\s|a\s+s|por\s))[^.;\d]{{0,30}}?"
+        rf"(?=[^\W\d_])\b(?:{lexicon.alternation('mix_send')})\s+{about}{figure}\s*(?:tokens?|tok)\b(?!\s*(?:/|per\s|a\s+s|por\s))[^.;\d]{{0,30}}?"
         rf"\b(?:{lexicon.alternation('mix_get')})\s+(?:back\s+)?{about}{figure}(?![\d.,]|\s?%|\s?(?:tok(?:en)?s?\s*/|tok(?:en)?s?\s+(?:per|a|por)\s))",
         re.I,
     )
