@@ -78,8 +78,8 @@ _PAIR = lazy(
 )
 # A usage report's labelled totals: "input tokens 9.1B … output tokens 1.3B" (either order).
 _LABELLED = lazy(
-    r"(?=[iopcseIOPCSE])\b(?:(?P<a_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<a>\d[\d.,]*\s?[kKmMbB]?)(?![\w.,])"
-    r"[^.;\d]{0,25}?\b(?:(?P<b_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<b>\d[\d.,]*\s?[kKmMbB]?)(?![\w.,])",
+    r"(?=[iopcseIOPCSE])\b(?:(?P<a_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<a>\d[\d.,]*\s?[kKmMbB]?)(?![\w.]|,\d)"
+    r"[^.;\d]{0,25}?\b(?:(?P<b_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<b>\d[\d.,]*\s?[kKmMbB]?)(?![\w.]|,\d)",
     re.I,
 )
 _INPUT_OVER_OUTPUT = lazy(
