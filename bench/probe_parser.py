@@ -28,10 +28,12 @@ from costcore.catalog import load_catalogs  # noqa: E402
 
 def judge(case: Case, catalogs) -> str:
     """ok, silent (status ok, a field wrong), flagged (wrong, but a visible warning says so), needless
-    (asked though complete), asked (asked, as it should)."""
+    (asked though complete), asked (asked, as it should). `null` expects a field unset; any other value
+    is compared with what the answer uses, the default included ("gateway_pain: false" holds unset)."""
     result = parse(case.q, catalogs)
     said = result.scenario.model_dump(exclude_unset=True)
-    wrong = [k for k, v in case.expect.items() if not _same(said.get(k), v)]
+    full = result.scenario.model_dump()  # a value the question left at its default is that default
+    wrong = [k for k, v in case.expect.items() if not _same((said if v is None else full).get(k), v)]
     if result.clarification is not None:
         return "asked" if case.status == "clarify" else "needless"
     if case.status == "clarify" or wrong:

@@ -79,7 +79,7 @@ _DAYS_ONLY = lazy(
 )
 # A bare span next to a zone or "hours": "9-6 CET", "8-5 local": a working day, but not the 8 hours priced.
 _BARE_SPAN = lazy(
-    r"(?=\d)\b(?P<h1>\d{1,2})\s?[-–]\s?(?P<h2>\d{1,2})\s+(?:cet|cest|utc|gmt|et|pt|est|pst|local|office|hours|h)\b",
+    r"(?=\d)\b(?P<h1>\d{1,2})\s?[-–]\s?(?P<h2>\d{1,2})\s+(?:cet|cest|utc|gmt|et|pt|est|pst|local|office|hours|h|(?:[^\W\d_]+\s+)?time|hora)\b",
     re.I,
 )
 

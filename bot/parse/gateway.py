@@ -16,7 +16,7 @@ _GATEWAY = phrase("gateway_word")
 # Not gateway pain: a cloud's GPU quota, attribution that works, quotas or caps nobody needs.
 _NOT_PAIN_BEFORE = phrase("gateway_not_before", "(?:{})")
 _VENDOR_AFTER = phrase("gateway_vendor_after", "(?:{})")  # "la cuota de GPUs en AWS": the vendor comes after
-_NOT_PAIN_AFTER = phrase("gateway_not_after", r"\s*(?:\w+\s+){0,3}?(?:{})\b")
+_NOT_PAIN_AFTER = phrase("gateway_not_after", r"[\s,;:—-]*(?:[\w']+[\s,;:—-]+){0,3}?(?:{})\b")
 _CANNOT = phrase("gateway_cannot", r"\b(?:{})\b")  # "we can't attribute": pain
 
 

@@ -11,6 +11,7 @@ from bot.parse.figures import (
     MAX_MENTIONS,
 )
 from bot.parse.lazyre import lazy
+from bot.parse.mix_forms import mix_forms
 
 _RATIO = lazy(r"(?=\d)(?<![\w:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
 _RATIO_WORDS = lazy(
@@ -23,7 +24,9 @@ _OUTPUT_FIRST_AFTER = lazy(
     r"\s?(?:\(|of\s+|de\s+)?(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\b", re.I
 )
 _OUTPUT_FIRST_BEFORE = lazy(
-    r"\b(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\s?(?:ratio|mix)?\s?(?:of|de|=|:|is|es)?\s?$", re.I
+    r"\b(?:outputs?|out|salida)\s?(?:[:/]|\s+to\s+|\s+a\s+)\s?(?:inputs?|in|entrada)\s?(?:ratio|mix|proporci[oó]n)?\s?"
+    r"(?:of|de|=|:|is|es)?\s?(?:about|around|roughly|~|≈|unos?)?\s?$",
+    re.I,
 )
 _INPUT_PER_OUTPUT = lazy(
     r"\b(\d{1,3}(?:\.\d+)?)\s?x?\s?input\s+tokens?\s+(?:per|for\s+each|for\s+every)\s+output\s+token", re.I
@@ -62,66 +65,6 @@ def _not_a_mix(text: str, start: int, end: int) -> bool:
     return bool(_NOT_MIX.search(clause)) and not _MIX_WORD.search(clause)
 
 
-# More ways to say the mix: "90% of tokens are input", "8k input + 1k output per request",
-# "1 input : 3 output", "input/output = 3", "75/25 input/output split".
-_SHARE_OF_TOKENS = lazy(
-    r"\b(\d{1,2}(?:\.\d+)?)\s?%\s+(?:of\s+(?:the\s+)?(?:tokens?|traffic)\s+(?:are|is)\s+|de\s+los\s+tokens\s+son\s+(?:de\s+)?)"
-    r"(input|output|prompt|completion|entrada|salida)\b",
-    re.I,
-)
-_PAIR = lazy(
-    r"\b(\d[\d.,]*\s?[kK]?)\s+(input|in|prompt|entrada)(?:\s+tokens?)?\s*(?:\+|and|y|,)\s*(\d[\d.,]*\s?[kK]?)\s+(output|out|completion|salida)\b"
-    r"|\b(\d{1,3}(?:\.\d+)?)\s+(input|entrada)\s*:\s*(\d{1,3}(?:\.\d+)?)\s+(output|salida)\b",
-    re.I,
-)
-_INPUT_OVER_OUTPUT = lazy(
-    r"\binput\s*/\s*output\s*(?:ratio\s*)?(?:=|:|is|of)\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%])", re.I
-)
-_SPLIT = lazy(r"\b(\d{1,2})\s*/\s*(\d{1,2})\s+(input|output)\s*/\s*(input|output)\b", re.I)
-
-
-_SIZES: re.Pattern[str] | None = None
-
-
-def _sizes_pattern() -> re.Pattern[str]:
-    """ "prompts ~5k tokens, answers ~500 tokens", "outputs of 300 tokens and inputs of 3k tokens": two sizes."""
-    side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
-    size = r"\s*(?:(?:are|is|of|run|average|averages|son|de|:|=|~|≈|about|around|roughly|unos?)\s*)*(?P<{}>\d[\d.,]*\s?[kK]?)\s*tok(?:en)?s?\b"
-    return re.compile(
-        rf"\b(?=[^\W\d_]){side.format('a', 'a')}{size.format('n')}[^.;\d]{{0,25}}?(?<![\w]){side.format('b', 'b')}{size.format('m')}",
-        re.I,
-    )
-
-
-def _mix_forms(text: str) -> list[float]:
-    from bot.parse.numbers import parse_number
-
-    global _SIZES
-    _SIZES = _SIZES or _sizes_pattern()
-    ratios = []
-    for m in islice(_SIZES.finditer(text), MAX_MENTIONS):
-        a, b = parse_number(m.group("n")), parse_number(m.group("m"))
-        first_in, second_in = m.group("a_in") is not None, m.group("b_in") is not None
-        if a and b and first_in != second_in:
-            ratios.append(a / b if first_in else b / a)
-    for m in _SHARE_OF_TOKENS.finditer(text):
-        share = float(m.group(1)) / 100
-        if 0 < share < 1:
-            input_share = share if m.group(2).lower() in ("input", "prompt", "entrada") else 1 - share
-            ratios.append(input_share / (1 - input_share))
-    for m in _PAIR.finditer(text):
-        left, right = (m.group(1), m.group(3)) if m.group(1) else (m.group(5), m.group(7))
-        a, b = parse_number(left), parse_number(right)
-        if a and b:
-            ratios.append(a / b)
-    ratios += [float(m.group(1)) for m in _INPUT_OVER_OUTPUT.finditer(text) if float(m.group(1)) > 0]
-    for m in _SPLIT.finditer(text):
-        first, second = float(m.group(1)), float(m.group(2))
-        if first and second and m.group(3).lower() != m.group(4).lower():
-            ratios.append(first / second if m.group(3).lower() == "input" else second / first)
-    return ratios
-
-
 def read_mix(text: str, draft: Draft) -> None:
     """Input tokens per output token: "4:1", "1:3 chat", "2:1 output:input" (0.5), "RAG-heavy" (10:1, said in a note)."""
     ratios: list[float] = []
@@ -141,7 +84,7 @@ def read_mix(text: str, draft: Draft) -> None:
         if float(right) > 0:
             ratios.append(float(left) / float(right))
     ratios += [float(m.group(1)) for m in _INPUT_PER_OUTPUT.finditer(text)]
-    ratios += _mix_forms(text)
+    ratios += mix_forms(text)
     for ratio in dict.fromkeys(round(r, 6) for r in ratios):
         draft.set("input_per_output", ratio)
     if ratios:
@@ -183,12 +126,16 @@ def _more_than_pattern() -> re.Pattern[str]:
         rf"|(?:for\s+(?:every|each)|por\s+cada)\s+(?:1\s+|one\s+|un\s+)?(?:tokens?\s+de\s+)?{side.format('g', 'g')}(?:\s+tokens?)?"
         rf"[^.;\d]{{0,30}}?(?<![\w.,])(?P<n2>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s+(?:tokens\s+)?(?:de\s+)?{side.format('h', 'h')}(?![\w])"
         # "output is a fifth of input", "la salida es un quinto de la entrada"
-        rf"|\b(?=[^\W\d_]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+)?"
+        rf"|\b(?=[^\W\d_]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+|la\s+)?"
         rf"(?P<frac>{frac})\s+(?:of|de)\s+(?:the\s+|la\s+|el\s+|los\s+)?{side.format('d', 'd')}(?![\w])"
         # "inputs are twice the outputs", "la entrada es el triple que la salida"
         rf"|\b(?=[^\W\d_]){side.format('e', 'e')}\s+(?:is|are|es|son|run|runs)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?"
         rf"(?P<mult>{mult})\s+(?:(?:as\s+(?:long|large|big|much)\s+as|than|of|que|de|the\s+size\s+of)\s+)?"
-        rf"(?:the\s+|la\s+|el\s+|los\s+)?{side.format('f', 'f')}(?![\w])",
+        rf"(?:the\s+|la\s+|el\s+|los\s+)?{side.format('f', 'f')}(?![\w])"
+        # "outputs are longer than inputs, about 2x", "la entrada es más larga que la salida, unas 5 veces"
+        rf"|\b(?=[^\W\d_]){side.format('i', 'i')}\s+(?:is|are|es|son|run|runs)\s+(?:much\s+|mucho\s+)?(?:{lexicon.alternation('mix_longer')})\s+"
+        rf"(?:than|que)\s+(?:the\s+|la\s+|el\s+|los\s+|las\s+)?{side.format('j', 'j')}(?![\w])[\s,;:(—-]+"
+        rf"(?:about|around|roughly|maybe|like|~|≈|unas?|unos?|como|aprox\w*)?\s*(?P<n3>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s*(?:x|×|times|veces)(?![\w])",
         re.I,
     )
 
@@ -206,6 +153,8 @@ def _ratio_read(m: re.Match[str]) -> tuple[bool, bool, float] | None:
         parts = float(lexicon.mapping("fractions")[m.group("frac").lower()])  # "a fifth of": 1/5
         first_in = m.group("c_in") is not None
         return not first_in, first_in, parts  # "output is a fifth of input" is input = 5 × output
+    if m.groupdict().get("n3"):  # "outputs are longer than inputs, about 2x": first = 2 × second
+        return m.group("i_in") is not None, m.group("j_in") is not None, _figure(m.group("n3"))
     if m.groupdict().get("mult"):
         times = float(lexicon.mapping("multipliers")[m.group("mult").lower()])
         return m.group("e_in") is not None, m.group("f_in") is not None, times

@@ -20,7 +20,7 @@ _PERCENT = lazy(
 _HITS = (
     r"cache[\s-]hits?|hit(?:s|ting)?\s+(?:in\s+|on\s+)?(?:the\s+|our\s+)?cache|cached|cache[\s-]?hit[\s-]?(?:rate|ratio)|"
     r"hit[\s-]?(?:rate|ratio)|cache\s+(?:rate|ratio)|served\s+from\s+(?:the\s+)?cache|from\s+(?:the\s+)?cache|"
-    r"prompt\s+caching|caché|aciertos?(?:\s+(?:de|en)\s+(?:la\s+)?cach[eé])?"
+    r"prompt\s+caching|caché|aciertos?(?:\s+(?:de|en)\s+(?:la\s+)?cach[eé])?|(?:cache|caching)\s+(?:\w+\s+){0,2}?hits?\b"
 )
 _CACHE = lazy(rf"\b(?:{_HITS})", re.I)
 _VAT = lazy(r"\b(?:vat|iva|tax|impuestos?)\b", re.I)
@@ -91,6 +91,14 @@ _MISSES = lazy(
 )
 
 
+def _prefix_near(text: str, match: re.Match[str]) -> bool:
+    """ "90 % of the prompt is the same system prompt", "el prompt de sistema es el 70 % de cada petición": the
+    share of each prompt a cache keeps (lexicon `shared_prefix`), so a hit rate."""
+    lo, hi = sentence(text, match.start())
+    window = max(lo, match.start() - 45), min(hi, match.end() + 45)
+    return any(_distance(text, match, w) is not None for w in lexicon.pattern("shared_prefix").finditer(text, *window))
+
+
 def _percent_field(text: str, match: re.Match[str]) -> str | None:
     before = text[sentence(text, match.start())[0] : match.start()][-40:]
     for name, pattern in _BOUND_BEFORE:
@@ -103,7 +111,7 @@ def _percent_field(text: str, match: re.Match[str]) -> str | None:
     cache = _near(_CACHE, text, match.start(), match.end())
     vat = _near(_VAT, text, match.start(), match.end(), reach=25)
     if cache is None and vat is None:
-        return None
+        return "cache_hit_rate" if _prefix_near(text, match) else None
     return "cache_hit_rate" if vat is None or (cache is not None and cache <= vat) else "vat_rate"
 
 
@@ -158,6 +166,15 @@ def _miss_near(text: str, match: re.Match[str]) -> re.Match[str] | None:
     return miss[1] if miss and (hit is None or miss[0] < hit[0]) else None
 
 
+# "the cache misses 1 in 5 requests", "falla 1 de cada 5": a share said as a count in a count.
+_ONE_IN = r"(?<![\w.,])(\d{1,3})\s+(?:in|out\s+of|of\s+every|de\s+cada)\s+(\d{1,4})(?![\w.,%])"
+
+
+def _one_in(match: re.Match[str]) -> float | None:
+    part, whole = int(match.group(2)), int(match.group(3))
+    return part / whole if 0 < part <= whole else None
+
+
 def read_percentages(text: str, draft: Draft) -> None:
     """Cache hit rates and VAT rates: "50% cache hits", "half of our prompts hit the cache", "IVA del 10%"."""
     for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
@@ -203,8 +220,10 @@ def read_percentages(text: str, draft: Draft) -> None:
         return
     shares = _shares()
     said = "|".join(map(re.escape, sorted(shares, key=len, reverse=True)))
-    for match in re.finditer(rf"\b({said})\b", text, re.I):
-        share = shares[match.group(1).lower()]
+    for match in re.finditer(rf"\b({said})\b|{_ONE_IN}", text, re.I):
+        share = shares[match.group(1).lower()] if match.group(1) else _one_in(match)
+        if share is None:
+            continue
         if miss := _miss_near(text, match):  # "only a quarter of prompts miss the cache": 75 % hits
             draft.use(miss.start(), match.end(), "cache_hit_rate")
             draft.set("cache_hit_rate", round(1 - share, 6))

@@ -96,6 +96,13 @@ _GROWS_BEFORE = lazy(
     r" (?:\w+ ){0,2}?(?:grow|reach|run|go|get|hit|are|is|crecen|llegan|alcanzan|son)(?:s|es)?(?: (?:to|up to|about|around|hasta|a|unos))* ?~?$",
     re.I,
 )
+# "prompts around 200k tokens each", "contracts up to 500k tokens": a size said of the thing itself, no verb.
+_SIZE_BEFORE = lazy(
+    r"\b(?:prompts?|requests?|documents?|docs|contracts?|files?|reports?|transcripts?|contratos|documentos|peticiones)"
+    r" (?:(?:of|around|about|up to|roughly|de|hasta|unos|alrededor de) |~ ?)+$",
+    re.I,
+)
+_PER_TIME = lazy(r" ?(?:tokens?|tok)\b,? ?(?:a|per|/|each|every|al|por|cada) ?(?:day|week|month|hour|d[ií]a|semana|mes|hora)\b", re.I)
 DEFAULT_CONTEXT = 32_768  # costcore.scenario.Settings.context_tokens: a smaller request changes nothing said
 
 
@@ -126,10 +133,15 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
         per_request = (
             number.value > DEFAULT_CONTEXT
             and tokens_after
-            and (tail(text, number, _PER_REQUEST_AFTER) or _GROWS_BEFORE.search(before))
+            and (
+                tail(text, number, _PER_REQUEST_AFTER)
+                or _GROWS_BEFORE.search(before)
+                or (_SIZE_BEFORE.search(before) and not _PER_TIME.match(text, number.end))
+            )
         )
-        if per_request:
-            draft.use(number.start, number.end, "context_tokens")
+        if per_request:  # "contracts up to 500k tokens": the noun was read for the size, not a residency word
+            sized = _SIZE_BEFORE.search(before)
+            draft.use(number.start - len(before) + sized.start() if sized else number.start, number.end, "context_tokens")
         if not (
             after
             or keyed

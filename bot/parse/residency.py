@@ -86,6 +86,9 @@ def read_residency(text: str, draft: Draft) -> None:
         start, end = said.within
         if said.kind == stance.NONE:  # "the prompts hold no personal data": read, sets nothing
             draft.use(said.start, said.end, "data_may_leave")
+            if said.clears:  # "… PII, but we anonymize it first": the sensitive words of the sentence set nothing
+                events = [(pos, kind) for pos, kind in events if not start <= pos < end]
+                draft.use(start, end, "data_may_leave")
             continue
         if said.kind == STAYS and any(start <= pos < end for pos in eu_at):
             continue  # "can't leave the EU" is EU residency, read below
@@ -169,6 +172,15 @@ def _read_country(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> 
         code, m = kept
         draft.use(m.start(), m.end(), "region")
         draft.set("region", code)
+        _stays_home(draft, m)
+
+
+def _stays_home(draft: Draft, m: re.Match[str]) -> None:
+    """A rule that keeps the text in one country or in the team's own cloud account keeps it from a hosted
+    API too ("data sovereignty rules say it stays in Germany"), unless another reading already decided."""
+    if "data_may_leave" not in draft.fields and not draft.asked_about("data_may_leave"):
+        draft.use(m.start(), m.end(), "data_may_leave")
+        draft.set("data_may_leave", False)
 
 
 def _read_provider(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> None:
@@ -180,6 +192,4 @@ def _read_provider(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) ->
     provider, m = kept
     draft.use(m.start(), m.end(), "provider")
     draft.set("provider", provider)
-    if "data_may_leave" not in draft.fields and not draft.asked_about("data_may_leave"):
-        draft.use(m.start(), m.end(), "data_may_leave")
-        draft.set("data_may_leave", False)
+    _stays_home(draft, m)

@@ -16,7 +16,8 @@ from bot.parse.lazyre import lazy
 _FORMS = {
     "no_subject": r"(?:{})$",  # "no data can leave", "ningún dato puede salir": the negation governs the subject
     "waived_before": r"(?:{})\s+(?:the\s+|any\s+|el\s+|la\s+)?$",  # "we don't care about GDPR", "no PII"
-    "not_binding": r"[\s-]*(?:{})",  # "GDPR doesn't apply", "HIPAA-compliant API is fine"
+    # "GDPR doesn't apply", "HIPAA-compliant API is fine", "the HIPAA requirement doesn't apply"
+    "not_binding": r"[\s-]*(?:(?:requirements?|rules?|regulations?|obligations?|constraints?|scope|stuff)\s+)?(?:{})",
     "compliant": r"[\s-]*(?:{})\b",  # "we need to be GDPR compliant": hosted APIs can be, it does not decide
     "doubt_before": r"\b(?:{})\b[^.;!?\n]{0,40}$",  # "I don't think the data can leave"
     "stays_phrase": "{}",

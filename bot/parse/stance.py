@@ -33,6 +33,8 @@ class Stance:
     within: tuple[int, int] = (0, 0)  # the sentence (or two, "…; however …") this stance is the reading of
     withdrawn: bool = False  # a rule said to hold no more
     ruled: bool = False  # said by whoever rules (approved, refused)
+    sensitive: bool = False  # stays only because the data is sensitive by nature ("prompts contain PII")
+    clears: bool = False  # the sensitive data is taken out before it goes ("we anonymize everything first")
 
 
 def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -61,11 +63,18 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
         return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()))
     if (home := find("keep_in")) and not negated(home.start()):
         return Stance(STAYS, home.start(), home.end())
+    scrub = find("scrubbed")
+    if scrub and negated(scrub.start()):
+        scrub = None
     if data := find("sensitive"):
         if _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end()):
             waived = Stance(NONE, data.start(), data.end())  # "no personal data": read, and it sets nothing
+        elif scrub:  # "we redact the PII before it is sent": what goes out is not sensitive
+            return Stance(NONE, min(data.start(), scrub.start()), max(data.end(), scrub.end()), clears=True)
         else:
-            return Stance(STAYS, data.start(), data.end())
+            return Stance(STAYS, data.start(), data.end(), sensitive=True)
+    if scrub:  # "PII was an issue, but we anonymize everything now": clears the sensitive data said before
+        waived = Stance(NONE, scrub.start(), scrub.end(), clears=True)
     if authority and (yes := find("approve")) and not negated(yes.start()) and not _other_matter(text, yes.end()):
         return Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()), ruled=True)
     question = text[a : b + 1].rstrip().endswith("?")
@@ -124,7 +133,7 @@ def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
 @cache
 def _named() -> re.Pattern[str]:
     """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
-    concepts = ("authority", "egress", "sensitive", "keep_in", "rule_question", "vendor_use")
+    concepts = ("authority", "egress", "sensitive", "keep_in", "rule_question", "vendor_use", "scrubbed")
     return re.compile("|".join(lexicon.pattern(c).pattern for c in concepts), re.I)
 
 
@@ -158,13 +167,24 @@ def read(text: str) -> list[Stance]:
         if _withdrawn(text, start, _and_next(text, sentences, k)):
             said = Stance(LEAVES, start, end, (start, end), withdrawn=True)
         elif stances:
-            said = replace(([s for s in stances if s.kind != NONE] or stances)[-1], within=(start, end))
+            said = replace(_last(stances), within=(start, end))
         if said is None:
             continue
-        if out and out[-1].within[1] == start and _overrules(text, start, out[-1], said):
+        if said.clears and out and out[-1].sensitive and out[-1].within[1] == start:
+            said = replace(said, within=(out.pop().within[0], end))  # "Prompts hold PII. We redact it first."
+        elif out and out[-1].within[1] == start and _overrules(text, start, out[-1], said):
             said = replace(said, within=(out.pop().within[0], end))
         out.append(said)
     return out
+
+
+def _last(stances: list[Stance]) -> Stance:
+    """A sentence's stance: its last part that takes one, or data cleared after it was said to be sensitive
+    ("PII was an issue, but we anonymize everything now")."""
+    taken = [s for s in stances if s.kind != NONE]
+    if stances[-1].clears and all(s.sensitive for s in taken):
+        return stances[-1]
+    return (taken or stances)[-1]
 
 
 def _overrules(text: str, start: int, before: Stance, said: Stance) -> bool:

@@ -1,0 +1,103 @@
+"""More ways to say the mix than "4:1" (bot/parse/mix.py): shares of tokens, two sizes, what is sent and what
+comes back, a usage report's labelled totals, "input/output = 3", "75/25 input/output split"."""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+from bot.parse import lexicon
+from bot.parse.figures import MAX_MENTIONS
+from bot.parse.lazyre import lazy
+
+# More ways to say the mix: "90% of tokens are input", "8k input + 1k output per request",
+# "1 input : 3 output", "input/output = 3", "75/25 input/output split".
+_SHARE_OF_TOKENS = lazy(
+    r"\b(\d{1,2}(?:\.\d+)?)\s?%\s+(?:of\s+(?:the\s+)?(?:tokens?|traffic)\s+(?:are|is)\s+|de\s+los\s+tokens\s+son\s+(?:de\s+)?)"
+    r"(input|output|prompt|completion|entrada|salida)\b",
+    re.I,
+)
+_PAIR = lazy(
+    r"\b(\d[\d.,]*\s?[kK]?)\s+(input|in|prompt|entrada)(?:\s+tokens?)?\s*(?:\+|and|y|,)\s*(\d[\d.,]*\s?[kK]?)\s+(output|out|completion|salida)\b"
+    r"|\b(\d{1,3}(?:\.\d+)?)\s+(input|entrada)\s*:\s*(\d{1,3}(?:\.\d+)?)\s+(output|salida)\b",
+    re.I,
+)
+# A usage report's labelled totals: "input tokens 9.1B … output tokens 1.3B" (either order).
+_LABELLED = lazy(
+    r"(?=[iopcseIOPCSE])\b(?:(?P<a_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<a>\d[\d.,]*\s?[kKmMbB]?)(?![\w.]|,\d)"
+    r"[^.;\d]{0,25}?\b(?:(?P<b_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<b>\d[\d.,]*\s?[kKmMbB]?)(?![\w.]|,\d)",
+    re.I,
+)
+_INPUT_OVER_OUTPUT = lazy(
+    r"\b(?:input|in|entrada)\s*/\s*(?:output|out|salida)\s*(?:ratio\s*|proporci[oó]n\s*)?(?:=|:|is|of|es|de)?\s*"
+    r"(?:about|around|roughly|~|≈|unos?)?\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%])",
+    re.I,
+)
+_SPLIT = lazy(r"\b(\d{1,2})\s*/\s*(\d{1,2})\s+(input|output)\s*/\s*(input|output)\b", re.I)
+
+
+_SIZES: re.Pattern[str] | None = None
+
+
+def _sizes_pattern() -> re.Pattern[str]:
+    """ "prompts ~5k tokens, answers ~500 tokens", "outputs of 300 tokens and inputs of 3k tokens": two sizes."""
+    side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
+    size = r"\s*(?:(?:are|is|of|run|average|averages|son|de|:|=|~|≈|about|around|roughly|unos?)\s*)*(?P<{}>\d[\d.,]*\s?[kK]?)\s*tok(?:en)?s?\b"
+    return re.compile(
+        rf"\b(?=[^\W\d_]){side.format('a', 'a')}{size.format('n')}[^.;\d]{{0,25}}?(?<![\w]){side.format('b', 'b')}{size.format('m')}",
+        re.I,
+    )
+
+
+def _sent_pattern() -> re.Pattern[str]:
+    """ "we send about 2k tokens and get 200 back", "mandamos unos 3000 tokens y recibimos 300": what goes in,
+    then what comes back (lexicon `mix_send`, `mix_get`)."""
+    about = r"(?:about|around|roughly|~|≈|like|unos?|como|alrededor\s+de)?\s*"
+    figure = r"(\d[\d.,]*\s?[kK]?)"
+    return re.compile(
+        rf"(?=[^\W\d_])\b(?:{lexicon.alternation('mix_send')})\s+{about}{figure}\s*(?:tokens?|tok)\b(?!\s*(?:/|per\s|a\s+s|por\s))[^.;\d]{{0,30}}?"
+        rf"\b(?:{lexicon.alternation('mix_get')})\s+(?:back\s+)?{about}{figure}(?![\d.,]|\s?%|\s?(?:tok(?:en)?s?\s*/|tok(?:en)?s?\s+(?:per|a|por)\s))",
+        re.I,
+    )
+
+
+_SENT: re.Pattern[str] | None = None
+
+
+def mix_forms(text: str) -> list[float]:
+    """Input tokens per output token, from every form above that the text holds."""
+    from bot.parse.numbers import parse_number
+
+    global _SIZES, _SENT
+    _SIZES = _SIZES or _sizes_pattern()
+    _SENT = _SENT or _sent_pattern()
+    ratios = []
+    for m in islice(_SENT.finditer(text), MAX_MENTIONS):
+        a, b = parse_number(m.group(1)), parse_number(m.group(2))
+        if a and b:
+            ratios.append(a / b)
+    for m in islice(_SIZES.finditer(text), MAX_MENTIONS):
+        a, b = parse_number(m.group("n")), parse_number(m.group("m"))
+        first_in, second_in = m.group("a_in") is not None, m.group("b_in") is not None
+        if a and b and first_in != second_in:
+            ratios.append(a / b if first_in else b / a)
+    for m in islice(_LABELLED.finditer(text), MAX_MENTIONS):
+        a, b = parse_number(m.group("a")), parse_number(m.group("b"))
+        if a and b and (m.group("a_in") is None) != (m.group("b_in") is None):
+            ratios.append(a / b if m.group("a_in") else b / a)
+    for m in _SHARE_OF_TOKENS.finditer(text):
+        share = float(m.group(1)) / 100
+        if 0 < share < 1:
+            input_share = share if m.group(2).lower() in ("input", "prompt", "entrada") else 1 - share
+            ratios.append(input_share / (1 - input_share))
+    for m in _PAIR.finditer(text):
+        left, right = (m.group(1), m.group(3)) if m.group(1) else (m.group(5), m.group(7))
+        a, b = parse_number(left), parse_number(right)
+        if a and b:
+            ratios.append(a / b)
+    ratios += [float(m.group(1)) for m in _INPUT_OVER_OUTPUT.finditer(text) if float(m.group(1)) > 0]
+    for m in _SPLIT.finditer(text):
+        first, second = float(m.group(1)), float(m.group(2))
+        if first and second and m.group(3).lower() != m.group(4).lower():
+            ratios.append(first / second if m.group(3).lower() == "input" else second / first)
+    return ratios
