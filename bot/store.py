@@ -96,34 +96,6 @@ def _connect(path: Path, timeout_s: float) -> sqlite3.Connection:
     return conn
 
 
-class _Interlock:
-    """Turns between the bot's processes on one log (`llmcost serve --http --processes N`), on a lock file
-    beside it. SQLite's own busy handler sleeps 1, 2, 5, 10… ms between looks, so two processes writing
-    several times a question lose milliseconds at each collision (holding their store meanwhile); this
-    lock is looked at every 0.2 ms instead. SQLite's locking stays underneath, for every other process."""
-
-    def __init__(self, path: Path):
-        self.fd = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o600)
-
-    def acquire(self, timeout_s: float) -> bool:
-        import fcntl
-
-        deadline = time.monotonic() + timeout_s
-        while True:
-            try:
-                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return True
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    return False
-                time.sleep(0.0002)
-
-    def release(self) -> None:
-        import fcntl
-
-        fcntl.flock(self.fd, fcntl.LOCK_UN)
-
-
 def _corrupt(exc: BaseException) -> bool:
     return getattr(exc, "sqlite_errorname", "") in ("SQLITE_NOTADB", "SQLITE_CORRUPT")
 
@@ -168,7 +140,6 @@ class LogStore:
         self.notes: list[str] = []  # what happened to it on the way (a corrupted file moved aside)
         self._retry_at = 0.0
         self.retry_s = 0.0  # the bot's store waits RETRY_S after a failure; the CLI tries each time
-        self._interlock: _Interlock | None = None  # the bot's: turns with its other processes
         if conn is not None:
             with self._lock:
                 if not _up_to_date(conn):
@@ -192,8 +163,6 @@ class LogStore:
         """The bot's log: never raises. Check `health()`; a log that cannot be used is retried later."""
         store = cls(None, Path(path) if path else default_path())
         store.retry_s = cls.RETRY_S
-        with contextlib.suppress(OSError):  # a directory we cannot write: the log is down anyway
-            store._interlock = _Interlock(store.path)
         with store._lock:
             store._reopen()
         return store
@@ -295,9 +264,6 @@ class LogStore:
         at once rather than waiting again), after which the next operation tries the file again."""
         if not self._lock.acquire(timeout=timeout_s):
             raise StoreUnavailable("busy: another thread has held the log too long")
-        if self._interlock is not None and not self._interlock.acquire(timeout_s):
-            self._lock.release()
-            raise StoreUnavailable("busy: another of the bot's processes has held the log too long")
         try:
             if self.conn is None or self.problem is not None:
                 if time.monotonic() < self._retry_at:
@@ -327,8 +293,6 @@ class LogStore:
                     with contextlib.suppress(sqlite3.Error):
                         self.conn.execute(f"PRAGMA busy_timeout = {int(self.BUSY_TIMEOUT_S * 1000)}")
         finally:
-            if self._interlock is not None:
-                self._interlock.release()
             self._lock.release()
 
     # -- writing -------------------------------------------------------------------------------------
