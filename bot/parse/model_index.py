@@ -133,10 +133,17 @@ class _Index:
             for m in catalogs.models.values()
         }
         heads: set[str] = set()
+        # every name as a set of words, "qwen3" split into "qwen" and "3": which builds a typed name fits
+        self.build_names: list[tuple[frozenset[str], str]] = []
+        # "deepseek-ai/DeepSeek-V4-Pro" -> "DeepSeek-V4-Pro": a Hub id whose bare name is another row's
+        self.org_names: dict[str, str] = {}
         for model in catalogs.models.values():
             for name in [model.id, model.name, *model.aliases]:
                 self.units.setdefault(normalise(name), set()).add(digit_groups(name))
                 parts = [normalise(p) for p in re.split(r"[\s\-_/]+", name.lower()) if normalise(p)]
+                self.build_names.append((frozenset(canonical(parts)), model.id))
+                if "/" in name:
+                    self.org_names[normalise(name)] = normalise(name.split("/", 1)[1])
                 self.bags.setdefault("|".join(sorted(parts)), model.id)
                 for n in range(1, len(parts) + 1):
                     self.starts.setdefault(tuple(parts[:n]), set()).add(model.id)
@@ -156,6 +163,24 @@ class _Index:
             return "".join(cached_digit_groups(typed)) == "".join(ch for ch in alias_key if ch.isdigit())
         return cached_digit_groups(typed) in self.units[alias_key]
 
+    def builds(self, parts: list[str]) -> set[str]:
+        """The models with a name holding every one of `parts` (canonical words), in any order: "qwen3 30b
+        instruct" fits only Qwen3-30B-A3B-Instruct-2507, "qwen3 30b" fits three builds."""
+        typed = frozenset(canonical(parts))
+        return {model for names, model in self.build_names if typed <= names}
+
+    def names_fit(self, model: str, parts: list[str]) -> bool:
+        """Whether one of `model`'s own names holds every one of `parts`."""
+        typed = frozenset(canonical(parts))
+        return any(typed <= names for names, m in self.build_names if m == model)
+
+    def org_rival(self, key: str) -> str | None:
+        """The row a Hub id's bare name points to when it is not the Hub id's row: the organisation prefix
+        must not decide the build by itself."""
+        bare = self.org_names.get(key)
+        rival = self.alias.get(bare) if bare else None
+        return rival if rival and rival != self.alias.get(key) else None
+
     def models_starting(self, key: str) -> set[str]:
         """The models with an alias key that starts with `key`."""
         return {model for alias_key, model in self.alias.items() if alias_key.startswith(key)}
@@ -164,7 +189,8 @@ class _Index:
         """Whether `word` starts a model name: "deepseek", "lama" (a typo of llama), "qwen"."""
         if (hit := self._head_cache.get(word)) is not None:
             return hit
-        hit = any(word.startswith(h) for h in self.short_heads) or (
+        swapped = sorted(word[:4]) if len(word) >= 4 else None  # "qwne": two letters of "qwen" swapped
+        hit = any(word.startswith(h) or (swapped and len(h) == 4 and swapped == sorted(h)) for h in self.short_heads) or (
             len(word) > 3
             and any(_could_reach(word, head, 80) for head in self.long_heads)
             and _best(word, self.long_heads, 80) is not None
@@ -193,6 +219,18 @@ def _word_parts(lower: str) -> tuple[str, ...]:
 
 def _parts(toks: list[Token]) -> list[str]:
     return [part for t in toks for part in _word_parts(t.lower)]
+
+
+_HEAD_NUMBER = re.compile(r"^([a-z]{3,})(\d+)$")
+
+
+def canonical(parts: list[str] | tuple[str, ...]) -> list[str]:
+    """Name words with a family glued to its version split: "qwen3" -> "qwen", "3" ("qwen 3" is typed too)."""
+    out: list[str] = []
+    for part in parts:
+        glued = _HEAD_NUMBER.match(part)
+        out += glued.groups() if glued else (part,)
+    return out
 
 
 def _bag(toks: list[Token]) -> str:
