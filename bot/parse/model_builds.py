@@ -6,8 +6,10 @@ parser asks; the organisation in a pasted Hub id never decides the build by itse
 
 from __future__ import annotations
 
-from bot.parse.model_index import _PRECISION, VARIANT_WORDS, Mention, _Index, _parts
+from bot.parse.model_index import _PRECISION, VARIANT_WORDS, Mention, _Index, _parts, _word_parts
 from bot.parse.words import Token
+from costcore.catalog import Catalogs, normalise
+from costcore.scenario import Finding
 
 # Words between a name and its precision or build: "glm 5.1 in fp8", "glm 5.2 en fp8", "the preview of v4 pro".
 _LINKS = frozenset({"in", "en", "at", "a", "with", "con", "using", "usando", "on", "the", "el", "la", "its", "sus"})
@@ -73,3 +75,17 @@ def with_word(mention: Mention, word: str, toks: list[Token], index: _Index) -> 
     if len(found) == 1 and (model := found.pop()) != mention.model:
         return Mention(mention.start, mention.end, mention.typed, model, "catalog", precision=mention.precision)
     return mention
+
+
+def assumed(mentions: list[Mention], model: str, index: _Index, catalogs: Catalogs) -> Finding | None:
+    """The note for a plain name several builds share ("qwen3 30b", "v4 pro", "llama 70b"): the row its alias
+    sits on was priced, and the other builds are named so the user can say which. A name that is the row's own
+    id or name ("glm 5.1", "DeepSeek-V4-Pro") is that build, no assumption."""
+    mention = next((m for m in mentions if m.model == model and m.kind == "catalog"), None)
+    row = catalogs.models.get(model)
+    if mention is None or row is None or normalise(mention.typed) in (normalise(row.id), normalise(row.name)):
+        return None
+    others = index.builds([p for word in mention.typed.lower().split() for p in _word_parts(word)]) - {model}
+    if not others:
+        return None
+    return Finding(code="model_build_assumed", params={"typed": mention.typed[:80], "model": model, "others": sorted(others)[:4]})

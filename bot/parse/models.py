@@ -200,6 +200,8 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
                 params={"typed": picked.precision[:20], "model": read.model, "catalog": "/".join(dtypes)},
             )
         )
+    if read.model and (assumed := builds.assumed(mentions, read.model, index, catalogs)):
+        read.notes.append(assumed)
     return read
 
 
