@@ -199,7 +199,11 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
 
 
 # "8 GPUs, 300 tok/s each": per GPU or in total? Hardware is never a head count, but "each" of it asks.
-_HARDWARE = re.compile(r"gpus|cards|nodes|servers|machines|instances|replicas|pods|boxes|nodos|servidores|m[aá]quinas", re.I)
+_HARDWARE = re.compile(
+    r"gpus|cards|nodes|servers|machines|instances|replicas|pods|boxes|nodos|servidores|m[aá]quinas|"
+    r"[hab]\d{2,3}[a-z]{0,3}s|l40s|mi\d{3}x?s", re.I
+)
+_GPU_PLURAL = re.compile(r"\s+(?:x\s*)?(?P<noun>[hab]\d{2,3}[a-z]{0,3}s|l40s|mi\d{3}x?s)(?!\w)", re.I)
 
 
 def _unknown_count(text: str, nums: list[Number], start: int, end: int) -> Count | None:
@@ -209,7 +213,7 @@ def _unknown_count(text: str, nums: list[Number], start: int, end: int) -> Count
     for n in nums:
         if not (start <= n.start < end) or n.value < 2 or not n.value.is_integer() or TOK_S.match(text, n.end):
             continue
-        m = _ANY_NOUN.match(text, n.end)
+        m = _ANY_NOUN.match(text, n.end) or _GPU_PLURAL.match(text, n.end)  # "8 H100s, 300 tok/s each"
         counted = not lexicon.pattern("not_counted").fullmatch(m["noun"]) if m else False
         if m and not _PER_PERIOD.match(text, m.end()) and (counted or _HARDWARE.fullmatch(m["noun"])):
             return Count(round(n.value), n.start, m.end(), None, m["noun"].lower())
@@ -235,6 +239,9 @@ def _rate_times(draft: Draft, count: Count, figure: Number) -> None:
 _RATE_FIGURE = re.compile(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
 
 
+_BOUND = re.compile(r"\s*(?:~\s*)?\d")
+
+
 # "…, maybe 50 at the same time": a number right before the at-once words, at most two words between.
 _NEXT_TO_AT_ONCE = re.compile(r"(?<![\w.,])\d+(?:\s+[^\W\d_]+){0,2}\s*$")
 
@@ -247,7 +254,9 @@ def _per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> 
     # "40 agents …, and all 40 are online together" is the same 40; "300 users, maybe 30 at once" is 30
     others = {float(d) for d in re.findall(r"\d+", between)} - {float(count.value)}
     # "60 reps …, about half of them online at once": a share of them, not all of them
-    share = lexicon.pattern("share_of").search(between) if after else None
+    # ("up to 50 at once", "como mucho 50 a la vez" is a bound: the number is the concurrency, not a share)
+    share = next((m for m in lexicon.pattern("share_of").finditer(between) if not _BOUND.match(between, m.end())), None)
+    share = share if after else None
     at_once = after and not others and not share
     if (
         after

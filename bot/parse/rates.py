@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import islice
 
+from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
 from bot.parse.numbers import Number, plain
@@ -152,6 +154,16 @@ def _total_of_counted(
     return total
 
 
+@cache
+def _groups_at() -> re.Pattern[str]:
+    """A count of groups right before a rate, neither "each" nor "in total" said: "12 tenants at 150 tok/s"."""
+    return re.compile(
+        rf"(?=\d)(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?P<who>{lexicon.alternation('group_nouns')})\s*(?:at|@|with|a|con|:)\s*"
+        r"(?:about|around|~|≈|unos)?\s*$",
+        re.I,
+    )
+
+
 def _read_kind(clause: str, value: float, before: str, after: str, draft: Draft) -> None:
     """Per stream, in total, or (a head count next to the rate and neither said) a question."""
     if PER_STREAM_AFTER.match(after) or PER_STREAM_BEFORE.search(before) or EACH_BEFORE.search(before):
@@ -168,3 +180,11 @@ def _read_kind(clause: str, value: float, before: str, after: str, draft: Draft)
         users = first_number(people.group("n"))
         if users and users >= 2:
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(users))
+    elif (
+        (groups := _groups_at().search(before))
+        and (count := first_number(groups.group("n")))
+        and count >= 2
+        and not lexicon.pattern("each").search(after[:24])  # "4 regions at 500 tok/s each": composed
+    ):
+        # "12 tenants at 150 tok/s", "12 clientes a 150 tok/s": each of them, or all of them together?
+        draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(count), who=groups.group("who").lower())
