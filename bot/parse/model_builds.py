@@ -6,13 +6,25 @@ parser asks; the organisation in a pasted Hub id never decides the build by itse
 
 from __future__ import annotations
 
-from bot.parse.model_index import _PRECISION, VARIANT_WORDS, Mention, _Index, _parts, _word_parts
+from bot.parse.model_index import (
+    _CONJUNCTION,
+    _DATE_CODE,
+    _PRECISION,
+    HARMLESS_WORDS,
+    VARIANT_WORDS,
+    Mention,
+    _Index,
+    _parts,
+    _word_parts,
+)
 from bot.parse.words import Token
 from costcore.catalog import Catalogs, normalise
 from costcore.scenario import Finding
 
 # Words between a name and its precision or build: "glm 5.1 in fp8", "glm 5.2 en fp8", "the preview of v4 pro".
-_LINKS = frozenset({"in", "en", "at", "a", "with", "con", "using", "usando", "on", "the", "el", "la", "its", "sus"})
+_LINKS = frozenset(
+    {"in", "en", "at", "a", "with", "w", "con", "using", "usando", "on", "the", "el", "la", "its", "sus"}
+)
 _OF = frozenset({"of", "de", "del"})
 _BEFORE = frozenset({"the", "la", "el", "los", "las", "version", "versión", "build"})
 
@@ -30,7 +42,9 @@ def fit(mention: Mention, parts: list[str], index: _Index) -> Mention:
         return mention
     found = index.builds(parts)
     if len(found) == 1:
-        return Mention(mention.start, mention.end, mention.typed, found.pop(), "corrected", precision=mention.precision)
+        return Mention(
+            mention.start, mention.end, mention.typed, found.pop(), "corrected", precision=mention.precision
+        )
     if len(found) > 1:
         return Mention(mention.start, mention.end, mention.typed, None, "ambiguous", tuple(sorted(found)))
     return mention
@@ -47,7 +61,7 @@ def unknown_fit(mention: Mention, toks: list[Token], index: _Index) -> Mention:
 def precision_after(text: str, toks: list[Token], j: int) -> int | None:
     """The token of a precision said a word or two after a name ("glm-5.1 in fp8", "en fp8")."""
     for k in range(j + 1, min(len(toks), j + 4)):
-        if _gap(text, toks, k).strip(" ,"):
+        if _gap(text, toks, k).strip(" ,/()"):
             return None
         if _PRECISION.match(toks[k].lower):
             return k
@@ -56,25 +70,56 @@ def precision_after(text: str, toks: list[Token], j: int) -> int | None:
     return None
 
 
-def variant_before(text: str, toks: list[Token], i: int) -> int | None:
-    """A build word said before the name: "the preview of deepseek v4 pro", "la preview de v4 pro"."""
+def _build_word(tok: Token) -> bool:
+    """A word that picks a build, not a model: "thinking", "instruct", "preview", "2507", "fp8"."""
+    low = tok.lower
+    return low in VARIANT_WORDS or low in HARMLESS_WORDS or bool(_DATE_CODE.match(low) or _PRECISION.match(low))
+
+
+def words_before(toks: list[Token], i: int) -> list[str]:
+    """Build words said before the name: "the preview of deepseek v4 pro", "la versión instruct 2507 de
+    qwen3 235b", "la versión thinking de qwen3 30b 2507"."""
     k = i - 1
     if k < 1 or toks[k].lower not in _OF:
-        return None
+        return []
+    words: list[str] = []
     k -= 1
-    while k >= 0 and toks[k].lower in _BEFORE:
+    while k >= 0 and _build_word(toks[k]) and len(words) < 3:
+        words.append(toks[k].lower)
         k -= 1
-    return k if k >= 0 and toks[k].lower in VARIANT_WORDS else None
+    return words if any(w in VARIANT_WORDS or w in HARMLESS_WORDS for w in words) else []
 
 
-def with_word(mention: Mention, word: str, toks: list[Token], index: _Index) -> Mention:
-    """The mention with a build word said apart from it, when that word names one other build."""
-    if mention.model is None:
+def with_words(mention: Mention, words: list[str], toks: list[Token], index: _Index) -> Mention:
+    """The mention with build words said apart from it, when those words name one other build."""
+    if mention.model is None or not words:
         return mention
-    found = index.builds([*_parts(toks), word])
+    found = index.builds([*_parts(toks), *words])
     if len(found) == 1 and (model := found.pop()) != mention.model:
-        return Mention(mention.start, mention.end, mention.typed, model, "catalog", precision=mention.precision)
+        return Mention(
+            mention.start, mention.end, mention.typed, model, "catalog", precision=mention.precision
+        )
     return mention
+
+
+def other_build(text: str, toks: list[Token], inside: list[Token], after: int, index: _Index) -> Mention | None:
+    """ "qwen3 30b thinking 2507 vs instruct 2507": a second build of the same model, named by its build
+    words alone after "vs", "or", "and"; the parser then asks which of the two."""
+    if after + 1 >= len(toks) or toks[after].lower not in _CONJUNCTION:
+        return None
+    k = after + 1
+    words: list[Token] = []
+    while k < len(toks) and _build_word(toks[k]) and len(words) < 3 and (not words or not _gap(text, toks, k).strip(" -")):
+        words.append(toks[k])
+        k += 1
+    base = [t for t in inside if not _build_word(t)]
+    if not words or not base:
+        return None
+    found = index.builds(_parts(base + words))
+    if len(found) != 1:
+        return None
+    typed = text[words[0].start : words[-1].end]
+    return Mention(words[0].start, words[-1].end, typed, found.pop(), "catalog")
 
 
 def assumed(mentions: list[Mention], model: str, index: _Index, catalogs: Catalogs) -> Finding | None:
@@ -88,4 +133,7 @@ def assumed(mentions: list[Mention], model: str, index: _Index, catalogs: Catalo
     others = index.builds([p for word in mention.typed.lower().split() for p in _word_parts(word)]) - {model}
     if not others:
         return None
-    return Finding(code="model_build_assumed", params={"typed": mention.typed[:80], "model": model, "others": sorted(others)[:4]})
+    return Finding(
+        code="model_build_assumed",
+        params={"typed": mention.typed[:80], "model": model, "others": sorted(others)[:4]},
+    )

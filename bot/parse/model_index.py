@@ -150,6 +150,10 @@ class _Index:
                 head = re.match(r"[a-z]+", parts[0] if parts else "")
                 if head and len(head.group(0)) >= 3 and head.group(0) not in WORD_ALIASES:
                     heads.add(head.group(0))
+        self.names_of: dict[str, list[frozenset[str]]] = {}
+        for names, model_id in self.build_names:
+            self.names_of.setdefault(model_id, []).append(names)
+        self._builds: dict[frozenset[str], frozenset[str]] = {}
         self.parts: dict[str, set[str]] = {}  # model -> every word of its names ("8b", "llama", "3.1")
         for bag, model_id in self.bags.items():
             self.parts.setdefault(model_id, set()).update(bag.split("|"))
@@ -167,12 +171,16 @@ class _Index:
         """The models with a name holding every one of `parts` (canonical words), in any order: "qwen3 30b
         instruct" fits only Qwen3-30B-A3B-Instruct-2507, "qwen3 30b" fits three builds."""
         typed = frozenset(canonical(parts))
-        return {model for names, model in self.build_names if typed <= names}
+        if (hit := self._builds.get(typed)) is None:  # a pasted log names the same model hundreds of times
+            hit = frozenset(model for names, model in self.build_names if typed <= names)
+            if len(self._builds) < 4096:
+                self._builds[typed] = hit
+        return set(hit)
 
     def names_fit(self, model: str, parts: list[str]) -> bool:
         """Whether one of `model`'s own names holds every one of `parts`."""
         typed = frozenset(canonical(parts))
-        return any(typed <= names for names, m in self.build_names if m == model)
+        return any(typed <= names for names in self.names_of.get(model, ()))
 
     def org_rival(self, key: str) -> str | None:
         """The row a Hub id's bare name points to when it is not the Hub id's row: the organisation prefix

@@ -15,6 +15,8 @@ are plain words or names ("Kimi", "Scout") count only where a model is meant.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from bot.parse import model_builds as builds
 from bot.parse import model_shapes as shapes
 from bot.parse.closed import find_closed, is_closed_head
@@ -99,9 +101,9 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 i += 1
                 continue
             mention = _extend(text, toks, i, j, model, index)
-            if mention.kind == "catalog" and (k := builds.variant_before(text, toks, i)) is not None:
+            if mention.kind == "catalog" and (said := builds.words_before(toks, i)):
                 inside = [t for t in toks[i:] if t.start < mention.end]
-                mention = builds.with_word(mention, toks[k].lower, inside, index)  # "the preview of v4 pro"
+                mention = builds.with_words(mention, said, inside, index)  # "the preview of v4 pro"
         if mention is None:
             i += 1
             continue
@@ -151,9 +153,9 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
     if j == first_end and len(models) > 1 and not versioned:
         return Mention(start, toks[j].end, typed, None, "several", tuple(sorted(models)))
     if precision is None and (k := builds.precision_after(text, toks, j)) is not None:
-        precision = toks[k].text  # "glm-5.1 in fp8"
+        precision, j = toks[k].text, k  # "glm-5.1 in fp8": read with the name, so "bf16" is no figure
     mention = builds.fit(Mention(start, toks[j].end, typed, model, "catalog", precision=precision), _parts(named), index)
-    return builds.with_word(mention, precision.lower(), named, index) if precision else mention
+    return builds.with_words(mention, [precision.lower()], named, index) if precision else mention
 
 
 def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
@@ -161,6 +163,11 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     exact, plain = _exact(text, toks, index)
     starts = [t.start for t in toks]
     mentions = [_widen(text, toks, starts, m, index) for m in exact]
+    for mention in [m for m in mentions if m.kind == "catalog" and m.model]:  # "thinking 2507 vs instruct 2507"
+        k = bisect_left(starts, mention.end)
+        inside = [t for t in toks if mention.start <= t.start < mention.end]
+        if second := builds.other_build(text, toks, inside, k, index):
+            mentions.append(second)
     covered = plain | _covered(toks, mentions)
     for closed in find_closed(text, toks, covered, catalogs):
         if closed.ref is None:

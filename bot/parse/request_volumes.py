@@ -34,7 +34,13 @@ _EACH_TOKENS = lazy(
 
 
 def read_request_volumes(
-    text: str, nums: list[Number], draft: Draft, periods: str, period_of, calendar: CalendarKind, settings: Settings
+    text: str,
+    nums: list[Number],
+    draft: Draft,
+    periods: str,
+    period_of,
+    calendar: CalendarKind,
+    settings: Settings,
 ) -> None:
     """Set the SLO from requests a period times output tokens a request, both said in one sentence."""
     if "slo_tok_s" in draft.fields or draft.asked_about("slo_tok_s"):
@@ -56,7 +62,16 @@ def read_request_volumes(
         draft.use(requests.start, per.end(), "slo_tok_s")
         draft.use(size.start, sizes[0][1].end(), "slo_tok_s")
         draft.fields["slo_tok_s"] = tok_s
-        draft.note("volume_per_request", requests=plain(requests.value), size=plain(size.value), period=period)
+        draft.note(
+            "volume_per_request", requests=plain(requests.value), size=plain(size.value), period=period
+        )
         hours = plain(float(period_hours(period, calendar, settings)))
-        draft.note("volume_converted", volume=plain(volume), period=period, tok_s=round(tok_s, 1), kind="output",
-                   hours=hours, calendar=calendar)
+        draft.note(
+            "volume_converted",
+            volume=plain(volume),
+            period=period,
+            tok_s=round(tok_s, 1),
+            kind="output",
+            hours=hours,
+            calendar=calendar,
+        )
