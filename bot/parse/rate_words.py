@@ -125,8 +125,10 @@ AGGREGATE = lazy(
 
 # A head count next to a rate that says neither "each" nor "in total": "40 tok/s for 50 users".
 FOR_PEOPLE_AFTER = lazy(
-    rf"\s*(?:,\s*(?:(?:for|para)\s+)?|(?:for|para)\s+)(?:(?:up\s+to|our|about|around|some|hasta|nuestros|unos)\s+|~)*"
-    rf"(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\b",
+    rf"\s*(?:,?\s*(?:for|para)\s+(?:(?:up\s+to|our|about|around|some|hasta|nuestros|unos)\s+|~)*"
+    rf"(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\b"
+    # "300 tok/s, 500 users" too; "100 tok/s, 8 concurrent users" says the concurrency of a total
+    rf"|,\s*(?:(?:about|around|some|unos|~)\s*)?(?P<n2>\d[\d,.]*)\s+{PEOPLE}\b(?!\s+{CONCURRENT}))",
     re.I,
 )
 
