@@ -40,21 +40,19 @@ def fit(mention: Mention, parts: list[str], index: _Index) -> Mention:
     model = mention.model
     if model is None or index.names_fit(model, parts):
         return mention
+    if one := index.one_build(parts):
+        return Mention(mention.start, mention.end, mention.typed, one, "corrected", precision=mention.precision)
     found = index.builds(parts)
-    if len(found) == 1:
-        return Mention(
-            mention.start, mention.end, mention.typed, found.pop(), "corrected", precision=mention.precision
-        )
-    if len(found) > 1:
-        return Mention(mention.start, mention.end, mention.typed, None, "ambiguous", tuple(sorted(found)))
+    if found:  # "qwen3 30b instruct": the build words fit, but leave a size or variant out: ask, never guess
+        candidates = tuple(sorted(found | {model}))
+        return Mention(mention.start, mention.end, mention.typed, None, "ambiguous", candidates)
     return mention
 
 
 def unknown_fit(mention: Mention, toks: list[Token], index: _Index) -> Mention:
     """A name the aliases do not spell ("qwen 3 30b instruct 2507") that holds every word of one build."""
-    found = index.builds(_parts(toks))
-    if len(found) == 1:
-        return Mention(mention.start, mention.end, mention.typed, found.pop(), "corrected")
+    if one := index.one_build(_parts(toks)):
+        return Mention(mention.start, mention.end, mention.typed, one, "corrected")
     return mention
 
 

@@ -182,6 +182,22 @@ class _Index:
         typed = frozenset(canonical(parts))
         return any(typed <= names for names in self.names_of.get(model, ()))
 
+    def one_build(self, parts: list[str]) -> str | None:
+        """The one model whose names hold every word typed, when what the words leave out is only a build
+        tag ("qwen3 30b thinking" leaves out "a3b", "2507"): never a size ("gemma 3" leaves out 27b, and Gemma
+        3 comes in four) unless a size was typed, nor a variant ("deepseek v4.1" leaves out "flash")."""
+        found = self.builds(parts)
+        if len(found) != 1:
+            return None
+        model = found.pop()
+        typed = frozenset(canonical(parts))
+        sized = any(_SIZE.match(p) for p in typed)
+        for names in self.names_of.get(model, ()):
+            missing = names - typed
+            if not missing & VARIANT_WORDS and (sized or not any(_SIZE.match(p) for p in missing)):
+                return model
+        return None
+
     def org_rival(self, key: str) -> str | None:
         """The row a Hub id's bare name points to when it is not the Hub id's row: the organisation prefix
         must not decide the build by itself."""

@@ -65,9 +65,9 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
     )
     if alone or goes_on:  # "deepseek v3.2", "gpt oss 12b": a name the catalog lacks
         return None
-    if len(models) == 1:  # "llama 3.3", "qwen3-30b-a3b-thinking": the start of one row's name, version and all
-        model = next(iter(models))
-        return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if cached_digit_groups(typed) else None
+    if len(models) == 1:  # "qwen3-30b-a3b-thinking": the start of one row's name, only a build tag left out
+        model = index.one_build(list(parts))
+        return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if model else None
     return Mention(toks[i].start, toks[m].end, typed, None, "several", tuple(sorted(models)))
 
 
