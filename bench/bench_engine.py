@@ -115,7 +115,7 @@ def parse_times() -> tuple[list[float], list[float]]:
     catalogs = runtime.catalogs()
     corpus = [
         entry["q"]
-        for path in sorted((Path(__file__).resolve().parent.parent / "tests").glob("parser_corpus*.yaml"))
+        for path in sorted((Path(__file__).resolve().parent.parent / "tests" / "bot" / "parse" / "corpus").glob("*.yaml"))
         for entry in yaml.safe_load(path.read_text(encoding="utf-8"))
     ]
     chunk = "deepseek flash 1 500 tok/s per user, ~500~ 26M tokens a day, not 24/7, 50% cache hits, GMT+1. "

@@ -39,8 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.slack import signed  # noqa: E402
-from tests.slack.standin import StandIn  # noqa: E402
+from tests.bot.slack import signed  # noqa: E402
+from tests.bot.slack.standin import StandIn  # noqa: E402
 
 QUESTION = "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?"
 

@@ -7,6 +7,7 @@ expected reading is complete.
 
     python bench/probe_parser.py            # the full generated run
     python bench/probe_parser.py --fresh    # the hand-written self-check set, bench/fresh_parser_set.yaml
+    python bench/probe_parser.py --fresh all   # every hand-written set, bench/fresh_parser_set*.yaml
 """
 
 from __future__ import annotations
@@ -57,11 +58,13 @@ def run(cases: list[Case], verbose: bool) -> dict[str, int]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--fresh", nargs="?", const="fresh_parser_set.yaml", help="run a hand-written set instead")
+    ap.add_argument("--fresh", nargs="?", const="fresh_parser_set.yaml", help="run a hand-written set instead ('all': every one)")
     ap.add_argument("-q", "--quiet", action="store_true")
     args = ap.parse_args(argv)
     if args.fresh:
-        rows = yaml.safe_load((Path(__file__).parent / Path(args.fresh).name).read_text(encoding="utf-8"))
+        here = Path(__file__).parent
+        paths = sorted(here.glob("fresh_parser_set*.yaml")) if args.fresh == "all" else [here / Path(args.fresh).name]
+        rows = [r for path in paths for r in yaml.safe_load(path.read_text(encoding="utf-8"))]
         cases = [Case(r["q"], r["status"], r["expect"]) for r in rows]
     else:
         cases = list(generate())

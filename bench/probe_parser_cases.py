@@ -302,5 +302,116 @@ def generate() -> Iterator[Case]:
     for family in (counts_times_rates, people_at_once, volumes_each, residency, gateway, cache_and_mix,
                    places_and_contexts, counts_in_words, residency_grammar, time_and_negation, places_set_off,
                    counts_any_order, streams_at_once, each_of_unknowns, volumes_per_unit, cache_mix_orders, contexts_per_request,
-                   zone_cities, buried_in_a_log):
+                   zone_cities, buried_in_a_log, residency_concepts, gateway_concepts):
         yield from family()
+
+
+# --- residency and gateway pain as concepts (issue 14, parseA): composed from parts, not one phrasing each.
+# Each part is a list of synonyms; a sentence is actor x verb x object x boundary in several word orders, so
+# a phrasing the readers were never shown is generated. `None` as an expected value means "not set".
+OBJECTS = {"en": ["customer data", "prompts", "patient records", "the text", "customer info", "user messages"],
+           "es": ["los datos de clientes", "los prompts", "los historiales de pacientes", "el texto"]}
+BOUNDARIES = {"en": ["the company", "our network", "our VPC", "the building", "our infrastructure", "our servers"],
+              "es": ["la empresa", "nuestra red", "nuestra infraestructura", "nuestros servidores"]}
+RULERS = {"en": ["our contracts", "company policy", "our MSA", "the DPA", "infosec", "our security policy"],
+          "es": ["los contratos", "la política de la empresa", "el DPA", "seguridad"]}
+FORBID_FORMS = {
+    "en": ["{r} forbid {o} leaving {b}", "{r} doesn't allow {o} to leave {b}", "{r} prohibits sending {o} outside {b}",
+           "per {r}, {o} may not go outside {b}", "{o} can't be sent beyond {b} ({r})", "{o} must not leave {b}, {r} says so",
+           "under {r} {o} stays inside {b}", "{r}: nothing may go outside {b}"],
+    "es": ["{r} prohíben que {o} salgan de {b}", "según {r}, {o} no pueden salir de {b}",
+           "{r} no permite sacar {o} fuera de {b}", "{o} no pueden enviarse fuera de {b} ({r})"],
+}
+SENSITIVE_FACTS = {
+    "en": ["prompts contain patient records", "the inputs include customers' personal info", "we'd be sending medical histories",
+           "support tickets have customer PII in them", "every request carries users' bank details", "the documents are clinical notes"],
+    "es": ["los prompts incluyen datos personales de clientes", "mandaríamos historiales clínicos",
+           "las consultas llevan datos de salud de los pacientes"],
+}
+DOUBT_FORMS = {
+    "en": ["legal hasn't signed off yet", "compliance hasn't decided", "we're still waiting on legal about the data",
+           "no answer from compliance yet on whether prompts can leave", "infosec is still on the fence about external APIs",
+           "not sure legal will let customer data out", "the DPO hasn't ruled on it", "whether the data may leave is TBD with legal"],
+    "es": ["legal todavía no ha firmado", "cumplimiento aún no se ha pronunciado", "estamos esperando a legal sobre los datos",
+           "no sabemos si legal nos deja sacar los datos", "seguridad sigue sin decidir si pueden salir los prompts"],
+}
+RULE_QUESTIONS = {
+    "en": ["does the data have to stay in Spain?", "do prompts need to stay inside our network?",
+           "is customer data allowed to leave the company?", "must the text stay in the EU?"],
+    "es": ["¿los datos tienen que quedarse en España?", "¿pueden salir los datos de la empresa?",
+           "¿el texto debe quedarse en nuestra red?"],
+}
+WAIVED_FORMS = {
+    "en": ["we had a no-external-APIs rule but it was dropped", "there used to be a ban on sending prompts outside, it's gone now",
+           "legal scrapped the on-prem-only policy last month", "until last month data couldn't leave the company, now it can",
+           "the restriction on third-party APIs no longer applies", "we used to keep everything on-prem, not anymore"],
+    "es": ["teníamos una norma de no usar APIs externas pero la quitaron", "antes los datos no podían salir de la empresa, ya no",
+           "hasta el mes pasado no podíamos usar APIs externas, ahora sí", "la prohibición de APIs de terceros ya no aplica"],
+}
+CONTRAST_FORMS = {
+    "en": ["legally yes, but security said no", "legal is fine with it but infosec isn't", "compliance approved, though security vetoed it",
+           "contracts allow it; however our CISO said no", "legal says ok, security says absolutely not"],
+    "es": ["legalmente sí, pero seguridad dijo que no", "legal dice que sí pero seguridad lo vetó",
+           "cumplimiento lo aprobó, aunque el CISO dijo que no"],
+}
+GATEWAY_FORMS = {
+    "en": ["everyone shares one provider key and finance can't split the bill", "one team keeps eating everyone's rate limit",
+           "all {n} teams go through the same OpenAI key, nobody knows who spends what",
+           "we get one invoice and can't break it down by team", "the data team burns through the shared quota every Monday",
+           "finance can't tell which team the API bill belongs to", "there's no way to see spend per team",
+           "a single org key for {n} squads, so no chargeback", "whoever runs a batch job starves the others of rate limit",
+           "we used to have a key per team, but now everyone shares one key"],
+    "es": ["nadie sabe quién gasta qué", "todos usamos la misma clave de OpenAI y finanzas no puede repartir la factura",
+           "un equipo se come el límite de todos", "no hay forma de saber qué equipo gasta más",
+           "compartimos una única API key entre {n} equipos", "la factura llega junta y no sabemos a quién imputarla",
+           "antes teníamos claves por equipo, pero ahora todos usamos la misma clave"],
+}
+GATEWAY_NOT = {
+    "en": ["each team has its own key and finance splits the bill fine", "we used to share one key, not anymore",
+           "our AWS GPU quota is fine", "we share one office, and a key card",
+           "until last year we all shared one key, not anymore"],
+    "es": ["cada equipo tiene su propia clave y la factura se reparte sin problema", "antes compartíamos una clave, ya no"],
+}
+
+
+def residency_concepts() -> Iterator[Case]:
+    """Residency composed from parts (ruler x forbid x object x boundary), data sensitive by nature, doubt,
+    a question about the rule, a rule withdrawn or one in the past, and "yes, but ... no"; in two orders."""
+    def both(lang: str, phrase: str) -> list[str]:
+        rate = "300 tok/s" if lang == "en" else "a 300 tok/s"
+        head = phrase[0].upper() + phrase[1:]
+        return [f"{MODEL[0]} {rate}, {phrase}", f"{head}{'' if phrase.endswith('?') else '.'} {MODEL[0]} {rate}"]
+
+    base = {"model": MODEL[1], "slo_tok_s": 300}
+    for lang in ("en", "es"):
+        forms = FORBID_FORMS[lang]
+        parts = itertools.product(RULERS[lang], OBJECTS[lang], BOUNDARIES[lang])
+        for k, (r, o, b) in enumerate(itertools.islice(parts, 0, None, 5)):
+            phrase = forms[k % len(forms)].format(r=r, o=o, b=b)
+            for q in both(lang, phrase)[: 1 + k % 2]:
+                yield Case(q, "ok", base | {"data_may_leave": False})
+        for phrase in SENSITIVE_FACTS[lang] + CONTRAST_FORMS[lang]:
+            for q in both(lang, phrase):
+                yield Case(q, "ok", base | {"data_may_leave": False})
+        for phrase in DOUBT_FORMS[lang] + RULE_QUESTIONS[lang]:
+            for q in both(lang, phrase)[:1]:
+                yield Case(q, "clarify", base)
+        for phrase in WAIVED_FORMS[lang]:
+            for q in both(lang, phrase):
+                yield Case(q, "ok", base | {"data_may_leave": True})
+
+
+def gateway_concepts() -> Iterator[Case]:
+    """A shared credential with a billing, attribution or quota problem, said many ways; and lookalikes."""
+    base = {"model": MODEL[1], "slo_tok_s": 300}
+    for lang in ("en", "es"):
+        rate = "300 tok/s" if lang == "en" else "a 300 tok/s"
+        for phrase in GATEWAY_FORMS[lang]:
+            for n in (8, 12):
+                phrase_n = phrase.format(n=n)
+                yield Case(f"{MODEL[0]} {rate}, {phrase_n}", "ok", base | {"gateway_pain": True})
+                if "{n}" not in phrase:
+                    yield Case(f"{phrase_n[0].upper() + phrase_n[1:]}; {MODEL[0]} {rate}?", "ok", base | {"gateway_pain": True})
+                    break
+        for phrase in GATEWAY_NOT[lang]:
+            yield Case(f"{MODEL[0]} {rate}, {phrase}", "ok", base | {"gateway_pain": None})

@@ -20,8 +20,9 @@ the digest; SLACK_* the bot; LLMCOST_READER_* the second reader; LLMCOST_HUB*/HF
 LLMCOST_ALLOWED_*, LLMCOST_MAX_BODY_BYTES and LLMCOST_DELIVERY_* the door and the outbox (read from
 `environ` by bot/slack/door.py and outbox.py, which take the mapping this Context carries).
 
-`current()` is the process's Context for code not yet handed one (bot/runtime.py): built from os.environ
-once, and again only when one of the variables above changes (tests set them per test).
+`current()` is the process's Context for `bot.service.ask` called without one (and for tests, through
+tests/runtime.py): built from os.environ once, and again only when one of the variables above changes
+(tests set them per test).
 """
 
 from __future__ import annotations

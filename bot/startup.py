@@ -5,7 +5,7 @@ people time against `genai-prices calc` (the README says the ratio). Each trick 
 `python bench/bench_engine.py --tricks` runs `llmcost ask --json` as shipped and with each trick undone,
 and reports CPU time per run (wall time on a shared 2-core box is mostly other people's load). Measured
 2026-11-30, 15 runs each: as shipped 345 ms, genai-prices calc 339 ms. Nothing here changes an answer: a
-cache that cannot be used means the work is done again (tests/test_cache.py), and LLMCOST_CACHE_DIR=off
+cache that cannot be used means the work is done again (tests/bot/test_cache.py), and LLMCOST_CACHE_DIR=off
 turns every cache off.
 
 1. Validated catalogs and genai-prices' data kept as pickles (`catalogs`, `prices`, via bot/cache.py),
@@ -19,7 +19,7 @@ turns every cache off.
    is the factory's settings; listed here so the list is whole.
 3. Heavy libraries imported inside the handler that needs them (matplotlib, numpy, slack_bolt, gpuhunt,
    huggingface_hub, sqlite-utils, cheroot): `llmcost ask` imports none of them once its log exists
-   (tests/test_cli.py checks it); logging a question is one plain INSERT (bot/store.py `_up_to_date`).
+   (tests/bot/test_cli.py checks it); logging a question is one plain INSERT (bot/store.py `_up_to_date`).
 4. `quick_exit`: after the answer is out and the log closed, run the exit handlers and leave without
    tearing the interpreter down (every module, every pydantic schema). +73 ms without it.
 5. `one_shot`: no cyclic garbage collector (pydantic's schema building at import runs it again and again; a

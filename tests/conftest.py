@@ -2,30 +2,17 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import os
 import shutil
 import tempfile
-from pathlib import Path
 
 import pytest
 
 from bot.refresh.apis import bundled, read_snapshot
 from costcore.catalog import load_catalogs
 from costcore.scenario import Settings
-
-ROOT = Path(__file__).resolve().parent.parent
-SCHEMA = Path(__file__).resolve().parent / "contract" / "answer.schema.json"
-SHARED_SCHEMA = ROOT.parent / "shared" / "contract" / "answer.schema.json"
-
-# genai-prices' data every test answers from unless it says otherwise: a dated subset of genai-prices' own
-# data (tests/fixtures/make_genai_prices_fixture.py), so an upstream price change cannot turn a money test red.
-PRICES_FIXTURE = Path(__file__).resolve().parent / "fixtures" / "genai_prices_snapshot.json"
-
-# The worked example's month: September 2026 list prices. Tuesday 15 September, noon UTC.
-SEPT_2026 = dt.datetime(2026, 9, 15, 12, 0, tzinfo=dt.UTC)
-
+from tests.pins import PRICES_FIXTURE, ROOT, SCHEMA, SEPT_2026
 
 _CACHE_DIR = tempfile.mkdtemp(prefix="llmcost-test-cache-")
 
@@ -35,11 +22,11 @@ def pytest_configure(config):
     os.environ["LLMCOST_CACHE_DIR"] = _CACHE_DIR
     # Nor does it read an offers snapshot a `llmcost refresh` left in the user's data directory.
     os.environ["LLMCOST_OFFERS_FILE"] = os.path.join(_CACHE_DIR, "no-offers-snapshot.json")
-    # No test reaches the Hub unless it starts a stand-in and turns the lookup on (tests/hub/).
+    # No test reaches the Hub unless it starts a stand-in and turns the lookup on (tests/bot/hub/).
     os.environ["LLMCOST_HUB"] = "off"
     os.environ["HF_ENDPOINT"] = "http://127.0.0.1:9"
     os.environ["LLMCOST_PRICES_FILE"] = str(PRICES_FIXTURE)  # the shell (and CLI subprocesses) answer from it
-    os.environ.pop("LLMCOST_READER_URL", None)  # nor a second reader (tests/test_parser_second.py starts one)
+    os.environ.pop("LLMCOST_READER_URL", None)  # nor a second reader (tests/bot/parse/test_parser_second.py starts one)
 
 
 def pytest_unconfigure(config):

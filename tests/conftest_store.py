@@ -3,7 +3,7 @@
 `reply(...)` answers a question through bot.service.ask at a fixed clock (SEPT_2026) on the pinned
 genai-prices fixture (LLMCOST_PRICES_FILE), so the log stores what a real reply carries; it checks that
 the engine gave the verdict or status the test relies on. `FakeSlack` is the Slack stand-in
-(tests/slack/standin.py) with the view these tests read.
+(tests/bot/slack/standin.py) with the view these tests read.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from bot import runtime
 from bot.service import Reply, ask
-from tests.conftest import SEPT_2026
-from tests.slack.standin import StandIn
+from tests import runtime
+from tests.bot.slack.standin import StandIn
+from tests.pins import SEPT_2026
 
 # How a test asks for a verdict: the scenario overrides that lead the engine to it (rules 1-3 of the brief).
 _FOR_VERDICT: dict[str | None, dict[str, Any]] = {
@@ -65,7 +65,7 @@ def closed(name: str, tok_s: float | None = None) -> Reply:
 
 
 class FakeSlack(StandIn):
-    """The one Slack stand-in (tests/slack/standin.py), seen the way these tests read it: `posts` (what
+    """The one Slack stand-in (tests/bot/slack/standin.py), seen the way these tests read it: `posts` (what
     chat.postMessage was sent), `requests` (every call: method, authorization, body), and `fail_with`, an
     error every call answers (ok=false). Use as a context manager; point SLACK_API_URL at `.api_url`."""
 

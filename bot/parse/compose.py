@@ -239,9 +239,6 @@ def _rate_times(draft: Draft, count: Count, figure: Number) -> None:
 _RATE_FIGURE = re.compile(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
 
 
-_BOUND = re.compile(r"\s*(?:~\s*)?\d")
-
-
 # "…, maybe 50 at the same time": a number right before the at-once words, at most two words between.
 _NEXT_TO_AT_ONCE = re.compile(r"(?<![\w.,])\d+(?:\s+[^\W\d_]+){0,2}\s*$")
 
@@ -254,9 +251,7 @@ def _per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> 
     # "40 agents …, and all 40 are online together" is the same 40; "300 users, maybe 30 at once" is 30
     others = {float(d) for d in re.findall(r"\d+", between)} - {float(count.value)}
     # "60 reps …, about half of them online at once": a share of them, not all of them
-    # ("up to 50 at once", "como mucho 50 a la vez" is a bound: the number is the concurrency, not a share)
-    share = next((m for m in lexicon.pattern("share_of").finditer(between) if not _BOUND.match(between, m.end())), None)
-    share = share if after else None
+    share = lexicon.pattern("share_of").search(between) if after else None
     at_once = after and not others and not share
     if (
         after

@@ -1,11 +1,18 @@
-"""The context every reader shares: whether a phrase is negated in its clause. (Doubt, waiver and time for
-residency live in bot/parse/stance.py, over the lexicon.)"""
+"""The context every reader shares: sentences, the cue scan that finds the ones worth reading, whether a
+phrase is negated in its clause, and time (a thing that held once and holds no more). Residency's stance
+(bot/parse/stance.py) and gateway pain (bot/parse/gateway.py) both read through it."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
+from functools import cache, lru_cache
 
+from bot.parse import lexicon
 from bot.parse.lazyre import lazy
+
+MAX_SENTENCES = 60  # a pasted log is not read sentence by sentence to its end
+SENTENCE_END = re.compile(r"[?!;\n¿¡]|\.(?=\s|$)")
 
 NEGATED = lazy(
     r"(?:\b(?:no|not|non|nothing|none|never|without|sin|ning[uú]n[oa]?|nada|nunca|jam[aá]s|ni|zero)|\w+n't|\bcannot)\b"
@@ -19,3 +26,71 @@ def negated(text: str, start: int) -> bool:
     clause = re.split(r"[.;:!?,\n]", text[max(0, start - 40) : start])[-1]
     return bool(NEGATED.search(clause))
 
+
+def no_longer(text: str, start: int, end: int) -> bool:
+    """Time: whether the span says something held once and holds no more, by a word of withdrawal ("was
+    dropped", "la quitaron") or by the past and a reversal together ("until last month … now it can", "we
+    used to …, not anymore", "antes …, ya no"). Any reader may ask it of a sentence."""
+    if lexicon.pattern("withdrawn").search(text, start, end):
+        return True
+    return bool(lexicon.pattern("past").search(text, start, end) and lexicon.pattern("reversal").search(text, start, end))
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    cuts = [0, *(m.end() for m in SENTENCE_END.finditer(text)), len(text)]
+    return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
+
+
+def top_level(alternation: str) -> list[str]:
+    """The alternatives of a regular expression, split at the `|` outside any group or class."""
+    parts, depth, klass, start = [], 0, False, 0
+    for i, ch in enumerate(alternation):
+        escaped = i > 0 and alternation[i - 1] == "\\"
+        if escaped:
+            continue
+        if ch == "[":
+            klass = True
+        elif ch == "]":
+            klass = False
+        elif not klass and ch in "()":
+            depth += 1 if ch == "(" else -1
+        elif not klass and depth == 0 and ch == "|":
+            parts.append(alternation[start:i])
+            start = i + 1
+    return [*parts, alternation[start:]]
+
+
+@cache
+def _cue(concept: str) -> re.Pattern[str]:
+    """Word starts (`residency_cue`, `gateway_cue`): a quick scan that finds the sentences worth reading.
+    Grouped by first letter, so each position of the text tries one branch, not all of them."""
+    words = [w for f in lexicon.fragments(concept) for w in top_level(f)]
+    heads: dict[str, list[str]] = {}
+    for word in words:
+        heads.setdefault(word[0].lower(), []).append(word[1:])
+    branches = "|".join(f"{re.escape(h)}(?:{'|'.join(sorted(set(tails), key=lambda t: (-len(t), t)))})" for h, tails in heads.items())
+    return re.compile(rf"(?<!\w)(?:{branches})", re.I)
+
+
+@lru_cache(maxsize=8)  # residency, its stance and the safety net ask for the same text's cues
+def cued(text: str, concept: str, limit: int = MAX_SENTENCES) -> tuple[tuple[int, int], ...]:
+    """The sentences of `text` that hold a cue of `concept`, in order, at most `limit`: a 4,000-character
+    paste of figures is scanned once, not once per phrase."""
+    bounds = sentences(text)
+    out: list[tuple[int, int]] = []
+    k = 0
+    for m in _cue(concept).finditer(text):
+        if out and m.start() < out[-1][1]:
+            continue
+        while bounds[k][1] <= m.start():
+            k += 1
+        out.append(bounds[k])
+        if len(out) >= limit:
+            break
+    return tuple(out)
+
+
+def finditer(pattern: re.Pattern[str], text: str, spans: Sequence[tuple[int, int]]) -> Iterator[re.Match[str]]:
+    """`pattern`'s matches inside `spans` (the cued sentences), in order."""
+    for start, end in spans:
+        yield from pattern.finditer(text, start, end)

@@ -125,10 +125,8 @@ AGGREGATE = lazy(
 
 # A head count next to a rate that says neither "each" nor "in total": "40 tok/s for 50 users".
 FOR_PEOPLE_AFTER = lazy(
-    rf"\s*(?:,?\s*(?:for|para)\s+(?:(?:up\s+to|our|about|around|some|hasta|nuestros|unos)\s+|~)*"
-    rf"(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\b"
-    # "300 tok/s, 500 users" too; "100 tok/s, 8 concurrent users" says the concurrency of a total
-    rf"|,\s*(?:(?:about|around|some|unos|~)\s*)?(?P<n2>\d[\d,.]*)\s+{PEOPLE}\b(?!\s+{CONCURRENT}))",
+    rf"\s*,?\s*(?:for|para)\s+(?:(?:up\s+to|our|about|around|some|hasta|nuestros|unos)\s+|~)*"
+    rf"(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\b",
     re.I,
 )
 
@@ -163,11 +161,17 @@ _NOT_GROUP = (
 )
 
 PER_GROUP_AFTER = lazy(
-    rf"\s*,?\s*(?:per|every|por|cada|for\s+each|for\s+every|para\s+cada|/|each(?=\s+{_GROUP}))[\s-]?"
-    rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{_NOT_GROUP})\b)(?P<group>[^\W\d_]{{2,}})\b"
+    rf"\s*,?\s*(?:(?:per|every|por|cada|for\s+each|for\s+every|para\s+cada)\b|/|each(?=\s+{_GROUP}))[\s-]?"
+    rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{_NOT_GROUP})\b)"
+    r"(?!(?:normativa|norma|contrato|ley|defecto|ejemplo|favor|cierto|ahora|eso|lo\s+tanto)\b)"  # "por normativa"
+    rf"(?P<group>[^\W\d_]{{2,}})\b"
     # "per-team budgets", "per-app keys": a word that describes spend controls, not a rate per team
     r"(?!\s+(?:api\s+)?(?:budgets?|keys?|quotas?|caps?|limits?|spend|costs?|bills?|billing|dashboards?|reports?|"
-    r"attribution|chargebacks?|showbacks?|accounts?|invoices?)\b)",
+    r"attribution|chargebacks?|showbacks?|accounts?|invoices?|polic(?:y|ies)|rules?|contracts?)\b"
+    # "each team has its own key": a sentence about the group, not a rate for it (parseA, issue 14)
+    r"|\s+(?:has|have|gets?|tiene|tienen)\s+(?:its|their|su|sus)\s+(?:own|propi[oa]s?)\b"
+    r"|\s+(?:has|have|uses?|pays?|spends?|shares?|owns?|tiene[n]?|usa[n]?|paga[n]?|gasta[n]?|comparte[n]?)\s+(?:a|an|its|their|one|the|la|el|una|un|su|sus|lo)\b"
+    r"|\s+(?:se\s+queja[n]?|complains?|se\s+come[n]?|eats?|hogs?|calls|hammers|hits|sends|runs|burns|talks|llama|env[ií]a)\b)",
     re.I,
 )
 

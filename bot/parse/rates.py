@@ -177,7 +177,7 @@ def _read_kind(clause: str, value: float, before: str, after: str, draft: Draft)
         draft.set("slo_kind", "per_stream")
         draft.set("concurrency", round(count))
     elif people := FOR_PEOPLE_AFTER.match(after) or PEOPLE_AT_BEFORE.search(before):
-        users = first_number(people.group("n") or people.groupdict().get("n2") or "")
+        users = first_number(people.group("n"))
         if users and users >= 2:
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(users))
     elif (

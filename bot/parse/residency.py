@@ -6,10 +6,11 @@ but … no") and its reading of a sentence wins where it has one."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
 from itertools import islice
 
-from bot.parse import lexicon, stance
+from bot.parse import context, lexicon, stance
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.figures import MAX_MENTIONS
@@ -28,7 +29,7 @@ from bot.parse.residency_words import (
     NO_SUBJECT,
     NOT_BINDING,
     REVISED,
-    SENSITIVE,
+    SENSITIVE_PHRASE,
     STAYS_PHRASE,
     WAIVED_BEFORE,
 )
@@ -42,17 +43,17 @@ def _asked(text: str, pos: int) -> bool:
     return text[end : end + 1] == "?" and bool(AUXILIARY.match(text, clause))
 
 
-def _phrase_events(text: str, draft: Draft) -> list[tuple[int, str]]:
+def _phrase_events(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> list[tuple[int, str]]:
     """(position, stays | leaves | unsure) for each residency phrase the patterns above find. Every phrase
     looked at is marked used, kept or waived ("we don't care about GDPR" was read: it sets nothing)."""
     found = {
-        p: list(islice(p.finditer(text), MAX_MENTIONS))
-        for p in (STAYS_PHRASE, SENSITIVE, LEAVES_PHRASE, LEAVES_ASKED)
+        p: list(islice(context.finditer(p, text, spans), MAX_MENTIONS))
+        for p in (STAYS_PHRASE, SENSITIVE_PHRASE, LEAVES_PHRASE, LEAVES_ASKED)
     }
     for m in (m for ms in found.values() for m in ms):
         draft.use(max(0, m.start() - NEAR), m.end() + NEAR, "data_may_leave")
     events = [(m.start(), STAYS) for m in found[STAYS_PHRASE] if not IN_EU.match(text, m.end())]
-    for match in found[SENSITIVE]:
+    for match in found[SENSITIVE_PHRASE]:
         before = text[max(0, match.start() - 40) : match.start()]
         if WAIVED_BEFORE.search(before) or NOT_BINDING.match(text, match.end()):
             continue
@@ -74,18 +75,23 @@ def _phrase_events(text: str, draft: Draft) -> list[tuple[int, str]]:
 
 
 def read_residency(text: str, draft: Draft) -> None:
-    events = _phrase_events(text, draft)
-    eu_found = list(islice(EU.finditer(text), MAX_MENTIONS))
-    eu_at = [m.start() for m in eu_found]
+    spans = context.cued(text, "residency_cue")  # only sentences with a cue are read: a paste costs one scan
+    events = _phrase_events(text, draft, spans)
+    eu_found = list(islice(context.finditer(EU, text, spans), MAX_MENTIONS))
+    eu_kept = list(context.finditer(EU_KEPT, text, spans))  # "we don't want our data leaving the EU": negated, and yet EU
+    eu_at = [m.start() for m in [*eu_found, *eu_kept]]
     withdrawn = False
     resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all
     for said in stance.read(text):
-        start, end = sentence(text, said.start)
+        start, end = said.within
+        if said.kind == stance.NONE:  # "the prompts hold no personal data": read, sets nothing
+            draft.use(said.start, said.end, "data_may_leave")
+            continue
         if said.kind == STAYS and any(start <= pos < end for pos in eu_at):
             continue  # "can't leave the EU" is EU residency, read below
         # the lexicon's reading of this sentence wins over the phrase patterns'
         events = [(pos, kind) for pos, kind in events if not start <= pos < end] + [(said.start, said.kind)]
-        withdrawn |= said.kind == LEAVES and said.start == start and said.end == end
+        withdrawn |= said.withdrawn
         resolved.append((start, end))
         draft.use(said.start, said.end, "data_may_leave")
     for pos, _ in events[:MAX_MENTIONS]:
@@ -111,11 +117,11 @@ def read_residency(text: str, draft: Draft) -> None:
         for m in eu_found
         if not (_negated(text, m.start()) or _asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
     ]
-    eu += list(EU_KEPT.finditer(text))  # "we don't want our data leaving the EU": negated, and yet EU
+    eu += eu_kept
     for m in eu:
-        draft.use(m.start(), m.end(), "eu_residency")
-    _read_country(text, draft)
-    _read_provider(text, draft)
+        draft.use(max(0, m.start() - NEAR), m.end(), "eu_residency")  # "our contract prohibits … outside the EU"
+    _read_country(text, draft, spans)
+    _read_provider(text, draft, spans)
     if eu and revised:
         draft.ask(ASK_CONFLICT, "residency_unclear")
     elif eu:  # not "we don't need EU residency", not "does it need to stay in the EU?"
@@ -145,10 +151,10 @@ def _named(phrase: str, slot: str) -> str | None:
     return None
 
 
-def _one_kept(text: str, slot: str) -> tuple[str, re.Match[str]] | None:
+def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]]) -> tuple[str, re.Match[str]] | None:
     """The one country (or cloud) a rule keeps the text in, not negated nor asked; two named give none."""
     found = {}
-    for m in _kept(slot).finditer(text):
+    for m in context.finditer(_kept(slot), text, spans):
         if _negated(text, m.start()) or _asked(text, m.start()):
             continue
         if value := _named(m.group(0), slot):
@@ -156,20 +162,20 @@ def _one_kept(text: str, slot: str) -> tuple[str, re.Match[str]] | None:
     return found.popitem() if len(found) == 1 else None
 
 
-def _read_country(text: str, draft: Draft) -> None:
+def _read_country(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> None:
     """"The data must stay in Spain": offers are narrowed to that country (costcore.offers), or none fits.
     Two countries named is left to the EU/residency readers (no region is guessed)."""
-    if kept := _one_kept(text, "country"):
+    if kept := _one_kept(text, "country", spans):
         code, m = kept
         draft.use(m.start(), m.end(), "region")
         draft.set("region", code)
 
 
-def _read_provider(text: str, draft: Draft) -> None:
+def _read_provider(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> None:
     """"The text must stay in our own AWS account": offers are narrowed to that provider's (costcore.offers),
     or none fits; the text stays with the team, so it may not leave either. "In our account" with no cloud
     named only says the text may not leave (the phrase patterns read it); two clouds named narrow nothing."""
-    if not (kept := _one_kept(text, "cloud")):
+    if not (kept := _one_kept(text, "cloud", spans)):
         return
     provider, m = kept
     draft.use(m.start(), m.end(), "provider")

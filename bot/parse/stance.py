@@ -14,14 +14,13 @@ the span it was read from, so the unused-word safety net knows these words were 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 
-from bot.parse import lexicon
-from bot.parse.context import negated
+from bot.parse import context, lexicon
+from bot.parse.residency_words import NOT_BINDING
 
-STAYS, LEAVES, UNSURE = "stays", "leaves", "unsure"
-MAX_SENTENCES = 60  # a pasted log is not read sentence by sentence to its end
-_SENTENCE_END = re.compile(r"[?!;\n¿¡]|\.(?=\s|$)")
+STAYS, LEAVES, UNSURE, NONE = "stays", "leaves", "unsure", "none"  # none: words read that set nothing
 # A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
 _WAIVED = re.compile(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s+(?:\w+\s+){0,1}$", re.I)
 
@@ -31,6 +30,9 @@ class Stance:
     kind: str
     start: int
     end: int
+    within: tuple[int, int] = (0, 0)  # the sentence (or two, "…; however …") this stance is the reading of
+    withdrawn: bool = False  # a rule said to hold no more
+    ruled: bool = False  # said by whoever rules (approved, refused)
 
 
 def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -38,49 +40,138 @@ def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
 
 
-def _part_stance(text: str, a: int, b: int) -> Stance | None:
+def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | None:
+    """The stance of one part of a sentence. `ruler`: an earlier part named who rules, and this part goes
+    on about them ("security said no at first but later approved")."""
+
     def find(concept: str) -> re.Match[str] | None:
         return lexicon.pattern(concept).search(text, a, b)
 
-    authority = find("authority")
-    if (doubt := find("doubt")) and (authority or find("egress")):
+    def negated(pos: int) -> bool:  # within this part: "said no but later approved" is no negated approval
+        return context.negated(text[a:b], pos - a)
+
+    authority = find("authority") or (_CARRIED(a) if ruler else None)
+    waived = None
+    if (doubt := find("doubt")) and (authority or find("egress") or find("vendor_use")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b)
-    if authority and (no := find("refuse")) and not negated(text, no.start()):
-        return Stance(STAYS, min(authority.start(), no.start()), b)
+    if authority and (no := find("refuse")) and not negated(no.start()) and not _other_matter(text, no.end()):
+        return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True)
     forbid, egress = find("forbid"), find("egress")
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):
         return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()))
-    if (home := find("keep_in")) and not negated(text, home.start()):
+    if (home := find("keep_in")) and not negated(home.start()):
         return Stance(STAYS, home.start(), home.end())
-    if (data := find("sensitive")) and not _WAIVED.search(text[max(a, data.start() - 20) : data.start()]):
-        return Stance(STAYS, data.start(), data.end())
-    if authority and (yes := find("approve")) and not negated(text, yes.start()):
-        return Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()))
-    return None
+    if data := find("sensitive"):
+        if _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end()):
+            waived = Stance(NONE, data.start(), data.end())  # "no personal data": read, and it sets nothing
+        else:
+            return Stance(STAYS, data.start(), data.end())
+    if authority and (yes := find("approve")) and not negated(yes.start()) and not _other_matter(text, yes.end()):
+        return Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()), ruled=True)
+    question = text[a : b + 1].rstrip().endswith("?")
+    if egress and (ok := find("allow")) and not forbid and not question and not negated(ok.start()):
+        return Stance(LEAVES, min(ok.start(), egress.start()), max(ok.end(), egress.end()))
+    return waived
+
+
+@cache
+def _matter() -> re.Pattern[str]:
+    lead = r"\s+(?:to\s+|on\s+|for\s+|a\s+|al?\s+|de\s+)?(?:the\s+|our\s+|an?\s+|el\s+|la\s+|los\s+|las\s+|nuestr[oa]s?\s+)?"
+    return re.compile(rf"{lead}{lexicon.alternation('other_matter')}\b", re.I)
+
+
+def _other_matter(text: str, pos: int) -> bool:
+    """A ruling about something else right after it: "approved the budget", "said no to more headcount"."""
+    return bool(_matter().match(text, pos))
+
+
+class _CARRIED:
+    """Who rules, carried from an earlier part of the sentence: an empty match at the part's start."""
+
+    def __init__(self, at: int):
+        self._at = at
+
+    def start(self) -> int:
+        return self._at
+
+    def end(self) -> int:
+        return self._at
 
 
 def _withdrawn(text: str, start: int, end: int) -> bool:
     """A rule the sentence says no longer holds: "we had a no-external-APIs rule but it was dropped"."""
-    return bool(lexicon.pattern("withdrawn").search(text, start, end)) and any(
-        lexicon.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress")
+    return context.no_longer(text, start, end) and any(
+        lexicon.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress", "keep_in")
     )
 
 
-def _sentences(text: str) -> list[tuple[int, int]]:
-    cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text)]
-    return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
+_ANSWERED = re.compile(r"\s*(?:no|nope|nah|never|nunca|yes|yep|yeah|s[ií]|claro|of\s+course|not\s+at\s+all)\b", re.I)
+_CLAUSE_LEAD = re.compile(r"[\s,;:(—-]*(?:(?:and|also|so|but|or|y|pero|tambi[eé]n|o)\b[\s,]*)?¿?\s*$", re.I)
+
+
+def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
+    """A question whether a rule exists ("does the data have to stay in Spain?", "¿pueden salir los datos?"),
+    with no answer after it: doubt, not a rule. The question opens its clause and the sentence ends in "?"."""
+    if not text[start:end].rstrip().endswith("?") or _ANSWERED.match(text, end):
+        return None
+    for m in lexicon.pattern("rule_question").finditer(text, start, end):
+        lead = max([start] + [text.rfind(mark, start, m.start()) + 1 for mark in ",;:"])
+        if _CLAUSE_LEAD.fullmatch(text, lead, m.start()) or _CLAUSE_LEAD.fullmatch(text, start, m.start()):
+            return m
+    return None
+
+
+@cache
+def _named() -> re.Pattern[str]:
+    """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
+    concepts = ("authority", "egress", "sensitive", "keep_in", "rule_question", "vendor_use")
+    return re.compile("|".join(lexicon.pattern(c).pattern for c in concepts), re.I)
+
+
+def _and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
+    """Where a sentence's time reaches: a short next sentence that names nothing of its own belongs to it
+    ("until March no external API was allowed; since April, yes")."""
+    end = sentences[k][1]
+    nxt = context.SENTENCE_END.search(text, end)
+    b = nxt.end() if nxt else len(text)
+    if b - end <= 60 and not _named().search(text, end, b):
+        return b
+    return end
 
 
 def read(text: str) -> list[Stance]:
-    """One stance per sentence that takes one (withdrawn counts as may leave)."""
-    named = re.compile("|".join(lexicon.pattern(c).pattern for c in ("authority", "egress", "sensitive", "keep_in")), re.I)
+    """One stance per sentence that takes one (withdrawn counts as may leave); only sentences with a cue."""
     out = []
-    for start, end in _sentences(text)[:MAX_SENTENCES]:
-        if not named.search(text, start, end):
+    sentences = context.cued(text, "residency_cue")
+    for k, (start, end) in enumerate(sentences):
+        if not _named().search(text, start, end):
             continue
-        stances = [s for a, b in _parts(text, start, end) if (s := _part_stance(text, a, b))]
-        if _withdrawn(text, start, end) or any(s.kind == "withdrawn" for s in stances):
-            out.append(Stance(LEAVES, start, end))
+        if asked := asks_about_rule(text, start, end):
+            out.append(Stance(UNSURE, asked.start(), end, (start, end)))
+            continue
+        stances, ruler = [], False
+        for a, b in _parts(text, start, end):
+            if said := _part_stance(text, a, b, ruler):
+                stances.append(said)
+            ruler = ruler or bool(lexicon.pattern("authority").search(text, a, b))
+        said = None
+        if _withdrawn(text, start, _and_next(text, sentences, k)):
+            said = Stance(LEAVES, start, end, (start, end), withdrawn=True)
         elif stances:
-            out.append(stances[-1])
+            said = replace(([s for s in stances if s.kind != NONE] or stances)[-1], within=(start, end))
+        if said is None:
+            continue
+        if out and out[-1].within[1] == start and _overrules(text, start, out[-1], said):
+            said = replace(said, within=(out.pop().within[0], end))
+        out.append(said)
     return out
+
+
+def _overrules(text: str, start: int, before: Stance, said: Stance) -> bool:
+    """Whether a sentence overrules the one before it: it opens with a contrast word ("contracts allow it;
+    however our CISO said no"), or it is a refusal by whoever rules right after an approval ("Legal: yes.
+    Security: no."): one veto keeps the text home."""
+    lead = len(text[start:]) - len(text[start:].lstrip())
+    if lexicon.pattern("contrast").match(text, start + lead):
+        return True
+    return before.ruled and said.ruled and before.kind == LEAVES and said.kind == STAYS

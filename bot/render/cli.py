@@ -30,7 +30,7 @@ def _finding_modules(locale: str = "en") -> tuple[Any, ...]:
 
 def finding(f: Finding, locale: str = "en") -> str:
     """One finding as a sentence, in `locale` ("en" or "es"; a macro the Spanish files lack falls back to
-    English, and tests/slack/test_spanish.py keeps that from hiding a gap). An unknown code is a bug: it
+    English, and tests/bot/slack/test_spanish.py keeps that from hiding a gap). An unknown code is a bug: it
     fails loudly in tests."""
     chain = _finding_modules(locale) + _finding_modules() if locale != "en" else _finding_modules()
     for module in chain:

@@ -129,14 +129,37 @@ def create_app(
     return app
 
 
+# Questions that reach every reader of the parser (residency, gateway pain, counts × rates, mix, cache, calendar
+# and city, context, Spanish), so each compiles its patterns before the first real question rather than during
+# it: a reader's first use costs tens of milliseconds of regular-expression compiling, and under a burst that
+# wait lands on whichever question reaches it first.
+WARM_UP = (
+    "can we run DeepSeek-V4.1-Flash at 300 tok/s?",
+    "llama 3 70b: 12 tenants each need 250 tok/s during Tokyo business hours, inputs about 6x the outputs, "
+    "cache misses around 25 %, 128k contexts, in EUR",
+    "qwen3 235b at 500 tok/s; our contracts forbid customer data leaving the company, legal hasn't decided",
+    "gpt-oss-120b at 300 tok/s, everyone shares one provider key and finance can't split the bill",
+    "deepseek flash a 40 tok/s por usuario, 25 usuarios a la vez, los datos no pueden salir de la UE; "
+    "nadie sabe quién gasta qué",
+)
+
+
 def warm_up(app: App) -> None:
-    """Load the catalogs, the price snapshot and (when charts are on) matplotlib before the first question,
-    not during it; then set what was loaded aside from the garbage collector's full passes."""
+    """Load the catalogs, the price snapshot, every parser reader's patterns, the Slack templates and (when
+    charts are on) matplotlib before the first question, not during it; then set what was loaded aside from
+    the garbage collector's full passes."""
     import gc
+
+    from bot.render import views, words
 
     if app.llmcost.chart:
         from bot.render import chart  # noqa: F401  (imports matplotlib)
 
-    app.llmcost.ask("can we run DeepSeek-V4.1-Flash at 300 tok/s?")
+    for question in WARM_UP:
+        reply = app.llmcost.ask(question)
+        for build, name in ((views.verdict, "verdict"), (views.details, "details")):
+            context = build(reply)
+            words.fallback(f"{name}.txt.j2", **context)
+            words.blocks(f"{name}.json.j2", **context)
     gc.collect()
     gc.freeze()

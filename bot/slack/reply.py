@@ -253,7 +253,7 @@ class Delivery:
             return overrides
         if not previous:
             return overrides
-        said = follow_up_fields(job.text)
+        said = follow_up_fields(job.text, self._context())
         if not said or (job.thread_ts is None and "model" in said):
             return overrides  # "thanks!", or a new question in a DM: not a follow-up
         return previous | said | overrides
@@ -531,12 +531,11 @@ def _said(method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         raise SlackSaid(response.status_code, response.get("error"), response.headers) from None
 
 
-def follow_up_fields(text: str) -> dict[str, Any]:
+def follow_up_fields(text: str, context: Any) -> dict[str, Any]:
     """The scenario fields a follow-up says itself (JSON-ready), and nothing it would only assume."""
-    from bot import runtime
     from bot.parser import parse
 
-    parsed = parse(text, runtime.catalogs(), settings=runtime.settings())
+    parsed = parse(text, context.catalogs, settings=context.settings)
     return parsed.scenario.model_dump(mode="json", exclude_unset=True)
 
 

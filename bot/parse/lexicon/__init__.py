@@ -56,8 +56,26 @@ def mapping(concept: str) -> dict[str, Any]:
     return {str(k).lower(): v for lang in LANGUAGES for k, v in (_files()[lang].get(concept) or {}).items()}
 
 
+_PART = re.compile(r"\{([a-z_]+)\}")
+
+
+@cache
 def alternation(concept: str) -> str:
-    return "(?:" + "|".join(f"(?:{f})" for f in fragments(concept)) + ")"
+    """The concept's fragments as one alternation. A fragment may name another concept as a part,
+    `{boundary}` or `{object}`: concepts compose from parts (forbid + object + boundary), so a new synonym of
+    a part is one row, not a row in every phrase that uses it. A placeholder that is no concept stays as is
+    (`{country}` is filled by its reader)."""
+    return "(?:" + "|".join(f"(?:{expand(f, concept)})" for f in fragments(concept)) + ")"
+
+
+def expand(fragment: str, within: str = "") -> str:
+    """`fragment` with each `{concept}` it names replaced by that concept's alternation."""
+
+    def part(m: re.Match[str]) -> str:
+        name = m.group(1)
+        return alternation(name) if name != within and name in _files()["en"] else m.group(0)
+
+    return _PART.sub(part, fragment)
 
 
 @cache
@@ -71,7 +89,7 @@ def watch() -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
     """(field, asks, pattern) for the words that usually change the answer (the unused-word safety net)."""
     rows = [row for lang in LANGUAGES for row in _files()[lang].get("watch") or []]
     return tuple(
-        (row["field"], bool(row.get("ask")), re.compile(rf"{WORD_START}(?:{row['words']}){WORD_END}", re.I))
+        (row["field"], bool(row.get("ask")), re.compile(rf"{WORD_START}(?:{expand(row['words'])}){WORD_END}", re.I))
         for row in rows
     )
 
@@ -79,7 +97,7 @@ def watch() -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
 @cache
 def _watch_all() -> re.Pattern[str]:
     rows = [row for lang in LANGUAGES for row in _files()[lang].get("watch") or []]
-    branches = "|".join(f"(?P<w{i}>{row['words']})" for i, row in enumerate(rows))
+    branches = "|".join(f"(?P<w{i}>{expand(row['words'])})" for i, row in enumerate(rows))
     return re.compile(rf"(?<!\w)(?<!\w')(?=[^\s\d])(?:{branches}){WORD_END}", re.I)
 
 

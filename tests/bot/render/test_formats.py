@@ -11,7 +11,7 @@ import pytest
 from bot.render import text, views, words
 from bot.render.env import slack_escape
 from bot.render.formats import gb, money, num, pct, times
-from tests.conftest import SEPT_2026
+from tests.pins import SEPT_2026
 
 BOT = Path(__file__).resolve().parents[3] / "bot"
 

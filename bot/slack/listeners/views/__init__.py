@@ -8,8 +8,8 @@ from bot.slack import reply
 from bot.slack.listeners.views import form
 
 
-def on_model_options(ack: Ack, payload: dict) -> None:
-    ack(options=form.model_options(payload.get("value", "")))
+def on_model_options(ack: Ack, payload: dict, context) -> None:
+    ack(options=form.model_options(payload.get("value", ""), context["llmcost"].context.catalogs))
 
 
 def on_tz_options(ack: Ack, payload: dict) -> None:
@@ -17,7 +17,8 @@ def on_tz_options(ack: Ack, payload: dict) -> None:
 
 
 def on_submit(ack: Ack, body: dict, view: dict, context, client) -> None:
-    question, overrides, errors = form.read((view.get("state") or {}).get("values") or {})
+    catalogs = context["llmcost"].context.catalogs
+    question, overrides, errors = form.read((view.get("state") or {}).get("values") or {}, catalogs)
     if errors:
         ack(response_action="errors", errors=errors)
         return

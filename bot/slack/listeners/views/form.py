@@ -11,8 +11,8 @@ import zoneinfo
 from functools import cache
 from typing import Any
 
-from bot import runtime
 from bot.render import words
+from costcore.catalog import Catalogs
 
 CALLBACK_ID = "llmcost_estimate"
 MODEL_ACTION = "llmcost_model"
@@ -48,11 +48,11 @@ def _key(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
-def model_options(typed: str) -> list[dict]:
+def model_options(typed: str, catalogs: Catalogs) -> list[dict]:
     """Catalog models whose name, id or an alias contains what was typed; those that start with it first."""
     key = _key(typed or "")
     ranked = []
-    for order, model in enumerate(runtime.catalogs().models.values()):
+    for order, model in enumerate(catalogs.models.values()):
         names = [_key(n) for n in (model.name, model.id, *model.aliases)]
         if not key or any(key in n for n in names):
             ranked.append((not any(n.startswith(key) for n in names), order, model))
@@ -80,10 +80,10 @@ def _picked(values: dict, block: str) -> str | None:
     return option.get("value") or element.get("value")
 
 
-def read(values: dict) -> tuple[str, dict[str, Any], dict[str, str]]:
+def read(values: dict, catalogs: Catalogs) -> tuple[str, dict[str, Any], dict[str, str]]:
     """(question, overrides, errors by block id) from the modal's `state.values`."""
     errors: dict[str, str] = {}
-    model = runtime.catalogs().models.get(_picked(values, "model") or "")
+    model = catalogs.models.get(_picked(values, "model") or "")
     if model is None:
         errors["model"] = "model"
     try:
