@@ -165,7 +165,7 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     mentions = [_widen(text, toks, starts, m, index) for m in exact]
     for mention in [m for m in mentions if m.kind == "catalog" and m.model]:  # "thinking 2507 vs instruct 2507"
         k = bisect_left(starts, mention.end)
-        inside = [t for t in toks if mention.start <= t.start < mention.end]
+        inside = toks[bisect_left(starts, mention.start) : k]
         if second := builds.other_build(text, toks, inside, k, index):
             mentions.append(second)
     covered = plain | _covered(toks, mentions)
