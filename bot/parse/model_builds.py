@@ -10,12 +10,15 @@ from bot.parse.model_index import (
     _CONJUNCTION,
     _DATE_CODE,
     _PRECISION,
+    _SIZE,
+    _VERSION,
     HARMLESS_WORDS,
     VARIANT_WORDS,
     Mention,
     _Index,
     _parts,
     _word_parts,
+    canonical,
 )
 from bot.parse.words import Token
 from costcore.catalog import Catalogs, normalise
@@ -100,24 +103,30 @@ def with_words(mention: Mention, words: list[str], toks: list[Token], index: _In
     return mention
 
 
-def other_build(text: str, toks: list[Token], inside: list[Token], after: int, index: _Index) -> Mention | None:
-    """ "qwen3 30b thinking 2507 vs instruct 2507": a second build of the same model, named by its build
-    words alone after "vs", "or", "and"; the parser then asks which of the two."""
+def other_build(
+    text: str, toks: list[Token], inside: list[Token], after: int, index: _Index
+) -> Mention | None:
+    """ "qwen3 30b thinking 2507 vs instruct 2507", "llama 3.3 70b vs 3.1 70b": a second build or version of
+    the same family, named by its own words alone after "vs", "or", "and"; the parser then asks which."""
     if after + 1 >= len(toks) or toks[after].lower not in _CONJUNCTION:
         return None
     k = after + 1
     words: list[Token] = []
-    while k < len(toks) and _build_word(toks[k]) and len(words) < 3 and (not words or not _gap(text, toks, k).strip(" -")):
+    while k < len(toks) and len(words) < 3 and (not words or not _gap(text, toks, k).strip(" -")):
+        if not (_build_word(toks[k]) or _VERSION.match(toks[k].lower) or _SIZE.match(toks[k].lower)):
+            break
         words.append(toks[k])
         k += 1
-    base = [t for t in inside if not _build_word(t)]
-    if not words or not base:
+    if not words:
         return None
-    found = index.builds(_parts(base + words))
-    if len(found) != 1:
+    if any(_VERSION.match(w.lower) or _SIZE.match(w.lower) for w in words):  # a version: the family's name
+        base = [p for p in canonical(_parts(inside)) if p.isalpha() and p not in VARIANT_WORDS]
+    else:  # build words only: the name they replace the build words of
+        base = _parts([t for t in inside if not _build_word(t)])
+    model = index.one_build(base + _parts(words)) if base else None
+    if model is None:
         return None
-    typed = text[words[0].start : words[-1].end]
-    return Mention(words[0].start, words[-1].end, typed, found.pop(), "catalog")
+    return Mention(words[0].start, words[-1].end, text[words[0].start : words[-1].end], model, "catalog")
 
 
 def assumed(mentions: list[Mention], model: str, index: _Index, catalogs: Catalogs) -> Finding | None:
