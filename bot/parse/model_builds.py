@@ -6,6 +6,7 @@ parser asks; the organisation in a pasted Hub id never decides the build by itse
 
 from __future__ import annotations
 
+from bot.parse.build_index import canonical
 from bot.parse.model_index import (
     _CONJUNCTION,
     _DATE_CODE,
@@ -18,7 +19,6 @@ from bot.parse.model_index import (
     _Index,
     _parts,
     _word_parts,
-    canonical,
 )
 from bot.parse.words import Token
 from costcore.catalog import Catalogs, normalise
@@ -41,11 +41,13 @@ def fit(mention: Mention, parts: list[str], index: _Index) -> Mention:
     instruct" matched the April row by "qwen3 30b") moves it to the one build that has them all, or asks
     when several do; when none does, the words were harmless ("llama 3 70b chat")."""
     model = mention.model
-    if model is None or index.names_fit(model, parts):
+    if model is None or index.build.names_fit(model, parts):
         return mention
-    if one := index.one_build(parts):
-        return Mention(mention.start, mention.end, mention.typed, one, "corrected", precision=mention.precision)
-    found = index.builds(parts)
+    if one := index.build.one_build(parts):
+        return Mention(
+            mention.start, mention.end, mention.typed, one, "corrected", precision=mention.precision
+        )
+    found = index.build.builds(parts)
     if found:  # "qwen3 30b instruct": the build words fit, but leave a size or variant out: ask, never guess
         candidates = tuple(sorted(found | {model}))
         return Mention(mention.start, mention.end, mention.typed, None, "ambiguous", candidates)
@@ -54,7 +56,7 @@ def fit(mention: Mention, parts: list[str], index: _Index) -> Mention:
 
 def unknown_fit(mention: Mention, toks: list[Token], index: _Index) -> Mention:
     """A name the aliases do not spell ("qwen 3 30b instruct 2507") that holds every word of one build."""
-    if one := index.one_build(_parts(toks)):
+    if one := index.build.one_build(_parts(toks)):
         return Mention(mention.start, mention.end, mention.typed, one, "corrected")
     return mention
 
@@ -74,7 +76,9 @@ def precision_after(text: str, toks: list[Token], j: int) -> int | None:
 def _build_word(tok: Token) -> bool:
     """A word that picks a build, not a model: "thinking", "instruct", "preview", "2507", "fp8"."""
     low = tok.lower
-    return low in VARIANT_WORDS or low in HARMLESS_WORDS or bool(_DATE_CODE.match(low) or _PRECISION.match(low))
+    return (
+        low in VARIANT_WORDS or low in HARMLESS_WORDS or bool(_DATE_CODE.match(low) or _PRECISION.match(low))
+    )
 
 
 def words_before(toks: list[Token], i: int) -> list[str]:
@@ -95,7 +99,7 @@ def with_words(mention: Mention, words: list[str], toks: list[Token], index: _In
     """The mention with build words said apart from it, when those words name one other build."""
     if mention.model is None or not words:
         return mention
-    found = index.builds([*_parts(toks), *words])
+    found = index.build.builds([*_parts(toks), *words])
     if len(found) == 1 and (model := found.pop()) != mention.model:
         return Mention(
             mention.start, mention.end, mention.typed, model, "catalog", precision=mention.precision
@@ -123,7 +127,7 @@ def other_build(
         base = [p for p in canonical(_parts(inside)) if p.isalpha() and p not in VARIANT_WORDS]
     else:  # build words only: the name they replace the build words of
         base = _parts([t for t in inside if not _build_word(t)])
-    model = index.one_build(base + _parts(words)) if base else None
+    model = index.build.one_build(base + _parts(words)) if base else None
     if model is None:
         return None
     return Mention(words[0].start, words[-1].end, text[words[0].start : words[-1].end], model, "catalog")
@@ -137,7 +141,9 @@ def assumed(mentions: list[Mention], model: str, index: _Index, catalogs: Catalo
     row = catalogs.models.get(model)
     if mention is None or row is None or normalise(mention.typed) in (normalise(row.id), normalise(row.name)):
         return None
-    others = index.builds([p for word in mention.typed.lower().split() for p in _word_parts(word)]) - {model}
+    others = index.build.builds([p for word in mention.typed.lower().split() for p in _word_parts(word)]) - {
+        model
+    }
     if not others:
         return None
     return Finding(

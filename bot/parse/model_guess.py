@@ -71,7 +71,7 @@ def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _I
         if j in covered or (j > i and toks[j].lower in STOPWORDS):
             break
         parts = _parts(toks[i : j + 1])
-        if len(parts) >= 3 and (one := index.one_build(parts)):
+        if len(parts) >= 3 and (one := index.build.one_build(parts)):
             fits = (j, one)
         key += toks[j].key
         if len(key) < 4:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from bot.parse.build_index import SIZE, VARIANTS, BuildIndex
 from bot.parse.fuzzy import _best, _could_reach
 from bot.parse.lazyre import lazy
 from bot.parse.publishers import publishers
@@ -44,15 +45,8 @@ BARE_WORDS = frozenset({"scout", "maverick", "kimi"})
 _VERSION = lazy(r"^(?:[a-z]{1,2}\d+(?:\.\d+)*|\d+\.\d+)$")
 
 
-# Words after a name that make it another model ("GLM-4.5 Air", "V4.1 Flash Lite"); plain English words
-# that often follow a name ("plus VAT", "max context", "fast enough") are left out on purpose.
-_VARIANTS = """
-    air lite mini nano micro tiny pro ultra turbo flash thinking reasoner vl vision coder math omni audio
-    distill distilled preview exp experimental terminus scout maverick behemoth speciale guard
-"""
-
-
-VARIANT_WORDS = frozenset(_VARIANTS.split())
+# Words after a name that make it another model ("GLM-4.5 Air", "V4.1 Flash Lite"): bot/parse/build_index.py
+VARIANT_WORDS = VARIANTS
 
 
 # Serving tools, not models: "Ollama" is no typo of "llama 8b".
@@ -60,7 +54,7 @@ TOOLS = frozenset({"ollama", "vllm", "sglang", "llamacpp"})
 HARMLESS_WORDS = frozenset({"instruct", "chat", "base", "hf"})  # the same weights, as far as cost goes
 
 
-_SIZE = lazy(r"^(?:\d+(?:\.\d+)?b|a\d+(?:\.\d+)?b|\d+x\d+(?:\.\d+)?b?|\d+e)$")
+_SIZE = SIZE  # a parameter count: "8b", "a3b", "8x7b"
 
 
 _PRECISION = lazy(r"^(?:(?:fp|bf|int|mxfp|nvfp)\d+|q\d(?:_[a-z0-9]+)*|gguf|awq|gptq|exl2|mlx|\d+-?bits?)$")
@@ -133,27 +127,17 @@ class _Index:
             for m in catalogs.models.values()
         }
         heads: set[str] = set()
-        # every name as a set of words, "qwen3" split into "qwen" and "3": which builds a typed name fits
-        self.build_names: list[tuple[frozenset[str], str]] = []
-        # "deepseek-ai/DeepSeek-V4-Pro" -> "DeepSeek-V4-Pro": a Hub id whose bare name is another row's
-        self.org_names: dict[str, str] = {}
+        self.build = BuildIndex(catalogs, self.alias)  # which builds the words typed fit (bot/parse/build_index.py)
         for model in catalogs.models.values():
             for name in [model.id, model.name, *model.aliases]:
                 self.units.setdefault(normalise(name), set()).add(digit_groups(name))
                 parts = [normalise(p) for p in re.split(r"[\s\-_/]+", name.lower()) if normalise(p)]
-                self.build_names.append((frozenset(canonical(parts)), model.id))
-                if "/" in name:
-                    self.org_names[normalise(name)] = normalise(name.split("/", 1)[1])
                 self.bags.setdefault("|".join(sorted(parts)), model.id)
                 for n in range(1, len(parts) + 1):
                     self.starts.setdefault(tuple(parts[:n]), set()).add(model.id)
                 head = re.match(r"[a-z]+", parts[0] if parts else "")
                 if head and len(head.group(0)) >= 3 and head.group(0) not in WORD_ALIASES:
                     heads.add(head.group(0))
-        self.names_of: dict[str, list[frozenset[str]]] = {}
-        for names, model_id in self.build_names:
-            self.names_of.setdefault(model_id, []).append(names)
-        self._builds: dict[frozenset[str], frozenset[str]] = {}
         self.parts: dict[str, set[str]] = {}  # model -> every word of its names ("8b", "llama", "3.1")
         for bag, model_id in self.bags.items():
             self.parts.setdefault(model_id, set()).update(bag.split("|"))
@@ -166,44 +150,6 @@ class _Index:
         if alias_key not in self.units:  # an index entry no model name gives: compare the digits run together
             return "".join(cached_digit_groups(typed)) == "".join(ch for ch in alias_key if ch.isdigit())
         return cached_digit_groups(typed) in self.units[alias_key]
-
-    def builds(self, parts: list[str]) -> set[str]:
-        """The models with a name holding every one of `parts` (canonical words), in any order: "qwen3 30b
-        instruct" fits only Qwen3-30B-A3B-Instruct-2507, "qwen3 30b" fits three builds."""
-        typed = frozenset(canonical(parts))
-        if (hit := self._builds.get(typed)) is None:  # a pasted log names the same model hundreds of times
-            hit = frozenset(model for names, model in self.build_names if typed <= names)
-            if len(self._builds) < 4096:
-                self._builds[typed] = hit
-        return set(hit)
-
-    def names_fit(self, model: str, parts: list[str]) -> bool:
-        """Whether one of `model`'s own names holds every one of `parts`."""
-        typed = frozenset(canonical(parts))
-        return any(typed <= names for names in self.names_of.get(model, ()))
-
-    def one_build(self, parts: list[str]) -> str | None:
-        """The one model whose names hold every word typed, when what the words leave out is only a build
-        tag ("qwen3 30b thinking" leaves out "a3b", "2507"): never a size ("gemma 3" leaves out 27b, and Gemma
-        3 comes in four) unless a size was typed, nor a variant ("deepseek v4.1" leaves out "flash")."""
-        found = self.builds(parts)
-        if len(found) != 1:
-            return None
-        model = found.pop()
-        typed = frozenset(canonical(parts))
-        sized = any(_SIZE.match(p) for p in typed)
-        for names in self.names_of.get(model, ()):
-            missing = names - typed
-            if not missing & VARIANT_WORDS and (sized or not any(_SIZE.match(p) for p in missing)):
-                return model
-        return None
-
-    def org_rival(self, key: str) -> str | None:
-        """The row a Hub id's bare name points to when it is not the Hub id's row: the organisation prefix
-        must not decide the build by itself."""
-        bare = self.org_names.get(key)
-        rival = self.alias.get(bare) if bare else None
-        return rival if rival and rival != self.alias.get(key) else None
 
     def models_starting(self, key: str) -> set[str]:
         """The models with an alias key that starts with `key`."""
@@ -243,18 +189,6 @@ def _word_parts(lower: str) -> tuple[str, ...]:
 
 def _parts(toks: list[Token]) -> list[str]:
     return [part for t in toks for part in _word_parts(t.lower)]
-
-
-_HEAD_NUMBER = re.compile(r"^([a-z]{3,})(\d+)$")
-
-
-def canonical(parts: list[str] | tuple[str, ...]) -> list[str]:
-    """Name words with a family glued to its version split: "qwen3" -> "qwen", "3" ("qwen 3" is typed too)."""
-    out: list[str] = []
-    for part in parts:
-        glued = _HEAD_NUMBER.match(part)
-        out += glued.groups() if glued else (part,)
-    return out
 
 
 def _bag(toks: list[Token]) -> str:

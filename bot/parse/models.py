@@ -66,7 +66,7 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
     if alone or goes_on:  # "deepseek v3.2", "gpt oss 12b": a name the catalog lacks
         return None
     if len(models) == 1:  # "qwen3-30b-a3b-thinking": the start of one row's name, only a build tag left out
-        model = index.one_build(list(parts))
+        model = index.build.one_build(list(parts))
         return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if model else None
     return Mention(toks[i].start, toks[m].end, typed, None, "several", tuple(sorted(models)))
 
@@ -87,7 +87,7 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 best = (j, index.alias[key], key)
         if best is None:
             mention = _several(text, toks, i, index)
-        elif rival := index.org_rival(best[2]):  # "deepseek-ai/DeepSeek-V4-Pro": the preview's repo, the release's name
+        elif rival := index.build.org_rival(best[2]):  # "deepseek-ai/DeepSeek-V4-Pro": the preview's repo, the release's name
             j, model, _ = best
             mention = Mention(toks[i].start, toks[j].end, text[toks[i].start : toks[j].end], None, "ambiguous",
                               tuple(sorted({model, rival})))
