@@ -140,9 +140,12 @@ def _total_of_counted(
     count = None
     if times := TIMES_BEFORE.search(before) or TIMES_AFTER.match(after):
         count = int(times.group("count"))
+        rest = before[: times.start()] if times.re is TIMES_BEFORE else ""
+        while more := TIMES_BEFORE.search(rest):  # "2 apps × 3 regions × 100 tok/s" is 600
+            count, rest = count * int(more.group("count")), rest[: more.start()]
     elif (per_group := PER_GROUP_AFTER.match(after)) and not PER_STREAM_AFTER.match(after):
         group = per_group.group("group")
-        counts = counted(text, nums, plural_of(group), skip=number)
+        counts = counted(text, nums, plural_of(group), skip=number) or _of_them(text, number)
         if len(counts) != 1:
             draft.ask(ASK_SLO, "rate_per_group", tok_s=plain(number.value), group=group.lower())
             return None
@@ -152,6 +155,15 @@ def _total_of_counted(
     total = number.value * count
     draft.note("rate_multiplied", count=count, each=plain(number.value), tok_s=plain(total))
     return total
+
+
+_OF_THEM = re.compile(r"(?<![\w.,])(\d{1,4})\s+(?:of\s+them|de\s+(?:ellos|ellas))\b", re.I)
+
+
+def _of_them(text: str, number: Number) -> list[int]:
+    """ "250 tok/s per tenant, 12 of them": the count said as "N of them" right after the rate."""
+    found = _OF_THEM.search(text, number.end, number.end + 60)
+    return [int(found.group(1))] if found and int(found.group(1)) >= 2 else []
 
 
 @cache

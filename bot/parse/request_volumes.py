@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse.draft import Draft, sentence
+from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, mentions
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
@@ -52,7 +52,10 @@ def read_request_volumes(
         here = sentence(text, requests.start)
         sizes = [(n, m) for n, m in each if here[0] <= n.start < here[1]]
         if len(sizes) != 1 or not (sizes[0][1].group("kind") or sizes[0][1].group("kind_after")):
-            return  # no size, two sizes, or tokens that may be input: the volume reader's questions stand
+            # no size, two, or tokens that may be input: the traffic was said, so ask, never price a default
+            draft.use(requests.start, per.end(), "slo_tok_s")
+            draft.ask(ASK_SLO, "slo_not_numeric", typed=text[requests.start : per.end()][:60])
+            return
         size = sizes[0][0]
         period = period_of(per.group("period"))
         volume = requests.value * size.value
