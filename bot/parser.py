@@ -34,7 +34,7 @@ from bot.parse.markup import to_plain
 from bot.parse.models import read_model
 from bot.parse.numbers import numbers
 from bot.parse.words import tokens
-from costcore.catalog import Catalogs
+from costcore.catalog import Catalogs, normalise
 from costcore.scenario import CalendarKind, Finding, Scenario, Settings
 
 log = logging.getLogger("llmcost.parser")
@@ -124,10 +124,22 @@ def _read_fields(text: str, draft: Draft) -> None:
         draft.set(key, value)
 
 
+_REPO_NAME = re.compile(r"[\w.\-]+")
+
+
+def _org_kept(match: re.Match[str], catalogs: Catalogs) -> str:
+    """The org prefix, kept only where the whole Hub id is one catalog row and its bare name another
+    ("deepseek-ai/DeepSeek-V4-Pro" holds the preview, "DeepSeek-V4-Pro" is the release): the model reader asks."""
+    name = _REPO_NAME.match(match.string, match.end())
+    full = catalogs.alias_index.get(normalise(match.group(0) + name.group(0))) if name else None
+    bare = catalogs.alias_index.get(normalise(name.group(0))) if name else None
+    return match.group(0) if full and bare and full != bare else ""
+
+
 def _tidy_pastes(text: str, catalogs: Catalogs) -> str:
     """An org prefix names who published the weights, not the model ("deepseek-ai/DeepSeek-V3" is DeepSeek-V3);
     a command line's flags are not figures of the question, except the context it serves."""
-    text = _hf_org(catalogs).sub("", text)
+    text = _hf_org(catalogs).sub(lambda m: _org_kept(m, catalogs), text)
     text = _MAX_MODEL_LEN.sub(r"context of \1 tokens", text)
     return _CLI_FLAG.sub(" ", text)
 

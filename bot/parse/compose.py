@@ -199,7 +199,11 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
 
 
 # "8 GPUs, 300 tok/s each": per GPU or in total? Hardware is never a head count, but "each" of it asks.
-_HARDWARE = re.compile(r"gpus|cards|nodes|servers|machines|instances|replicas|pods|boxes|nodos|servidores|m[aá]quinas", re.I)
+_HARDWARE = re.compile(
+    r"gpus|cards|nodes|servers|machines|instances|replicas|pods|boxes|nodos|servidores|m[aá]quinas|"
+    r"[hab]\d{2,3}[a-z]{0,3}s|l40s|mi\d{3}x?s", re.I
+)
+_GPU_PLURAL = re.compile(r"\s+(?:x\s*)?(?P<noun>[hab]\d{2,3}[a-z]{0,3}s|l40s|mi\d{3}x?s)(?!\w)", re.I)
 
 
 def _unknown_count(text: str, nums: list[Number], start: int, end: int) -> Count | None:
@@ -209,7 +213,7 @@ def _unknown_count(text: str, nums: list[Number], start: int, end: int) -> Count
     for n in nums:
         if not (start <= n.start < end) or n.value < 2 or not n.value.is_integer() or TOK_S.match(text, n.end):
             continue
-        m = _ANY_NOUN.match(text, n.end)
+        m = _ANY_NOUN.match(text, n.end) or _GPU_PLURAL.match(text, n.end)  # "8 H100s, 300 tok/s each"
         counted = not lexicon.pattern("not_counted").fullmatch(m["noun"]) if m else False
         if m and not _PER_PERIOD.match(text, m.end()) and (counted or _HARDWARE.fullmatch(m["noun"])):
             return Count(round(n.value), n.start, m.end(), None, m["noun"].lower())

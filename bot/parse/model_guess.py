@@ -66,9 +66,13 @@ def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _I
     key = ""
     if toks[i].key in TOOLS:
         return None
+    fits: tuple[int, str] | None = None  # "gemma 4 a4b": every word typed is in one build's name, in any order
     for j in range(i, min(len(toks), i + 4)):
         if j in covered or (j > i and toks[j].lower in STOPWORDS):
             break
+        parts = _parts(toks[i : j + 1])
+        if len(parts) >= 3 and (one := index.build.one_build(parts)):
+            fits = (j, one)
         key += toks[j].key
         if len(key) < 4:
             continue
@@ -78,6 +82,9 @@ def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _I
         near = _best(key, index.keys, DOUBTFUL)
         if near and (loose is None or near[1] > loose[0]):
             loose = (near[1], j)
+    if fits:
+        j, model = fits
+        return Mention(toks[i].start, toks[j].end, text[toks[i].start : toks[j].end], model, "corrected")
     if confident:
         score, j, model = max(confident, key=lambda c: (c[0], -c[1]))
         typed = text[toks[i].start : toks[j].end]

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
 
+from bot.parse.build_index import SIZE, VARIANTS, BuildIndex
 from bot.parse.fuzzy import _best, _could_reach
 from bot.parse.lazyre import lazy
 from bot.parse.publishers import publishers
@@ -44,15 +45,8 @@ BARE_WORDS = frozenset({"scout", "maverick", "kimi"})
 _VERSION = lazy(r"^(?:[a-z]{1,2}\d+(?:\.\d+)*|\d+\.\d+)$")
 
 
-# Words after a name that make it another model ("GLM-4.5 Air", "V4.1 Flash Lite"); plain English words
-# that often follow a name ("plus VAT", "max context", "fast enough") are left out on purpose.
-_VARIANTS = """
-    air lite mini nano micro tiny pro ultra turbo flash thinking reasoner vl vision coder math omni audio
-    distill distilled preview exp experimental terminus scout maverick behemoth speciale guard
-"""
-
-
-VARIANT_WORDS = frozenset(_VARIANTS.split())
+# Words after a name that make it another model ("GLM-4.5 Air", "V4.1 Flash Lite"): bot/parse/build_index.py
+VARIANT_WORDS = VARIANTS
 
 
 # Serving tools, not models: "Ollama" is no typo of "llama 8b".
@@ -60,7 +54,7 @@ TOOLS = frozenset({"ollama", "vllm", "sglang", "llamacpp"})
 HARMLESS_WORDS = frozenset({"instruct", "chat", "base", "hf"})  # the same weights, as far as cost goes
 
 
-_SIZE = lazy(r"^(?:\d+(?:\.\d+)?b|a\d+(?:\.\d+)?b|\d+x\d+(?:\.\d+)?b?|\d+e)$")
+_SIZE = SIZE  # a parameter count: "8b", "a3b", "8x7b"
 
 
 _PRECISION = lazy(r"^(?:(?:fp|bf|int|mxfp|nvfp)\d+|q\d(?:_[a-z0-9]+)*|gguf|awq|gptq|exl2|mlx|\d+-?bits?)$")
@@ -133,6 +127,7 @@ class _Index:
             for m in catalogs.models.values()
         }
         heads: set[str] = set()
+        self.build = BuildIndex(catalogs, self.alias)  # which builds the words typed fit (bot/parse/build_index.py)
         for model in catalogs.models.values():
             for name in [model.id, model.name, *model.aliases]:
                 self.units.setdefault(normalise(name), set()).add(digit_groups(name))
@@ -164,7 +159,8 @@ class _Index:
         """Whether `word` starts a model name: "deepseek", "lama" (a typo of llama), "qwen"."""
         if (hit := self._head_cache.get(word)) is not None:
             return hit
-        hit = any(word.startswith(h) for h in self.short_heads) or (
+        swapped = sorted(word[:4]) if len(word) >= 4 else None  # "qwne": two letters of "qwen" swapped
+        hit = any(word.startswith(h) or (swapped and len(h) == 4 and swapped == sorted(h)) for h in self.short_heads) or (
             len(word) > 3
             and any(_could_reach(word, head, 80) for head in self.long_heads)
             and _best(word, self.long_heads, 80) is not None

@@ -15,6 +15,9 @@ are plain words or names ("Kimi", "Scout") count only where a model is meant.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
+from bot.parse import model_builds as builds
 from bot.parse import model_shapes as shapes
 from bot.parse.closed import find_closed, is_closed_head
 from bot.parse.model_guess import _after_verb, _confident, _fuzzy, _name_like, _unknown_variant, _widen
@@ -60,8 +63,11 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
     goes_on = _follower(text, toks, m + 1) in ("version", "name") or (
         _joined(text, toks, m + 1) and _name_like(toks, m + 1)
     )
-    if len(models) < 2 or alone or goes_on:  # "deepseek v3.2", "gpt oss 12b": a name the catalog lacks
+    if alone or goes_on:  # "deepseek v3.2", "gpt oss 12b": a name the catalog lacks
         return None
+    if len(models) == 1:  # "qwen3-30b-a3b-thinking": the start of one row's name, only a build tag left out
+        model = index.build.one_build(list(parts))
+        return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if model else None
     return Mention(toks[i].start, toks[m].end, typed, None, "several", tuple(sorted(models)))
 
 
@@ -71,18 +77,22 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
     plain: set[int] = set()
     i = 0
     while i < len(toks):
-        best: tuple[int, str] | None = None
+        best: tuple[int, str, str] | None = None
         key = ""
         for j in range(i, min(len(toks), i + MAX_SPAN)):
             key += toks[j].key
             if key not in index.prefixes:
                 break
             if key in index.alias and index.same_units(key, text[toks[i].start : toks[j].end]):
-                best = (j, index.alias[key])
+                best = (j, index.alias[key], key)
         if best is None:
             mention = _several(text, toks, i, index)
+        elif rival := index.build.org_rival(best[2]):  # "deepseek-ai/DeepSeek-V4-Pro": the preview's repo, the release's name
+            j, model, _ = best
+            mention = Mention(toks[i].start, toks[j].end, text[toks[i].start : toks[j].end], None, "ambiguous",
+                              tuple(sorted({model, rival})))
         else:
-            j, model = best
+            j, model, _ = best
             follower = _follower(text, toks, j + 1)
             versioned = follower == "version" or (follower == "name" and _SIZE.match(toks[j + 1].lower))
             bare = j == i and toks[i].key in BARE_WORDS and not versioned
@@ -91,6 +101,9 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 i += 1
                 continue
             mention = _extend(text, toks, i, j, model, index)
+            if mention.kind == "catalog" and (said := builds.words_before(toks, i)):
+                inside = [t for t in toks[i:] if t.start < mention.end]
+                mention = builds.with_words(mention, said, inside, index)  # "the preview of v4 pro"
         if mention is None:
             i += 1
             continue
@@ -104,12 +117,15 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
     """The catalog name toks[i..j] and the words right after it: "deepseek flash v4.1" is still V4.1-Flash,
     "kimi k3" is not Kimi-K2, "GLM-4.5 Air" is not GLM-4.5, "mixtral 8x22" is Mixtral-8x22B."""
     start, first_end, precision = toks[i].start, j, None
+    named: list[Token] = list(toks[i : j + 1])  # the words that say which build, precision aside
     while (follower := _follower(text, toks, j + 1)) is not None:
         k = j + 1
         if follower in ("harmless", "precision"):
             precision = toks[k].text if follower == "precision" else precision
+            named += [toks[k]] if follower == "harmless" else []
             j = k
             continue
+        named.append(toks[k])
         key = "".join(t.key for t in toks[i : k + 1])
         typed = text[start : toks[k].end]
         if (wider := index.bags.get(_bag(toks[i : k + 1]))) is not None:  # "deepseek flash v4.1"
@@ -127,7 +143,8 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
         end = k
         while _follower(text, toks, end + 1) in ("version", "name"):
             end += 1
-        return Mention(start, toks[end].end, text[start : toks[end].end], None, "unknown")
+        unknown = Mention(start, toks[end].end, text[start : toks[end].end], None, "unknown")
+        return builds.unknown_fit(unknown, named + toks[k + 1 : end + 1], index)  # "qwen 3 30b instruct 2507"
     typed = text[start : toks[j].end]
     models = index.starts.get(tuple(_parts(toks[i : first_end + 1])), set())
     # "mixtral": the catalog has two. A versioned name typed exactly ("glm 4.6", "qwen3 235b") is its own
@@ -135,7 +152,10 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
     versioned = bool(cached_digit_groups(text[start : toks[first_end].end]))
     if j == first_end and len(models) > 1 and not versioned:
         return Mention(start, toks[j].end, typed, None, "several", tuple(sorted(models)))
-    return Mention(start, toks[j].end, typed, model, "catalog", precision=precision)
+    if precision is None and (k := builds.precision_after(text, toks, j)) is not None:
+        precision, j = toks[k].text, k  # "glm-5.1 in fp8": read with the name, so "bf16" is no figure
+    mention = builds.fit(Mention(start, toks[j].end, typed, model, "catalog", precision=precision), _parts(named), index)
+    return builds.with_words(mention, [precision.lower()], named, index) if precision else mention
 
 
 def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
@@ -143,6 +163,11 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     exact, plain = _exact(text, toks, index)
     starts = [t.start for t in toks]
     mentions = [_widen(text, toks, starts, m, index) for m in exact]
+    for mention in [m for m in mentions if m.kind == "catalog" and m.model]:  # "thinking 2507 vs instruct 2507"
+        k = bisect_left(starts, mention.end)
+        inside = toks[bisect_left(starts, mention.start) : k]
+        if second := builds.other_build(text, toks, inside, k, index):
+            mentions.append(second)
     covered = plain | _covered(toks, mentions)
     for closed in find_closed(text, toks, covered, catalogs):
         if closed.ref is None:
@@ -182,6 +207,8 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
                 params={"typed": picked.precision[:20], "model": read.model, "catalog": "/".join(dtypes)},
             )
         )
+    if read.model and (assumed := builds.assumed(mentions, read.model, index, catalogs)):
+        read.notes.append(assumed)
     return read
 
 

@@ -94,9 +94,16 @@ EACH_BEFORE = lazy(
     re.I,
 )
 
+# "20 streams in parallel at 25 tok/s", "20 streams en paralelo a 25 tok/s"
+_AT_ONCE_AFTER = (
+    r"(?:at\s+once|in\s+parallel|concurrently|simultaneously|at\s+the\s+same\s+time|a\s+la\s+vez|en\s+paralelo|"
+    r"simult[aá]ne(?:o|a)s|concurrentes|al\s+mismo\s+tiempo)"
+)
+
 # Streams run at once by nature: "50 sessions at 40 tok/s" is 40 each, 50 at a time.
 STREAMS_AT_BEFORE = lazy(
-    rf"(?=\d)(?<![\w.,:])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{STREAMS}\s*(?:each\s+|cada\s+una?\s+)?"
+    rf"(?=\d)(?<![\w.,:])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{STREAMS}\s*(?:{_AT_ONCE_AFTER}\s+)?"
+    r"(?:each\s+|cada\s+una?\s+)?"
     r"(?:at|@|a|doing|getting|of|de|with|con)\s*(?:about|around|~|≈)?\s*$",
     re.I,
 )
@@ -111,7 +118,8 @@ ONE_STREAM_BEFORE = lazy(
 )
 
 AGGREGATE = lazy(
-    r"\b(?:aggregate|in\s+total|total|across\s+all|combined|en\s+total|agregados?|sostenidos?|sustained)\b",
+    r"\b(?:aggregate|in\s+total|total|across\s+all|combined|en\s+total|agregados?|sostenidos?|sustained|"
+    r"shared\s+(?:by|between|among|across)|compartid[oa]s\s+entre|repartid[oa]s\s+entre)\b",
     re.I,
 )
 

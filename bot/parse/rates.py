@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import islice
 
+from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
 from bot.parse.numbers import Number, plain
@@ -138,9 +140,12 @@ def _total_of_counted(
     count = None
     if times := TIMES_BEFORE.search(before) or TIMES_AFTER.match(after):
         count = int(times.group("count"))
+        rest = before[: times.start()] if times.re is TIMES_BEFORE else ""
+        while more := TIMES_BEFORE.search(rest):  # "2 apps × 3 regions × 100 tok/s" is 600
+            count, rest = count * int(more.group("count")), rest[: more.start()]
     elif (per_group := PER_GROUP_AFTER.match(after)) and not PER_STREAM_AFTER.match(after):
         group = per_group.group("group")
-        counts = counted(text, nums, plural_of(group), skip=number)
+        counts = counted(text, nums, plural_of(group), skip=number) or _of_them(text, number)
         if len(counts) != 1:
             draft.ask(ASK_SLO, "rate_per_group", tok_s=plain(number.value), group=group.lower())
             return None
@@ -150,6 +155,25 @@ def _total_of_counted(
     total = number.value * count
     draft.note("rate_multiplied", count=count, each=plain(number.value), tok_s=plain(total))
     return total
+
+
+_OF_THEM = re.compile(r"(?<![\w.,])(\d{1,4})\s+(?:of\s+them|de\s+(?:ellos|ellas))\b", re.I)
+
+
+def _of_them(text: str, number: Number) -> list[int]:
+    """ "250 tok/s per tenant, 12 of them": the count said as "N of them" right after the rate."""
+    found = _OF_THEM.search(text, number.end, number.end + 60)
+    return [int(found.group(1))] if found and int(found.group(1)) >= 2 else []
+
+
+@cache
+def _groups_at() -> re.Pattern[str]:
+    """A count of groups right before a rate, neither "each" nor "in total" said: "12 tenants at 150 tok/s"."""
+    return re.compile(
+        rf"(?=\d)(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?P<who>{lexicon.alternation('group_nouns')})\s*(?:at|@|with|a|con|:)\s*"
+        r"(?:about|around|~|≈|unos)?\s*$",
+        re.I,
+    )
 
 
 def _read_kind(clause: str, value: float, before: str, after: str, draft: Draft) -> None:
@@ -168,3 +192,11 @@ def _read_kind(clause: str, value: float, before: str, after: str, draft: Draft)
         users = first_number(people.group("n"))
         if users and users >= 2:
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(users))
+    elif (
+        (groups := _groups_at().search(before))
+        and (count := first_number(groups.group("n")))
+        and count >= 2
+        and not lexicon.pattern("each").search(after[:24])  # "4 regions at 500 tok/s each": composed
+    ):
+        # "12 tenants at 150 tok/s", "12 clientes a 150 tok/s": each of them, or all of them together?
+        draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(count), who=groups.group("who").lower())

@@ -18,6 +18,7 @@ from bot.parse.figures import (
 )
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
+from bot.parse.request_volumes import read_request_volumes
 from costcore.calendar import period_hours
 from costcore.scenario import CalendarKind, Settings
 
@@ -218,3 +219,4 @@ def read_volumes(
             hours=plain(float(hours)),
             calendar=used,
         )
+    read_request_volumes(text, nums, draft, _PERIODS, _period, calendar, settings)  # "3k requests a day, 500 tokens each"
