@@ -17,6 +17,14 @@ from tests.pins import PRICES_FIXTURE, ROOT, SCHEMA, SEPT_2026
 _CACHE_DIR = tempfile.mkdtemp(prefix="llmcost-test-cache-")
 
 
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: one worker more than the cores. About a third of the suite waits on something other than
+    its own CPU (a serving process starting, a stand-in answering, a socket timing out), so one spare worker
+    keeps every core busy. Measured on this 2-core machine, quiet: 2 workers 65 s, 3 workers 57 s,
+    4 workers 56 s."""
+    return (os.cpu_count() or 1) + 1
+
+
 def pytest_configure(config):
     """The start-up cache (bot/cache.py) of a test run lives in a folder of its own, not the user's."""
     os.environ["LLMCOST_CACHE_DIR"] = _CACHE_DIR

@@ -20,3 +20,11 @@ PRICES_FIXTURE = Path(__file__).resolve().parent / "fixtures" / "genai_prices_sn
 
 # The worked example's month: September 2026 list prices. Tuesday 15 September, noon UTC.
 SEPT_2026 = dt.datetime(2026, 9, 15, 12, 0, tzinfo=dt.UTC)
+
+
+def read_yaml(path: Path):
+    """A test data file (the parser corpus, the probe's fresh sets), read with libyaml when PyYAML has it:
+    the corpus is read by every test worker at collection, ten times faster than the pure-Python parser."""
+    import yaml
+
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))

@@ -10,7 +10,6 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from bot import render
@@ -18,12 +17,13 @@ from bot.parse.closed import is_closed
 from bot.parser import ParseResult, parse
 from costcore.catalog import normalise
 from costcore.scenario import Finding
+from tests.pins import read_yaml
 
 HERE = Path(__file__).resolve().parent
 CORPUS = [
     entry
     for path in sorted((HERE / "corpus").glob("*.yaml"))
-    for entry in yaml.safe_load(path.read_text(encoding="utf-8"))
+    for entry in read_yaml(path)
 ]
 PROMPTS = HERE.parents[2] / "prompts"
 

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from bot.parse import context, gateway, lexicon, residency, stance
 from bot.parse.draft import Draft
+from tests.pins import read_yaml
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -20,8 +20,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from probe_parser_cases import generate  # noqa: E402
 
 QUESTIONS = sorted(
-    {e["q"] for p in (ROOT / "tests" / "bot" / "parse" / "corpus").glob("*.yaml") for e in yaml.safe_load(p.read_text(encoding="utf-8"))}
-    | {e["q"] for p in (ROOT / "bench").glob("fresh_parser_set*.yaml") for e in yaml.safe_load(p.read_text(encoding="utf-8"))}
+    {e["q"] for p in (ROOT / "tests" / "bot" / "parse" / "corpus").glob("*.yaml") for e in read_yaml(p)}
+    | {e["q"] for p in (ROOT / "bench").glob("fresh_parser_set*.yaml") for e in read_yaml(p)}
     | {c.q for c in generate()}
 )
 
