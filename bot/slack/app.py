@@ -150,13 +150,17 @@ def warm_up(app: App) -> None:
     the garbage collector's full passes."""
     import gc
 
+    from bot.parse.fallback import ReaderSettings
     from bot.render import views, words
+    from bot.service import ask
 
     if app.llmcost.chart:
         from bot.render import chart  # noqa: F401  (imports matplotlib)
 
     for question in WARM_UP:
-        reply = app.llmcost.ask(question)
+        # Never the second reader (a configured endpoint would get five made-up questions at every start);
+        # every model named is in the catalog, so the Hub is not asked either.
+        reply = ask(question, context=app.llmcost.context, reader=ReaderSettings())
         for build, name in ((views.verdict, "verdict"), (views.details, "details")):
             context = build(reply)
             words.fallback(f"{name}.txt.j2", **context)
