@@ -58,6 +58,15 @@ class StandIn:
             target=self.server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
         )
 
+    def __enter__(self) -> StandIn:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join()
+
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
@@ -68,12 +77,8 @@ class StandIn:
 
 @pytest.fixture
 def stand_in():
-    server = StandIn()
-    server.thread.start()
-    yield server
-    server.server.shutdown()
-    server.server.server_close()
-    server.thread.join()
+    with StandIn() as server:
+        yield server
 
 
 def test_settings_come_from_the_environment_given_and_are_off_by_default():

@@ -21,12 +21,8 @@ VAGUE = "can we run the big chinese flash model at 300 tok/s?"  # no name the ru
 
 @pytest.fixture
 def reader():
-    server = StandIn()
-    server.thread.start()
-    yield server
-    server.server.shutdown()
-    server.server.server_close()
-    server.thread.join()
+    with StandIn() as server:
+        yield server
 
 
 def reviewed(text, catalogs, server, **settings):

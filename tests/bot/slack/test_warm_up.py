@@ -14,24 +14,21 @@ from tests.bot.slack import signed
 
 def test_warm_up_asks_no_second_reader_and_logs_nothing(stand_in):
     """A configured second reader gets no made-up questions at start, and the log stays empty."""
-    reader = StandIn()
-    reader.thread.start()
     store, app = LogStore.memory(), None
-    try:
-        ctx = Context.from_env(os.environ | {"LLMCOST_READER_URL": reader.url})
-        assert ctx.reader.enabled and ctx.reader.url == reader.url
-        app = create_app(token=signed.TOKEN, signing_secret=signed.SECRET, store=store, chart=False, context=ctx)
-        warm_up(app)
-        assert reader.requests == []
-        assert store.recent() == []
-        assert {c.method for c in stand_in.calls} <= {"auth.test"}  # nothing posted to Slack either
-    finally:
-        if app is not None:
-            app.llmcost.outbox.stop()
-        reader.server.shutdown()
-        reader.server.server_close()
-        reader.thread.join()
-        store.close()
+    with StandIn() as reader:
+        try:
+            ctx = Context.from_env(os.environ | {"LLMCOST_READER_URL": reader.url})
+            assert ctx.reader.enabled and ctx.reader.url == reader.url
+            app = create_app(token=signed.TOKEN, signing_secret=signed.SECRET, store=store, chart=False,
+                             context=ctx)
+            warm_up(app)
+            assert reader.requests == []
+            assert store.recent() == []
+            assert {c.method for c in stand_in.calls} <= {"auth.test"}  # nothing posted to Slack either
+        finally:
+            if app is not None:
+                app.llmcost.outbox.stop()
+            store.close()
 
 
 def test_the_warm_up_questions_reach_the_readers_they_are_there_for(catalogs):
