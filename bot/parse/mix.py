@@ -12,13 +12,9 @@ from bot.parse.figures import (
 )
 from bot.parse.lazyre import lazy
 from bot.parse.mix_forms import mix_forms
+from bot.parse.mix_relations import read_relations
 
 _RATIO = lazy(r"(?=\d)(?<![\w:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
-_RATIO_WORDS = lazy(
-    r"\b(?:ratio|mix|proporci[oó]n|mezcla)\s(?:of\s|de\s)?(\d{1,3}(?:\.\d+)?)\s?(?:to|a|/)\s?(\d{1,3}(?:\.\d+)?)\b"
-    r"|\b(\d{1,3}(?:\.\d+)?)\s?(?:to|a)\s?(\d{1,3}(?:\.\d+)?)\s(?:input|ratio|mix|in:out|entrada)",
-    re.I,
-)
 # "2:1 output:input", "out:in 1:4": the label says which side is output.
 _OUTPUT_FIRST_AFTER = lazy(
     r"\s?(?:\(|of\s+|de\s+)?(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\b", re.I
@@ -77,10 +73,6 @@ def read_mix(text: str, draft: Draft) -> None:
             continue
         if _output_first(text, match.start(), match.end()):
             left, right = right, left
-        if float(right) > 0:
-            ratios.append(float(left) / float(right))
-    for match in _RATIO_WORDS.finditer(text):
-        left, right = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
         if float(right) > 0:
             ratios.append(float(left) / float(right))
     ratios += [float(m.group(1)) for m in _INPUT_PER_OUTPUT.finditer(text)]
@@ -176,3 +168,4 @@ def read_times(text: str, draft: Draft) -> None:
         draft.use(m.start(), m.end(), "input_per_output")
         draft.set("input_per_output", n if first_in else round(1 / n, 6))
         return
+    read_relations(text, draft)

@@ -1,0 +1,183 @@
+"""The input:output mix composed from its parts, in any wording (issue 14): two sides (bot/parse/mix_parts.py)
+and one relation between them, in one sentence.
+
+- sizes: a figure with each side ("3k tokens in, 600 out", "prompts average 4,000, responses 800") is in / out;
+- per: "per/for each/por cada <side B>" and a figure next to the other side ("for each output token we
+  feed ~10 input tokens", "it reads ten tokens for every one it writes", "por cada token generado leemos
+  unos 8") is A = figure × B;
+- times and fractions: side A (the one before the figure, else the first after it), the figure, side B
+  (the first of the other kind): "prompts are 8 times as long as the completions" (8), "we generate 5x what
+  we ingest" (1/5), "outputs are half the size of inputs" (2), "every answer is ~1/6 the length of its
+  prompt" (6), "output tokens are about 10 % of input tokens" (10); a "less" word turns N times round
+  ("answers come out 4x shorter than what we send in": 4);
+- pairs: "N to M" / "N a M" is the sides in the order said ("a ratio of 2 to 1 output to input": 1/2);
+  with one side that outweighs the other ("input-heavy, 12 to 1") the larger figure is that side's; with
+  neither, after a ratio word, input first, as in "4:1".
+A sentence about the cache, price or speed ("output costs 4x input") is not read; what is not read is left
+to the safety net's note (the `watch` rows)."""
+
+from __future__ import annotations
+
+import re
+from itertools import chain
+
+from bot.parse import mix_parts
+from bot.parse.draft import Draft, sentence
+from bot.parse.lazyre import lazy
+
+REACH = 60  # how far from the figure a side may be, in characters
+LOWEST, HIGHEST = 1 / 200, 200  # a reading outside is no mix
+_CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
+_ATTACHED = lazy(r"[\s~≈]*(?:(?:about|around|roughly|like|unos?|unas|de|of|tokens?)\s+)*[\s~≈]*$", re.I)
+_SUBJECT_GAP = lazy(r"(?:\s*[^\W\d_]+){0,4}\s*[~≈]?\s*", re.I)  # a few words, no figure, no comma
+_UNIT_GAP = lazy(r"\s*(?:(?:one|1|a|single|un|una|solo|token|tokens|of|de)\s+)*(?:(?:it|we|the\s+model|el\s+modelo)\s+)?$", re.I)
+_OF_GAP = lazy(r"\s+(?:(?:of|de|del|que|as|than)\s+)?(?:(?:the|our|its|all|los|las|el|la|lo|its)\s+)*$", re.I)
+
+Side = tuple[int, int, bool, bool]  # start, end, input?, outweighs the other?
+
+
+def _sides(text: str, lo: int, hi: int) -> list[Side]:
+    found: list[Side] = []
+    for m in mix_parts.sides().finditer(text, lo, hi):
+        if m.group("io") or m.group("oi"):
+            first_in = m.group("io") is not None
+            found += [(m.start(), m.start() + 1, first_in, False), (m.end() - 1, m.end(), not first_in, False)]
+        else:
+            found.append((m.start(), m.end(), bool(m.group("i") or m.group("hin")), bool(m.group("hin") or m.group("hout"))))
+    return found
+
+
+def _ratio(a_is_input: bool, a_over_b: float) -> float | None:
+    value = a_over_b if a_is_input else 1 / a_over_b
+    return round(value, 6) if LOWEST <= value <= HIGHEST else None
+
+
+def _from_sizes(text: str, lo: int, hi: int) -> float | None:
+    from bot.parse.numbers import parse_number
+
+    said: dict[bool, set[float]] = {True: set(), False: set()}
+    for m in mix_parts.sizes().finditer(text, lo, hi):
+        value = parse_number(m.group("n") or m.group("m"))
+        if value:
+            said[bool(m.group("ai") or m.group("bi"))].add(value)
+    if len(said[True]) == 1 and len(said[False]) == 1:
+        return _ratio(True, next(iter(said[True])) / next(iter(said[False])))
+    return None
+
+
+
+
+def _from_per(text: str, lo: int, hi: int, sides: list[Side], marks: list[re.Match[str]]) -> float | None:
+    """ "for each output token we feed ~10 input tokens": B is the side right after the marker, A the other
+    side with a figure next to it."""
+    for mark in (m for m in marks if m.group("per")):
+        b = next((s for s in sides if s[0] >= mark.end() and _UNIT_GAP.match(text[mark.end() : s[0]])), None)
+        if b is None:
+            continue
+        for a in (s for s in sides if s[2] != b[2] and not s[3]):
+            for n in mix_parts.bare().finditer(text, max(lo, a[0] - 20), min(hi, a[1] + 20)):
+                gap = text[n.end() : a[0]] if n.end() <= a[0] else text[a[1] : n.start()]
+                figure = mix_parts.figure(n.group(1))
+                if (n.start() < mark.start() or n.start() > b[1]) and _ATTACHED.match(gap) and figure > 1:
+                    return _ratio(a[2], figure)
+    return None
+
+
+def _pair(q: re.Match[str], near: list[Side], ratio_word: bool) -> float | None:
+    left, right = float(q.group("p1").replace(",", ".")), float(q.group("p2").replace(",", "."))
+    if not left or not right:
+        return None
+    plain = [s for s in near if not s[3]]
+    first = plain[0] if plain else None
+    second = next((s for s in plain if first and s[0] > first[0] and s[2] != first[2]), None)
+    if first and second:
+        return _ratio(first[2], left / right)
+    heavy = [s for s in near if s[3]]
+    if heavy:  # "input-heavy, 12 to 1": the larger figure is the heavy side's
+        return _ratio(heavy[0][2], max(left, right) / min(left, right))
+    return _ratio(True, left / right) if ratio_word else None
+
+
+def _factor(q: re.Match[str]) -> tuple[float, bool] | None:
+    """The figure A is of B, and whether A must come before it (fractions and shares are said of a subject)."""
+    from bot.parse import lexicon
+
+    if q.group("t") or q.group("t2"):
+        return mix_parts.figure(q.group("t") or q.group("t2")), False
+    if q.group("mult"):
+        return float(lexicon.mapping("multipliers")[q.group("mult").lower()]), False
+    if q.group("frac"):
+        return 1 / float(lexicon.mapping("fractions")[q.group("frac").lower()]), True
+    if q.group("den"):
+        return (1 / float(q.group("den"))) if int(q.group("den")) else None, True
+    return float(q.group("pc").replace(",", ".")) / 100, True
+
+
+def _from_quantity(text: str, q: re.Match[str], sides: list[Side], marks: list[re.Match[str]]) -> float | None:
+    near = [s for s in sides if q.start() - REACH <= s[1] and s[0] <= q.end() + REACH]
+    if q.group("p1"):
+        return _pair(q, near, any(m.group("ratio") for m in marks))
+    plain = [s for s in near if not s[3]]
+    before = [s for s in plain if s[1] <= q.start()]
+    after = [s for s in plain if s[0] >= q.end()]
+    factor = _factor(q)
+    if not factor or factor[0] <= 0:
+        return None
+    f, subject_first = factor
+    if subject_first and not (before and _SUBJECT_GAP.fullmatch(text, before[-1][1], q.start())):
+        return None  # a fraction or a share is said of the side just before it: "outputs are half …"
+    if q.group("pc") and q.group("total"):  # "input is 80 % of all tokens": a share
+        return _ratio(before[-1][2], f / (1 - f)) if 0 < f < 1 else None
+    if subject_first or (before and after):
+        a = before[-1] if before else None
+        b = next((s for s in after if a and s[2] != a[2]), None)
+    elif after:  # "5x more input than output"
+        a, b = after[0], next((s for s in after[1:] if s[2] != after[0][2]), None)
+    else:  # "outputs are longer than inputs, about 2x"
+        a = next((s for s in before if any(t[2] != s[2] and t[0] > s[0] for t in before)), None)
+        b = next((t for t in before if a and t[2] != a[2] and t[0] > a[0]), None)
+    if a is None or b is None:
+        return None
+    if subject_first and not _OF_GAP.match(text[q.end() : b[0]]) and not _gap_as_many(text[q.end() : b[0]]):
+        return None
+    less = (q.group("t") or q.group("t2")) and any(m.group("less") and min(a[0], q.start()) < m.start() < max(b[0], q.end()) for m in marks)
+    return _ratio(a[2], 1 / f if less else f)
+
+
+_AS_MANY = lazy(
+    r"^\s+(?:as\s+(?:many|much|long|large|big)(?:\s+tokens)?\s+as|the\s+(?:size|length)\s+of|que|de\s+lo\s+que)\s+(?:(?:the|its|our|los|las|el|la|lo)\s+)*(?:(?:it|we)\s+)?$",
+    re.I,
+)
+
+
+def _gap_as_many(gap: str) -> bool:
+    return bool(_AS_MANY.match(gap))
+
+
+def read_relations(text: str, draft: Draft) -> None:
+    """Set input tokens per output token from the first sentence whose parts compose (see the module)."""
+    if "input_per_output" in draft.fields or draft.asked_about("input_per_output"):
+        return
+    seen: set[tuple[int, int]] = set()
+    for first in chain(mix_parts.sides().finditer(text), mix_parts.sizes().finditer(text)):
+        lo, hi = sentence(text, first.start())
+        if (lo, hi) in seen:
+            continue
+        seen.add((lo, hi))
+        if _CACHE_WORD.search(text, lo, hi):
+            continue
+        marks = list(mix_parts.relation_words().finditer(text, lo, hi))
+        if any(m.group("veto") for m in marks):
+            continue
+        sides = _sides(text, lo, hi)
+        value = _from_sizes(text, lo, hi)
+        value = value or (_from_per(text, lo, hi, sides, marks) if len(sides) >= 2 else None)
+        for q in mix_parts.quantities().finditer(text, lo, hi):
+            if value:
+                break
+            value = _from_quantity(text, q, sides, marks)
+        if value:
+            draft.use(min((s[0] for s in sides), default=lo), max((s[1] for s in sides), default=hi), "input_per_output")
+            draft.set("input_per_output", value)
+            if len(seen) > 8:
+                return
