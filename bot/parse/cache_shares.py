@@ -1,0 +1,108 @@
+"""The cache hit rate composed from its parts (issue 14), when the bound forms of bot/parse/percentages.py
+read nothing: a sentence that names the prompt cache (lexicon `cache_noun`, not `other_cache`: "the redis
+cache hits 90 %" is another cache), a share in it (a percentage, "2 times out of 3", "nine out of ten",
+"a fifth", "3 de cada 4", a fraction after a rate word: "miss rate: 0.4") and which way it counts: the miss
+word (lexicon `miss_word`: misses, uncached, falla) or hit word (`hit_word`: hits, reads, comes from,
+saves, reuse, salen de) nearest to it. A miss share is 1 − the hit rate, said in a note."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.draft import Draft, sentence
+from bot.parse.numbers import plain
+
+REACH = 60  # how far from a cache word a share may be, in characters
+_FIGURE = re.compile(r"\d")
+_VAT = re.compile(r"\b(?:vat|iva|tax|impuestos?)\b", re.I)
+
+
+def other_cache(text: str, pos: int) -> bool:
+    """A sentence about another cache (redis, a CDN, embeddings): its shares are not the prompt cache's."""
+    return bool(lexicon.pattern("other_cache").search(text, *sentence(text, pos)))
+
+
+@cache
+def _shares_pattern() -> re.Pattern[str]:
+    words = {**lexicon.mapping("number_words"), "one": 1, "un": 1, "una": 1}
+    count = rf"(?:\d{{1,3}}|{'|'.join(map(re.escape, sorted(words, key=len, reverse=True)))})"
+    said = "|".join(map(re.escape, sorted(_share_words(), key=len, reverse=True)))
+    return re.compile(
+        rf"(?<![\w.,])(?:(?P<pc>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
+        rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+)?(?:in|out\s+of|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
+        rf"|(?P<dec>0[.,]\d+|1[.,]0+)(?![\d%.,])"
+        rf"|(?P<word>{said})(?!\w))",
+        re.I,
+    )
+
+
+@cache
+def _share_words() -> dict[str, float]:
+    """ "half", "two thirds", "a fifth", "la mitad", "un quinto": the lexicon's shares and fractions."""
+    out = {k: float(a) / float(b) for k, v in lexicon.mapping("shares").items() for a, b in [str(v).split("/")]}
+    for word, parts in lexicon.mapping("fractions").items():
+        for article in ("a ", "one ", "un ", "una ", "la "):
+            out.setdefault(f"{article}{word}", 1 / float(parts))
+    return out
+
+
+def _count(said: str) -> float:
+    words = {**lexicon.mapping("number_words"), "one": 1, "un": 1, "una": 1}
+    return float(words[said.lower()]) if said.lower() in words else float(said)
+
+
+def _share(m: re.Match[str], text: str, lo: int) -> float | None:
+    if m.group("pc"):
+        return float(m.group("pc").replace(",", ".")) / 100
+    if m.group("part"):
+        part, whole = _count(m.group("part")), _count(m.group("whole"))
+        return part / whole if 0 < part <= whole else None
+    if m.group("dec"):  # "miss rate: 0.4": only after a rate word
+        before = text[max(lo, m.start() - 45) : m.start()]
+        return float(m.group("dec").replace(",", ".")) if lexicon.pattern("cache_rate_word").search(before) else None
+    return _share_words()[m.group("word").lower()]
+
+
+def _gap(text: str, a: tuple[int, int], b: tuple[int, int]) -> int | None:
+    """Characters between two spans, None when a figure stands between them."""
+    lo, hi = (a[1], b[0]) if a[1] <= b[0] else (b[1], a[0])
+    return None if _FIGURE.search(text, lo, max(lo, hi)) else max(0, hi - lo)
+
+
+def _nearest(text: str, concept: str, span: tuple[int, int], lo: int, hi: int) -> tuple[int, re.Match[str]] | None:
+    found = [
+        (d, w)
+        for w in lexicon.pattern(concept).finditer(text, max(lo, span[0] - 45), min(hi, span[1] + 45))
+        if (d := _gap(text, (w.start(), w.end()), span)) is not None
+    ]
+    return min(found, key=lambda f: f[0]) if found else None
+
+
+def read_cache_shares(text: str, draft: Draft) -> None:
+    """Set the cache hit rate from the first sentence whose parts compose (see the module)."""
+    if "cache_hit_rate" in draft.fields or draft.asked_about("cache_hit_rate"):
+        return
+    seen: set[tuple[int, int]] = set()
+    for noun in lexicon.pattern("cache_noun").finditer(text):
+        lo, hi = sentence(text, noun.start())
+        if (lo, hi) in seen or len(seen) > 8:
+            continue
+        seen.add((lo, hi))
+        if lexicon.pattern("other_cache").search(text, lo, hi):
+            continue
+        for m in _shares_pattern().finditer(text, max(lo, noun.start() - REACH), min(hi, noun.end() + REACH)):
+            share = _share(m, text, lo)
+            if share is None or not 0 <= share <= 1 or _VAT.search(text, max(lo, m.start() - 25), m.end() + 25):
+                continue
+            if _gap(text, (noun.start(), noun.end()), (m.start(), m.end())) is None:
+                continue
+            span = (m.start(), m.end())
+            miss, hit = _nearest(text, "miss_word", span, lo, hi), _nearest(text, "hit_word", span, lo, hi)
+            missed = miss is not None and (hit is None or miss[0] < hit[0])
+            draft.use(min(noun.start(), m.start()), max(noun.end(), m.end()), "cache_hit_rate")
+            draft.set("cache_hit_rate", round(1 - share if missed else share, 6))
+            if missed:
+                draft.note("cache_from_misses", misses=plain(round(share * 100, 2)), hits=plain(round(100 - share * 100, 2)))
+            return
