@@ -108,6 +108,8 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
         pattern: list(pattern.finditer(text))
         for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, _BARE_SPAN, _CLOCK_SPAN, _DE_A_SPAN)
     }
+    mix = [(s, e) for s, e, f in draft.used if f == "input_per_output"]  # "de 4 a 1" read as the mix
+    found[_DE_A_SPAN] = [m for m in found[_DE_A_SPAN] if not any(s <= m.start() < e for s, e in mix)]
     for matches in found.values():
         for m in matches[:8]:
             draft.use(m.start(), m.end(), "calendar")

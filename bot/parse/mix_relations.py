@@ -172,12 +172,14 @@ def read_relations(text: str, draft: Draft) -> None:
         sides = _sides(text, lo, hi)
         value = _from_sizes(text, lo, hi)
         value = value or (_from_per(text, lo, hi, sides, marks) if len(sides) >= 2 else None)
+        ends = [s[1] for s in sides] or [hi]
         for q in mix_parts.quantities().finditer(text, lo, hi):
             if value:
                 break
             value = _from_quantity(text, q, sides, marks)
+            ends.append(q.end())
         if value:
-            draft.use(min((s[0] for s in sides), default=lo), max((s[1] for s in sides), default=hi), "input_per_output")
+            draft.use(min((s[0] for s in sides), default=lo), max(ends), "input_per_output")
             draft.set("input_per_output", value)
             if len(seen) > 8:
                 return
