@@ -11,7 +11,8 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
-from bot.parse.draft import Draft, sentence
+from bot.parse.draft import ASK_RANGE, Draft, sentence
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import plain
 
 REACH = 60  # how far from a cache word a share may be, in characters
@@ -106,3 +107,40 @@ def read_cache_shares(text: str, draft: Draft) -> None:
             if missed:
                 draft.note("cache_from_misses", misses=plain(round(share * 100, 2)), hits=plain(round(100 - share * 100, 2)))
             return
+
+CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
+# "no cache hits", "nothing is cached", "sin aciertos de caché": none; "no idea about cache hits" is not.
+_NO_HITS = lazy(
+    r"\b(?:no|zero|sin|ning[uú]n|ninguna|0)\s+(?:prompt\s+)?(?:cache(?:[\s-]hits?)?|hits|caching|cach[eé]|aciertos?)\b"
+    r"|\b(?:none|nothing)\s+(?:of\s+(?:it|them|our\s+\w+)\s+)?(?:is\s+|gets\s+|will\s+be\s+)?(?:cached|hits?\s+the\s+cache)\b",
+    re.I,
+)
+_HIT_RATE = lazy(
+    r"\bcache[\s-]hit[\s-]?(?:rate|ratio)\s?(?:of|is|=|:|at|around|~|≈)?\s?(\d+(?:[.,]\d+)?)(?!\s?%|\d)", re.I
+)
+
+
+_HITS_UNKNOWN = lazy(
+    r"\b(?:no\s+idea|not\s+sure|unknown|don'?t\s+know|ni\s+idea|no\s+sabemos)\b[^.;\n]{0,25}\bcach", re.I
+)
+
+
+def read_cache_words(text: str, draft: Draft) -> None:
+    """What percentages left: "cache hit rate 30" (a percentage) or "0.3" (a fraction), "no cache hits" (0),
+    "no idea about cache hits" (the default, read), then the composed shares above."""
+    if "cache_hit_rate" in draft.fields or draft.asked_about("cache_hit_rate"):
+        return
+    if rate := _HIT_RATE.search(text):
+        value = float(rate.group(1).replace(",", "."))
+        if value > 100:
+            draft.ask(ASK_RANGE, "percent_out_of_range", field="cache_hit_rate", value=plain(value))
+        else:  # "hit rate 0.3" is a fraction, "hit rate 30" a percentage
+            draft.set("cache_hit_rate", value if value <= 1 else round(value / 100, 6))
+        return
+    if _NO_HITS.search(text) or _HITS_UNKNOWN.search(text):  # "no idea about cache hits": the default
+        for cache in CACHE_WORD.finditer(text):
+            draft.use(cache.start(), cache.end(), "cache_hit_rate")
+    if _NO_HITS.search(text):
+        draft.set("cache_hit_rate", 0.0)
+        return
+    read_cache_shares(text, draft)

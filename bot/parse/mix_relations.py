@@ -22,12 +22,12 @@ import re
 from itertools import chain
 
 from bot.parse import mix_parts
+from bot.parse.cache_shares import CACHE_WORD
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 
 REACH = 60  # how far from the figure a side may be, in characters
 LOWEST, HIGHEST = 1 / 200, 200  # a reading outside is no mix
-_CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
 _ATTACHED = lazy(r"[\s~≈]*(?:(?:about|around|roughly|like|unos?|unas|de|of|tokens?)\s+)*[\s~≈]*$", re.I)
 _SUBJECT_GAP = lazy(r"(?:\s*[^\W\d_]+){0,4}\s*[~≈]?\s*", re.I)  # a few words, no figure, no comma
 _UNIT_GAP = lazy(r"\s*(?:(?:one|1|a|single|un|una|solo|token|tokens|of|de)\s+)*(?:(?:it|we|the\s+model|el\s+modelo)\s+)?$", re.I)
@@ -164,7 +164,7 @@ def read_relations(text: str, draft: Draft) -> None:
         if (lo, hi) in seen:
             continue
         seen.add((lo, hi))
-        if _CACHE_WORD.search(text, lo, hi):
+        if CACHE_WORD.search(text, lo, hi):
             continue
         marks = list(mix_parts.relation_words().finditer(text, lo, hi))
         if any(m.group("veto") for m in marks):

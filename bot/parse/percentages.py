@@ -6,7 +6,8 @@ import re
 from itertools import islice
 
 from bot.parse import lexicon
-from bot.parse.cache_shares import other_cache, read_cache_shares
+from bot.parse.cache_shares import CACHE_WORD as _CACHE_WORD
+from bot.parse.cache_shares import other_cache, read_cache_words
 from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.figures import (
     MAX_MENTIONS,
@@ -41,17 +42,6 @@ _BOUND_BEFORE = (
 )
 _PERCENT_RANGE_BEFORE = lazy(r"(\d+(?:[.,]\d+)?)\s?%?\s?(?:-|–|to|a)\s?$")
 MAX_VAT_PERCENT = 27  # the highest standard VAT rate in the EU (Hungary); above it is likely something else
-
-
-# "no cache hits", "nothing is cached", "sin aciertos de caché": none; "no idea about cache hits" is not.
-_NO_HITS = lazy(
-    r"\b(?:no|zero|sin|ning[uú]n|ninguna|0)\s+(?:prompt\s+)?(?:cache(?:[\s-]hits?)?|hits|caching|cach[eé]|aciertos?)\b"
-    r"|\b(?:none|nothing)\s+(?:of\s+(?:it|them|our\s+\w+)\s+)?(?:is\s+|gets\s+|will\s+be\s+)?(?:cached|hits?\s+the\s+cache)\b",
-    re.I,
-)
-_HIT_RATE = lazy(
-    r"\bcache[\s-]hit[\s-]?(?:rate|ratio)\s?(?:of|is|=|:|at|around|~|≈)?\s?(\d+(?:[.,]\d+)?)(?!\s?%|\d)", re.I
-)
 
 
 def _near(pattern: re.Pattern[str], text: str, start: int, end: int, reach: int = 40) -> int | None:
@@ -111,12 +101,6 @@ def _percent_field(text: str, match: re.Match[str]) -> str | None:
     return "cache_hit_rate" if vat is None or (cache is not None and cache <= vat) else "vat_rate"
 
 
-_CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
-
-
-_HITS_UNKNOWN = lazy(
-    r"\b(?:no\s+idea|not\s+sure|unknown|don'?t\s+know|ni\s+idea|no\s+sabemos)\b[^.;\n]{0,25}\bcach", re.I
-)
 
 
 def _miss_before(text: str, match: re.Match[str]) -> re.Match[str] | None:
@@ -194,17 +178,4 @@ def read_percentages(text: str, draft: Draft) -> None:
             draft.set(name, round(value / 100, 6))
     if "cache_hit_rate" in draft.fields or draft.asked_about("cache_hit_rate"):
         return
-    if rate := _HIT_RATE.search(text):
-        value = float(rate.group(1).replace(",", "."))
-        if value > 100:
-            draft.ask(ASK_RANGE, "percent_out_of_range", field="cache_hit_rate", value=plain(value))
-        else:  # "hit rate 0.3" is a fraction, "hit rate 30" a percentage
-            draft.set("cache_hit_rate", value if value <= 1 else round(value / 100, 6))
-        return
-    if _NO_HITS.search(text) or _HITS_UNKNOWN.search(text):  # "no idea about cache hits": the default
-        for cache in _CACHE_WORD.finditer(text):
-            draft.use(cache.start(), cache.end(), "cache_hit_rate")
-    if _NO_HITS.search(text):
-        draft.set("cache_hit_rate", 0.0)
-        return
-    read_cache_shares(text, draft)
+    read_cache_words(text, draft)
