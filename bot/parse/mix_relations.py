@@ -31,7 +31,11 @@ LOWEST, HIGHEST = 1 / 200, 200  # a reading outside is no mix
 _ATTACHED = lazy(r"[\s~≈]*(?:(?:about|around|roughly|like|unos?|unas|de|of|tokens?)\s+)*[\s~≈]*$", re.I)
 _SUBJECT_GAP = lazy(r"(?:\s*[^\W\d_]+){0,4}\s*[~≈]?\s*", re.I)  # a few words, no figure, no comma
 _UNIT_GAP = lazy(r"\s*(?:(?:one|1|a|single|un|una|solo|token|tokens|of|de)\s+)*(?:(?:it|we|the\s+model|el\s+modelo)\s+)?$", re.I)
-_OF_GAP = lazy(r"\s+(?:(?:of|de|del|que|as|than)\s+)?(?:(?:the|our|its|all|los|las|el|la|lo|its)\s+)*$", re.I)
+_OF_GAP = lazy(
+    r"\s+(?:(?:of|de|del|que|as|than)\s+)?(?:(?:the|our|its|all|los|las|el|la|lo)\s+)*(?:what\s+(?:it|we|you)\s+|que\s+)?$", re.I
+)
+_CACHE_CLAUSE = lazy(r"[^,;()—]*\bcach(?:e[ds]?|ing|é)\b[^,;()—]*", re.I)
+_ANAPHOR = lazy(r"\s+(?:that|this|it|those|eso|esto|aquello)\b", re.I)  # "prompts five times that"
 
 Side = tuple[int, int, bool, bool]  # start, end, input?, outweighs the other?
 
@@ -133,6 +137,9 @@ def _from_quantity(text: str, q: re.Match[str], sides: list[Side], marks: list[r
         b = next((s for s in after if a and s[2] != a[2]), None)
     elif after:  # "5x more input than output"
         a, b = after[0], next((s for s in after[1:] if s[2] != after[0][2]), None)
+    elif _ANAPHOR.match(text, q.end()):  # "8.64M output tokens a day with prompts five times that"
+        a = before[-1]
+        b = next((s for s in reversed(before) if s[2] != a[2]), None)
     else:  # "outputs are longer than inputs, about 2x"
         a = next((s for s in before if any(t[2] != s[2] and t[0] > s[0] for t in before)), None)
         b = next((t for t in before if a and t[2] != a[2] and t[0] > a[0]), None)
@@ -164,8 +171,8 @@ def read_relations(text: str, draft: Draft) -> None:
         if (lo, hi) in seen:
             continue
         seen.add((lo, hi))
-        if CACHE_WORD.search(text, lo, hi):
-            continue
+        if CACHE_WORD.search(text, lo, hi):  # a clause about the cache is the cache reader's: blank it out
+            text = text[:lo] + _CACHE_CLAUSE.sub(lambda m: " " * len(m.group(0)), text[lo:hi]) + text[hi:]
         marks = list(mix_parts.relation_words().finditer(text, lo, hi))
         if any(m.group("veto") for m in marks):
             continue
