@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from itertools import chain
 
-from bot.parse import mix_parts
+from bot.parse import lexicon, mix_parts
 from bot.parse.cache_shares import CACHE_WORD
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
@@ -166,7 +166,9 @@ def read_relations(text: str, draft: Draft) -> None:
     if "input_per_output" in draft.fields or draft.asked_about("input_per_output"):
         return
     seen: set[tuple[int, int]] = set()
-    for first in chain(mix_parts.sides().finditer(text), mix_parts.sizes().finditer(text)):
+    after = lexicon.pattern("mix_in_after").search(text) or lexicon.pattern("mix_out_after").search(text)
+    sizes = mix_parts.sizes().finditer(text) if after else ()  # "3k tokens in, 600 out" needs a side word after
+    for first in chain(mix_parts.sides().finditer(text), sizes):
         lo, hi = sentence(text, first.start())
         if (lo, hi) in seen:
             continue
