@@ -132,14 +132,14 @@ def _from_quantity(text: str, q: re.Match[str], sides: list[Side], marks: list[r
         return None  # a fraction or a share is said of the side just before it: "outputs are half …"
     if q.group("pc") and q.group("total"):  # "input is 80 % of all tokens": a share
         return _ratio(before[-1][2], f / (1 - f)) if 0 < f < 1 else None
-    if subject_first or (before and after):
+    if before and _ANAPHOR.match(text, q.end()):  # "6 times that in prompts", "prompts five times that"
+        b = before[0]
+        a = next((s for s in sorted(near, key=lambda s: abs(s[0] - q.start())) if s[2] != b[2] and not s[3]), None)
+    elif subject_first or (before and after):
         a = before[-1] if before else None
         b = next((s for s in after if a and s[2] != a[2]), None)
     elif after:  # "5x more input than output"
         a, b = after[0], next((s for s in after[1:] if s[2] != after[0][2]), None)
-    elif _ANAPHOR.match(text, q.end()):  # "8.64M output tokens a day with prompts five times that"
-        a = before[-1]
-        b = next((s for s in reversed(before) if s[2] != a[2]), None)
     else:  # "outputs are longer than inputs, about 2x"
         a = next((s for s in before if any(t[2] != s[2] and t[0] > s[0] for t in before)), None)
         b = next((t for t in before if a and t[2] != a[2] and t[0] > a[0]), None)
