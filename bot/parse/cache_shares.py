@@ -20,9 +20,21 @@ _FIGURE = re.compile(r"\d")
 _VAT = re.compile(r"\b(?:vat|iva|tax|impuestos?)\b", re.I)
 
 
+@cache
+def _other_cache() -> re.Pattern[str]:
+    """Another cache named next to the word cache: "the redis cache", "CDN cache", "cache usage on the GPUs",
+    "la caché de redis" (a GPU elsewhere in the sentence is no other cache)."""
+    other = lexicon.alternation("other_cache")
+    return re.compile(
+        rf"{lexicon.WORD_START}(?:{other})\s+(?:[\w-]+\s+)?cach[eé]"
+        rf"|\bcach[eé]\s+(?:[\w-]+\s+){{0,3}}?(?:on|of|in|for|de|del|en)\s+(?:(?:the|our|la|el|los|las)\s+)?(?:{other}){lexicon.WORD_END}",
+        re.I,
+    )
+
+
 def other_cache(text: str, pos: int) -> bool:
     """A sentence about another cache (redis, a CDN, embeddings): its shares are not the prompt cache's."""
-    return bool(lexicon.pattern("other_cache").search(text, *sentence(text, pos)))
+    return bool(_other_cache().search(text, *sentence(text, pos)))
 
 
 @cache
@@ -60,9 +72,10 @@ def _share(m: re.Match[str], text: str, lo: int) -> float | None:
     if m.group("part"):
         part, whole = _count(m.group("part")), _count(m.group("whole"))
         return part / whole if 0 < part <= whole else None
-    if m.group("dec"):  # "miss rate: 0.4": only after a rate word
-        before = text[max(lo, m.start() - 45) : m.start()]
-        return float(m.group("dec").replace(",", ".")) if lexicon.pattern("cache_rate_word").search(before) else None
+    if m.group("dec"):  # "miss rate: 0.4", "aciertos de caché: 0,45": only after a rate, hit or miss word
+        start = max(lo, m.start() - 45)
+        said = any(lexicon.pattern(c).search(text, start, m.start()) for c in ("cache_rate_word", "hit_word", "miss_word"))
+        return float(m.group("dec").replace(",", ".")) if said else None
     return _share_words()[m.group("word").lower()]
 
 
@@ -91,7 +104,7 @@ def read_cache_shares(text: str, draft: Draft) -> None:
         if (lo, hi) in seen or len(seen) > 8:
             continue
         seen.add((lo, hi))
-        if lexicon.pattern("other_cache").search(text, lo, hi):
+        if _other_cache().search(text, lo, hi):
             continue
         for m in _shares_pattern().finditer(text, max(lo, noun.start() - REACH), min(hi, noun.end() + REACH)):
             share = _share(m, text, lo)
@@ -101,6 +114,8 @@ def read_cache_shares(text: str, draft: Draft) -> None:
                 continue
             span = (m.start(), m.end())
             miss, hit = _nearest(text, "miss_word", span, lo, hi), _nearest(text, "hit_word", span, lo, hi)
+            if miss is None and hit is None:
+                continue  # "cache usage on the GPUs is 40 %": a share, but of hits or misses nobody says
             missed = miss is not None and (hit is None or miss[0] < hit[0])
             draft.use(min(noun.start(), m.start()), max(noun.end(), m.end()), "cache_hit_rate")
             draft.set("cache_hit_rate", round(1 - share if missed else share, 6))
@@ -130,7 +145,7 @@ def read_cache_words(text: str, draft: Draft) -> None:
     "no idea about cache hits" (the default, read), then the composed shares above."""
     if "cache_hit_rate" in draft.fields or draft.asked_about("cache_hit_rate"):
         return
-    if rate := _HIT_RATE.search(text):
+    if (rate := _HIT_RATE.search(text)) and not other_cache(text, rate.start()):
         value = float(rate.group(1).replace(",", "."))
         if value > 100:
             draft.ask(ASK_RANGE, "percent_out_of_range", field="cache_hit_rate", value=plain(value))

@@ -12,6 +12,7 @@ from functools import cache
 from bot.parse import lexicon
 
 NUM = r"\d{1,3}(?:[.,]\d+)?"
+ONE = ("one", "un", "una", "uno")  # "one output token per 7 input tokens"; too common to be a count elsewhere
 
 
 def _keys(concept: str) -> str:
@@ -20,7 +21,7 @@ def _keys(concept: str) -> str:
 
 def figure(said: str) -> float:
     """A figure said in digits ("2,5") or words ("six", "nueve")."""
-    words = lexicon.mapping("number_words")
+    words = lexicon.mapping("number_words") | dict.fromkeys(ONE, 1)
     return float(words[said.lower()]) if said.lower() in words else float(said.replace(",", "."))
 
 
@@ -57,21 +58,23 @@ def quantities() -> re.Pattern[str]:
 @cache
 def bare() -> re.Pattern[str]:
     """A figure in digits or words that is no rate: "~10 input tokens", "leemos unos 8", "ten tokens"."""
-    words = "|".join(map(re.escape, sorted(lexicon.mapping("number_words"), key=len, reverse=True)))
+    words = "|".join(map(re.escape, sorted([*lexicon.mapping("number_words"), *ONE], key=len, reverse=True)))
     return re.compile(rf"(?<![\w.,/])({NUM}|{words})(?![\w.,:/%])(?!\s*(?:tok/|tok\s+per|t/s|tps))", re.I)
 
 
 @cache
 def sizes() -> re.Pattern[str]:
     """A figure with its side: "3k tokens in", "600 out", "250 de salida", "864M input tokens" (after), or
-    "prompts average 4,000", "completions are about 300 tokens" (before)."""
+    "prompts average 4,000", "completions are about 300 tokens", "in: ~8k tokens" (before), or shares of the tokens
+    said for both sides ("95% input, 5% output")."""
     alt = lexicon.alternation
     figure_ = r"(?P<{}>\d[\d.,]*(?:\s?(?:[kKmMbB]|bn|million|millones|billion|mil\s+millones))?)(?![\w.,]|\s*(?:tok(?:en)?s?\s*)?(?:/|per\s+s|por\s+s|%))"
     filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|about|around|roughly|typically|usually|son|de|unos?|alrededor\s+de|~|≈|:|=))*\s*"
     unit = r"(?:\s*(?:de\s+)?tok(?:en)?s?)?"
     return re.compile(
         rf"(?<![\w.,]){figure_.format('n')}{unit}\s*(?:(?P<ai>{alt('mix_in_after')})|(?P<ao>{alt('mix_out_after')}))(?:\s+tokens?)?(?!\w)"
-        rf"|{lexicon.WORD_START}(?:(?P<bi>{alt('mix_input')})|(?P<bo>{alt('mix_output')})){filler}{figure_.format('m')}{unit}",
+        rf"|{lexicon.WORD_START}(?:(?P<bi>{alt('mix_input')}|in(?=\s*[:=]))|(?P<bo>{alt('mix_output')}|out(?=\s*[:=]))){filler}{figure_.format('m')}{unit}"
+        rf"|(?<![\w.,])(?P<p>{NUM})\s?%\s+(?:(?P<pi>{alt('mix_in_after')})|(?P<po>{alt('mix_out_after')}))(?!\w)",
         re.I,
     )
 

@@ -29,12 +29,16 @@ from bot.parse.lazyre import lazy
 REACH = 60  # how far from the figure a side may be, in characters
 LOWEST, HIGHEST = 1 / 200, 200  # a reading outside is no mix
 _ATTACHED = lazy(r"[\s~≈]*(?:(?:about|around|roughly|like|unos?|unas|de|of|tokens?)\s+)*[\s~≈]*$", re.I)
-_SUBJECT_GAP = lazy(r"(?:\s*[^\W\d_]+){0,4}\s*[~≈]?\s*", re.I)  # a few words, no figure, no comma
-_UNIT_GAP = lazy(r"\s*(?:(?:one|1|a|single|un|una|solo|token|tokens|of|de)\s+)*(?:(?:it|we|the\s+model|el\s+modelo)\s+)?$", re.I)
+_SUBJECT_GAP = lazy(r"(?:\s*(?:[^\W\d_]+|[:—])){0,7}\s*[~≈]?\s*", re.I)  # a few words, no figure, no comma
+_UNIT_GAP = lazy(
+    rf"\s*(?:(?P<nb>{mix_parts.NUM}|one|single|a|un|una)\s+)?(?:(?:token|tokens|of|de)\s+)*(?:(?:it|we|the\s+model|el\s+modelo)\s+)?",
+    re.I,
+)
 _OF_GAP = lazy(
     r"\s+(?:(?:of|de|del|que|as|than)\s+)?(?:(?:the|our|its|all|los|las|el|la|lo)\s+)*(?:what\s+(?:it|we|you)\s+|que\s+)?$", re.I
 )
 _CACHE_CLAUSE = lazy(r"[^,;()—]*\bcach(?:e[ds]?|ing|é)\b[^,;()—]*", re.I)
+_MORE = lazy(r"\s*(?:more|m[aá]s)\s+(?:tokens?\s+)?(?:de\s+)?", re.I)
 _ANAPHOR = lazy(r"\s+(?:that|this|it|those|eso|esto|aquello)\b", re.I)  # "prompts five times that"
 
 Side = tuple[int, int, bool, bool]  # start, end, input?, outweighs the other?
@@ -56,34 +60,43 @@ def _ratio(a_is_input: bool, a_over_b: float) -> float | None:
     return round(value, 6) if LOWEST <= value <= HIGHEST else None
 
 
-def _from_sizes(text: str, lo: int, hi: int) -> float | None:
+def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
     from bot.parse.numbers import parse_number
 
     said: dict[bool, set[float]] = {True: set(), False: set()}
     for m in mix_parts.sizes().finditer(text, lo, hi):
-        value = parse_number(m.group("n") or m.group("m"))
+        value = parse_number(m.group("n") or m.group("m") or m.group("p"))
         if value:
-            said[bool(m.group("ai") or m.group("bi"))].add(value)
+            said[bool(m.group("ai") or m.group("bi") or m.group("pi"))].add(value)
+    return said
+
+
+def _from_sizes(text: str, lo: int, hi: int) -> float | None:
+    """One size for each side, in the sentence or, when it holds one side only, with the next one ("- in: ~8k
+    tokens" then "- out: ~400 tokens")."""
+    said = _sizes_in(text, lo, hi)
+    if len(said[True]) + len(said[False]) == 1 and hi < len(text):
+        more = _sizes_in(text, hi + 1, sentence(text, hi + 1)[1])
+        said = {side: said[side] | more[side] for side in (True, False)}
     if len(said[True]) == 1 and len(said[False]) == 1:
         return _ratio(True, next(iter(said[True])) / next(iter(said[False])))
     return None
-
-
 
 
 def _from_per(text: str, lo: int, hi: int, sides: list[Side], marks: list[re.Match[str]]) -> float | None:
     """ "for each output token we feed ~10 input tokens": B is the side right after the marker, A the other
     side with a figure next to it."""
     for mark in (m for m in marks if m.group("per")):
-        b = next((s for s in sides if s[0] >= mark.end() and _UNIT_GAP.match(text[mark.end() : s[0]])), None)
-        if b is None:
+        gaps = ((s, _UNIT_GAP.fullmatch(text, mark.end(), s[0])) for s in sides if s[0] >= mark.end())
+        b, unit = next(((s, g) for s, g in gaps if g), (None, None))
+        if b is None or unit is None:
             continue
+        each = mix_parts.figure(unit.group("nb")) if unit.group("nb") else 1.0  # "per 7 input tokens"
         for a in (s for s in sides if s[2] != b[2] and not s[3]):
             for n in mix_parts.bare().finditer(text, max(lo, a[0] - 20), min(hi, a[1] + 20)):
                 gap = text[n.end() : a[0]] if n.end() <= a[0] else text[a[1] : n.start()]
-                figure = mix_parts.figure(n.group(1))
-                if (n.start() < mark.start() or n.start() > b[1]) and _ATTACHED.match(gap) and figure > 1:
-                    return _ratio(a[2], figure)
+                if (n.start() < mark.start() or n.start() > b[1]) and _ATTACHED.match(gap) and each > 0:
+                    return _ratio(a[2], mix_parts.figure(n.group(1)) / each)
     return None
 
 
@@ -128,37 +141,56 @@ def _from_quantity(text: str, q: re.Match[str], sides: list[Side], marks: list[r
     if not factor or factor[0] <= 0:
         return None
     f, subject_first = factor
-    if subject_first and not (before and _SUBJECT_GAP.fullmatch(text, before[-1][1], q.start())):
-        return None  # a fraction or a share is said of the side just before it: "outputs are half …"
     if q.group("pc") and q.group("total"):  # "input is 80 % of all tokens": a share
-        return _ratio(before[-1][2], f / (1 - f)) if 0 < f < 1 else None
-    if before and _ANAPHOR.match(text, q.end()):  # "6 times that in prompts", "prompts five times that"
-        b = before[0]
-        a = next((s for s in sorted(near, key=lambda s: abs(s[0] - q.start())) if s[2] != b[2] and not s[3]), None)
-    elif subject_first or (before and after):
-        a = before[-1] if before else None
-        b = next((s for s in after if a and s[2] != a[2]), None)
-    elif after:  # "5x more input than output"
-        a, b = after[0], next((s for s in after[1:] if s[2] != after[0][2]), None)
-    else:  # "outputs are longer than inputs, about 2x"
-        a = next((s for s in before if any(t[2] != s[2] and t[0] > s[0] for t in before)), None)
-        b = next((t for t in before if a and t[2] != a[2] and t[0] > a[0]), None)
-    if a is None or b is None:
+        ok = before and _SUBJECT_GAP.fullmatch(text, before[-1][1], q.start()) and 0 < f < 1
+        return _ratio(before[-1][2], f / (1 - f)) if ok else None
+    pair = _pick(text, q, before, after, near, subject_first)
+    if pair is None:
         return None
-    if subject_first and not _OF_GAP.match(text[q.end() : b[0]]) and not _gap_as_many(text[q.end() : b[0]]):
-        return None
+    a, b = pair
     less = (q.group("t") or q.group("t2")) and any(m.group("less") and min(a[0], q.start()) < m.start() < max(b[0], q.end()) for m in marks)
     return _ratio(a[2], 1 / f if less else f)
+
+
+def _pick(text: str, q: re.Match[str], before: list[Side], after: list[Side], near: list[Side], subject_first: bool) -> tuple[Side, Side] | None:
+    """Side A (the one the figure is said of) and side B, or None when the words do not say which."""
+    nearest = sorted((s for s in near if not s[3]), key=lambda s: abs(s[0] - q.start()))
+    if before and _ANAPHOR.match(text, q.end()):  # "6 times that in prompts", "prompts five times that"
+        b = before[0]
+        a = next((s for s in nearest if s[2] != b[2]), None)
+        return (a, b) if a else None
+    if (more := _MORE.match(text, q.end())) and after and after[0][0] == more.end():  # "5 veces más de entrada"
+        a = after[0]
+        b = next((s for s in nearest if s[2] != a[2]), None)
+        return (a, b) if b else None
+    if before and after:
+        a = before[-1]
+        b = next((s for s in after if s[2] != a[2]), None)
+        if b is None or (subject_first and not _subject_of(text, q, a, b)):
+            return None
+        return a, b
+    if after and not subject_first:  # "5x more input than output"
+        b = next((s for s in after[1:] if s[2] != after[0][2]), None)
+        return (after[0], b) if b else None
+    # "outputs are longer than inputs, about 2x", "completions are tiny compared to the prompts, maybe 1/20th"
+    a = next((s for s in before if any(t[2] != s[2] and t[0] > s[0] for t in before)), None)
+    b = next((t for t in before if a and t[2] != a[2] and t[0] > a[0]), None)
+    if a is None or b is None or not lexicon.pattern("mix_compare").search(text, a[1], b[0]):
+        return None
+    return a, b
+
+
+def _subject_of(text: str, q: re.Match[str], a: Side, b: Side) -> bool:
+    """A fraction or a share is said of the side just before it and of the side just after ("outputs are half
+    the size of inputs", "la salida es la décima parte de la entrada")."""
+    gap = text[q.end() : b[0]]
+    return bool(_SUBJECT_GAP.fullmatch(text, a[1], q.start()) and (_OF_GAP.match(gap) or _AS_MANY.match(gap)))
 
 
 _AS_MANY = lazy(
     r"^\s+(?:as\s+(?:many|much|long|large|big)(?:\s+tokens)?\s+as|the\s+(?:size|length)\s+of|que|de\s+lo\s+que)\s+(?:(?:the|its|our|los|las|el|la|lo)\s+)*(?:(?:it|we)\s+)?$",
     re.I,
 )
-
-
-def _gap_as_many(gap: str) -> bool:
-    return bool(_AS_MANY.match(gap))
 
 
 def read_relations(text: str, draft: Draft) -> None:

@@ -148,7 +148,7 @@ def _miss_near(text: str, match: re.Match[str]) -> re.Match[str] | None:
 
 def read_percentages(text: str, draft: Draft) -> None:
     """Cache hit rates and VAT rates: "50% cache hits", "half of our prompts hit the cache", "IVA del 10%"."""
-    others = lexicon.pattern("other_cache").search(text)  # "the redis cache hits 90 %": one scan, most texts have none
+    others = lexicon.pattern("other_cache").search(text)  # "the redis cache hits 90 %": the names first, one scan
     for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
         if others and other_cache(text, match.start()) and not _VAT.search(text, *sentence(text, match.start())):

@@ -18,7 +18,7 @@ PERIOD_WORDS = {
 }  # fmt: skip
 BUSINESS_DAY = lazy(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)
 
-_TOKENS_WORD = r"(?:(?:output|input|prompt|completion|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:de\s+salida|de\s+entrada|of\s+output|of\s+input|output|input|generados))?"
+_TOKENS_WORD = r"(?:(?:output|input|prompt|completion|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:de\s+salida|de\s+entrada|of\s+outputs?|of\s+inputs?|of\s+prompts?|of\s+completions?|output|input|generados))?"
 _BOTH = r"input\s?(?:and|\+|&)\s?output|in\s?\+\s?out|prompt\s?(?:and|\+|&)\s?completion|entrada\s+y\s+salida"
 _TOTAL_BEFORE = rf"(?:(?:{_BOTH}|total|combined|overall|totales)\s)"
 _TOTAL_AFTER = rf"(?:\s?,?\s?(?:in\s+total|total|combined|overall|en\s+total|(?:of\s+|de\s+)?(?:{_BOTH})))\b"
@@ -123,5 +123,5 @@ class LeadVolume:
             return None  # "10,000 calls a day, 3k tokens each": the period is the calls', not the tokens'
             return None
         period = lead.group("period") or ("day" if lead.group("daily") else "month")
-        volume = cls(tokens, period)
-        return volume if volume._match else None
+        volume = cls(tokens, period)  # only a volume that says its side: "each day 50M tokens" may be anything
+        return volume if volume._match and _volume_kind(tokens.group(0)) else None
