@@ -32,6 +32,13 @@ def _other_cache() -> re.Pattern[str]:
     )
 
 
+def priced(text: str, match: re.Match[str]) -> bool:
+    """A share said of a price near the cache: "prompt caching cuts input cost by 90 %" is a discount."""
+    lo, hi = sentence(text, match.start())
+    window = max(lo, match.start() - 40), min(hi, match.end() + 25)
+    return bool(CACHE_WORD.search(text, lo, hi) and lexicon.pattern("cache_veto").search(text, *window))
+
+
 def other_cache(text: str, pos: int) -> bool:
     """A sentence about another cache (redis, a CDN, embeddings): its shares are not the prompt cache's."""
     return bool(_other_cache().search(text, *sentence(text, pos)))
@@ -108,7 +115,7 @@ def read_cache_shares(text: str, draft: Draft) -> None:
             continue
         for m in _shares_pattern().finditer(text, max(lo, noun.start() - REACH), min(hi, noun.end() + REACH)):
             share = _share(m, text, lo)
-            if share is None or not 0 <= share <= 1 or _VAT.search(text, max(lo, m.start() - 25), m.end() + 25):
+            if share is None or not 0 <= share <= 1 or _VAT.search(text, max(lo, m.start() - 25), m.end() + 25) or priced(text, m):
                 continue
             if _gap(text, (noun.start(), noun.end()), (m.start(), m.end())) is None:
                 continue

@@ -34,8 +34,10 @@ _UNIT_GAP = lazy(
     rf"\s*(?:(?P<nb>{mix_parts.NUM}|one|single|a|un|una)\s+)?(?:(?:token|tokens|of|de)\s+)*(?:(?:it|we|the\s+model|el\s+modelo)\s+)?",
     re.I,
 )
-_OF_GAP = lazy(
-    r"\s+(?:(?:of|de|del|que|as|than)\s+)?(?:(?:the|our|its|all|los|las|el|la|lo)\s+)*(?:what\s+(?:it|we|you)\s+|que\s+)?$", re.I
+_OF_GAP = lazy(  # "of the", "of what it", "de lo que ocupa el"
+    r"\s+(?:(?:of|de|del|que|as|than)\s+)?(?:(?:the|our|its|all|los|las|el|la|lo)\s+)*"
+    r"(?:(?:what\s+(?:it|we|you)|que(?:\s+[^\W\d_]+)?)\s+)?(?:(?:the|our|its|los|las|el|la)\s+)*$",
+    re.I,
 )
 _CACHE_CLAUSE = lazy(r"[^,;()—]*\bcach(?:e[ds]?|ing|é)\b[^,;()—]*", re.I)
 _MORE = lazy(r"\s*(?:more|m[aá]s)\s+(?:tokens?\s+)?(?:de\s+)?", re.I)
@@ -65,9 +67,9 @@ def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
 
     said: dict[bool, set[float]] = {True: set(), False: set()}
     for m in mix_parts.sizes().finditer(text, lo, hi):
-        value = parse_number(m.group("n") or m.group("m") or m.group("p"))
+        value = parse_number(m.group("n") or m.group("m") or m.group("v") or m.group("p"))
         if value:
-            said[bool(m.group("ai") or m.group("bi") or m.group("pi"))].add(value)
+            said[bool(m.group("ai") or m.group("bi") or m.group("vi") or m.group("pi"))].add(value)
     return said
 
 

@@ -8,6 +8,7 @@ from itertools import islice
 from bot.parse import lexicon
 from bot.parse.cache_shares import CACHE_WORD as _CACHE_WORD
 from bot.parse.cache_shares import other_cache, read_cache_words
+from bot.parse.cache_shares import priced as _priced
 from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.figures import (
     MAX_MENTIONS,
@@ -153,6 +154,8 @@ def read_percentages(text: str, draft: Draft) -> None:
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
         if others and other_cache(text, match.start()) and not _VAT.search(text, *sentence(text, match.start())):
             continue  # "the redis cache hits 90 %": another cache
+        if _priced(text, match):
+            continue  # "prompt caching cuts input cost by 90 %": a discount, not a hit rate
         if 0 <= value <= 100 and (
             miss := _miss_before(text, match) or _miss_after(text, match) or _miss_near(text, match)
         ):

@@ -95,9 +95,10 @@ def _output_share(share: re.Match[str], amount: float) -> float | None:
 # A period said once before its volumes: "each day we send 5B prompt tokens", "al día 43,2 millones de tokens".
 LEAD_PERIOD = lazy(
     rf"(?=[^\W\d_])\b(?:(?:each|every|per|a|an|por|al|cada|in\s+a|en\s+un)\s+(?:the\s+|el\s+|la\s+)?(?P<period>{_PERIODS})"
-    r"|(?P<daily>daily|a\s+diario|diariamente)|(?P<monthly>monthly|mensualmente))\b",
+    r"|(?P<daily>daily|a\s+diario|diariamente)|(?P<weekly>weekly|semanalmente)|(?P<monthly>monthly|mensualmente))\b",
     re.I,
 )
+_COUNTED_BEFORE = lazy(r"\d[\d.,]*\s?[kKmM]?\s+[^\W\d_]+\s*$")  # "10,000 calls a day": the period is the calls'
 BARE_TOKENS = lazy(rf"\s?(?:de\s+)?{_TOKENS_WORD}\b(?!\s*(?:/|per\s+s|por\s+s|each|cada|per\s+(?:request|call)))", re.I)
 
 
@@ -119,9 +120,10 @@ class LeadVolume:
         """The volume `tokens` with the last period said before it in its sentence, if any."""
         leads = list(LEAD_PERIOD.finditer(text, lo, start))
         lead = leads[-1] if leads else None
-        if lead is None or re.search(r"\d", text[max(lo, lead.start() - 20) : lead.start()]):
+        if lead is None or _COUNTED_BEFORE.search(text, max(lo, lead.start() - 30), lead.start()):
             return None  # "10,000 calls a day, 3k tokens each": the period is the calls', not the tokens'
             return None
-        period = lead.group("period") or ("day" if lead.group("daily") else "month")
+        adverbs = {"daily": "day", "weekly": "week", "monthly": "month"}
+        period = lead.group("period") or next(p for k, p in adverbs.items() if lead.group(k))
         volume = cls(tokens, period)  # only a volume that says its side: "each day 50M tokens" may be anything
         return volume if volume._match and _volume_kind(tokens.group(0)) else None
