@@ -69,7 +69,7 @@ def sizes() -> re.Pattern[str]:
     said for both sides ("95% input, 5% output")."""
     alt = lexicon.alternation
     figure_ = r"(?P<{}>\d[\d.,]*(?:\s?(?:[kKmMbB]|bn|million|millones|billion|mil\s+millones))?)(?![\w.,]|\s*(?:tok(?:en)?s?\s*)?(?:/|per\s+s|por\s+s|%))"
-    filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|about|around|roughly|typically|usually|son|de|unos?|alrededor\s+de|~|≈|:|=))*\s*"
+    filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|about|around|roughly|typically|usually|son|de|unos?|ronda|sobre|alrededor\s+de|~|≈|:|=))*\s*"
     unit = r"(?:\s*(?:de\s+)?tok(?:en)?s?)?"
     return re.compile(
         rf"(?<![\w.,]){figure_.format('n')}{unit}\s*(?:(?P<ai>{alt('mix_in_after')})|(?P<ao>{alt('mix_out_after')}))(?:\s+tokens?)?(?!\w)"
