@@ -61,7 +61,9 @@ def _shares_pattern() -> re.Pattern[str]:
 @cache
 def _share_words() -> dict[str, float]:
     """ "half", "two thirds", "a fifth", "la mitad", "un quinto": the lexicon's shares and fractions."""
-    out = {k: float(a) / float(b) for k, v in lexicon.mapping("shares").items() for a, b in [str(v).split("/")]}
+    out = {
+        k: float(a) / float(b) for k, v in lexicon.mapping("shares").items() for a, b in [str(v).split("/")]
+    }
     for word, parts in lexicon.mapping("fractions").items():
         for article in ("a ", "one ", "un ", "una ", "la "):
             out.setdefault(f"{article}{word}", 1 / float(parts))
@@ -81,7 +83,10 @@ def _share(m: re.Match[str], text: str, lo: int) -> float | None:
         return part / whole if 0 < part <= whole else None
     if m.group("dec"):  # "miss rate: 0.4", "aciertos de caché: 0,45": only after a rate, hit or miss word
         start = max(lo, m.start() - 45)
-        said = any(lexicon.pattern(c).search(text, start, m.start()) for c in ("cache_rate_word", "hit_word", "miss_word"))
+        said = any(
+            lexicon.pattern(c).search(text, start, m.start())
+            for c in ("cache_rate_word", "hit_word", "miss_word")
+        )
         return float(m.group("dec").replace(",", ".")) if said else None
     return _share_words()[m.group("word").lower()]
 
@@ -92,7 +97,9 @@ def _gap(text: str, a: tuple[int, int], b: tuple[int, int]) -> int | None:
     return None if _FIGURE.search(text, lo, max(lo, hi)) else max(0, hi - lo)
 
 
-def _nearest(text: str, concept: str, span: tuple[int, int], lo: int, hi: int) -> tuple[int, re.Match[str]] | None:
+def _nearest(
+    text: str, concept: str, span: tuple[int, int], lo: int, hi: int
+) -> tuple[int, re.Match[str]] | None:
     found = [
         (d, w)
         for w in lexicon.pattern(concept).finditer(text, max(lo, span[0] - 45), min(hi, span[1] + 45))
@@ -115,7 +122,12 @@ def read_cache_shares(text: str, draft: Draft) -> None:
             continue
         for m in _shares_pattern().finditer(text, max(lo, noun.start() - REACH), min(hi, noun.end() + REACH)):
             share = _share(m, text, lo)
-            if share is None or not 0 <= share <= 1 or _VAT.search(text, max(lo, m.start() - 25), m.end() + 25) or priced(text, m):
+            if (
+                share is None
+                or not 0 <= share <= 1
+                or _VAT.search(text, max(lo, m.start() - 25), m.end() + 25)
+                or priced(text, m)
+            ):
                 continue
             if _gap(text, (noun.start(), noun.end()), (m.start(), m.end())) is None:
                 continue
@@ -127,8 +139,13 @@ def read_cache_shares(text: str, draft: Draft) -> None:
             draft.use(min(noun.start(), m.start()), max(noun.end(), m.end()), "cache_hit_rate")
             draft.set("cache_hit_rate", round(1 - share if missed else share, 6))
             if missed:
-                draft.note("cache_from_misses", misses=plain(round(share * 100, 2)), hits=plain(round(100 - share * 100, 2)))
+                draft.note(
+                    "cache_from_misses",
+                    misses=plain(round(share * 100, 2)),
+                    hits=plain(round(100 - share * 100, 2)),
+                )
             return
+
 
 CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
 # "no cache hits", "nothing is cached", "sin aciertos de caché": none; "no idea about cache hits" is not.

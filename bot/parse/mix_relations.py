@@ -1,20 +1,21 @@
-"""The input:output mix composed from its parts, in any wording (issue 14): two sides (bot/parse/mix_parts.py)
-and one relation between them, in one sentence.
+"""The input:output mix composed from its parts, in any wording (issue 14): two sides (bot/parse/mix_parts.py:
+"prompts", "what we send", "it receives", "leemos" / "answers", "it writes", "generamos") and one relation
+between them, in one sentence. Figures said with their sides (sizes, "per/for each/por cada") are
+bot/parse/mix_sides.py's; here:
 
-- sizes: a figure with each side ("3k tokens in, 600 out", "prompts average 4,000, responses 800") is in / out;
-- per: "per/for each/por cada <side B>" and a figure next to the other side ("for each output token we
-  feed ~10 input tokens", "it reads ten tokens for every one it writes", "por cada token generado leemos
-  unos 8") is A = figure × B;
 - times and fractions: side A (the one before the figure, else the first after it), the figure, side B
   (the first of the other kind): "prompts are 8 times as long as the completions" (8), "we generate 5x what
   we ingest" (1/5), "outputs are half the size of inputs" (2), "every answer is ~1/6 the length of its
   prompt" (6), "output tokens are about 10 % of input tokens" (10); a "less" word turns N times round
-  ("answers come out 4x shorter than what we send in": 4);
+  ("answers come out 4x shorter than what we send in": 4); "N times more <side>" makes that side A
+  ("300 tokens de salida y 4 veces más de entrada": 4); "N times that" refers back ("output … and prompts
+  about 4x that": 4); two sides compared before the figure ("completions are tiny compared to the prompts,
+  maybe 1/20th": 20);
 - pairs: "N to M" / "N a M" is the sides in the order said ("a ratio of 2 to 1 output to input": 1/2);
   with one side that outweighs the other ("input-heavy, 12 to 1") the larger figure is that side's; with
   neither, after a ratio word, input first, as in "4:1".
-A sentence about the cache, price or speed ("output costs 4x input") is not read; what is not read is left
-to the safety net's note (the `watch` rows)."""
+A clause about the cache is left to the cache reader, a sentence about price or speed ("output costs 4x
+input") is not read; what is not read is left to the safety net's note (the `watch` rows)."""
 
 from __future__ import annotations
 
@@ -25,15 +26,10 @@ from bot.parse import lexicon, mix_parts
 from bot.parse.cache_shares import CACHE_WORD
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
+from bot.parse.mix_sides import Side, from_per, from_sizes, ratio, sides_in
 
 REACH = 60  # how far from the figure a side may be, in characters
-LOWEST, HIGHEST = 1 / 200, 200  # a reading outside is no mix
-_ATTACHED = lazy(r"[\s~≈]*(?:(?:about|around|roughly|like|unos?|unas|de|of|tokens?)\s+)*[\s~≈]*$", re.I)
 _SUBJECT_GAP = lazy(r"(?:\s*(?:[^\W\d_]+|[:—])){0,7}\s*[~≈]?\s*", re.I)  # a few words, no figure, no comma
-_UNIT_GAP = lazy(
-    rf"\s*(?:(?P<nb>{mix_parts.NUM}|one|single|a|un|una)\s+)?(?:(?:token|tokens|of|de)\s+)*(?:(?:it|we|the\s+model|el\s+modelo)\s+)?",
-    re.I,
-)
 _OF_GAP = lazy(  # "of the", "of what it", "de lo que ocupa el"
     r"\s+(?:(?:of|de|del|que|as|than)\s+)?(?:(?:the|our|its|all|los|las|el|la|lo)\s+)*"
     r"(?:(?:what\s+(?:it|we|you)|que(?:\s+[^\W\d_]+)?)\s+)?(?:(?:the|our|its|los|las|el|la)\s+)*$",
@@ -42,64 +38,6 @@ _OF_GAP = lazy(  # "of the", "of what it", "de lo que ocupa el"
 _CACHE_CLAUSE = lazy(r"[^,;()—]*\bcach(?:e[ds]?|ing|é)\b[^,;()—]*", re.I)
 _MORE = lazy(r"\s*(?:more|m[aá]s)\s+(?:tokens?\s+)?(?:de\s+)?", re.I)
 _ANAPHOR = lazy(r"\s+(?:that|this|it|those|eso|esto|aquello)\b", re.I)  # "prompts five times that"
-
-Side = tuple[int, int, bool, bool]  # start, end, input?, outweighs the other?
-
-
-def _sides(text: str, lo: int, hi: int) -> list[Side]:
-    found: list[Side] = []
-    for m in mix_parts.sides().finditer(text, lo, hi):
-        if m.group("io") or m.group("oi"):
-            first_in = m.group("io") is not None
-            found += [(m.start(), m.start() + 1, first_in, False), (m.end() - 1, m.end(), not first_in, False)]
-        else:
-            found.append((m.start(), m.end(), bool(m.group("i") or m.group("hin")), bool(m.group("hin") or m.group("hout"))))
-    return found
-
-
-def _ratio(a_is_input: bool, a_over_b: float) -> float | None:
-    value = a_over_b if a_is_input else 1 / a_over_b
-    return round(value, 6) if LOWEST <= value <= HIGHEST else None
-
-
-def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
-    from bot.parse.numbers import parse_number
-
-    said: dict[bool, set[float]] = {True: set(), False: set()}
-    for m in mix_parts.sizes().finditer(text, lo, hi):
-        value = parse_number(m.group("n") or m.group("m") or m.group("v") or m.group("p"))
-        if value:
-            said[bool(m.group("ai") or m.group("bi") or m.group("vi") or m.group("pi"))].add(value)
-    return said
-
-
-def _from_sizes(text: str, lo: int, hi: int) -> float | None:
-    """One size for each side, in the sentence or, when it holds one side only, with the next one ("- in: ~8k
-    tokens" then "- out: ~400 tokens")."""
-    said = _sizes_in(text, lo, hi)
-    if len(said[True]) + len(said[False]) == 1 and hi < len(text):
-        more = _sizes_in(text, hi + 1, sentence(text, hi + 1)[1])
-        said = {side: said[side] | more[side] for side in (True, False)}
-    if len(said[True]) == 1 and len(said[False]) == 1:
-        return _ratio(True, next(iter(said[True])) / next(iter(said[False])))
-    return None
-
-
-def _from_per(text: str, lo: int, hi: int, sides: list[Side], marks: list[re.Match[str]]) -> float | None:
-    """ "for each output token we feed ~10 input tokens": B is the side right after the marker, A the other
-    side with a figure next to it."""
-    for mark in (m for m in marks if m.group("per")):
-        gaps = ((s, _UNIT_GAP.fullmatch(text, mark.end(), s[0])) for s in sides if s[0] >= mark.end())
-        b, unit = next(((s, g) for s, g in gaps if g), (None, None))
-        if b is None or unit is None:
-            continue
-        each = mix_parts.figure(unit.group("nb")) if unit.group("nb") else 1.0  # "per 7 input tokens"
-        for a in (s for s in sides if s[2] != b[2] and not s[3]):
-            for n in mix_parts.bare().finditer(text, max(lo, a[0] - 20), min(hi, a[1] + 20)):
-                gap = text[n.end() : a[0]] if n.end() <= a[0] else text[a[1] : n.start()]
-                if (n.start() < mark.start() or n.start() > b[1]) and _ATTACHED.match(gap) and each > 0:
-                    return _ratio(a[2], mix_parts.figure(n.group(1)) / each)
-    return None
 
 
 def _pair(q: re.Match[str], near: list[Side], ratio_word: bool) -> float | None:
@@ -110,11 +48,11 @@ def _pair(q: re.Match[str], near: list[Side], ratio_word: bool) -> float | None:
     first = plain[0] if plain else None
     second = next((s for s in plain if first and s[0] > first[0] and s[2] != first[2]), None)
     if first and second:
-        return _ratio(first[2], left / right)
+        return ratio(first[2], left / right)
     heavy = [s for s in near if s[3]]
     if heavy:  # "input-heavy, 12 to 1": the larger figure is the heavy side's
-        return _ratio(heavy[0][2], max(left, right) / min(left, right))
-    return _ratio(True, left / right) if ratio_word else None
+        return ratio(heavy[0][2], max(left, right) / min(left, right))
+    return ratio(True, left / right) if ratio_word else None
 
 
 def _factor(q: re.Match[str]) -> tuple[float, bool] | None:
@@ -132,7 +70,9 @@ def _factor(q: re.Match[str]) -> tuple[float, bool] | None:
     return float(q.group("pc").replace(",", ".")) / 100, True
 
 
-def _from_quantity(text: str, q: re.Match[str], sides: list[Side], marks: list[re.Match[str]]) -> float | None:
+def _from_quantity(
+    text: str, q: re.Match[str], sides: list[Side], marks: list[re.Match[str]]
+) -> float | None:
     near = [s for s in sides if q.start() - REACH <= s[1] and s[0] <= q.end() + REACH]
     if q.group("p1"):
         return _pair(q, near, any(m.group("ratio") for m in marks))
@@ -145,23 +85,29 @@ def _from_quantity(text: str, q: re.Match[str], sides: list[Side], marks: list[r
     f, subject_first = factor
     if q.group("pc") and q.group("total"):  # "input is 80 % of all tokens": a share
         ok = before and _SUBJECT_GAP.fullmatch(text, before[-1][1], q.start()) and 0 < f < 1
-        return _ratio(before[-1][2], f / (1 - f)) if ok else None
+        return ratio(before[-1][2], f / (1 - f)) if ok else None
     pair = _pick(text, q, before, after, near, subject_first)
     if pair is None:
         return None
     a, b = pair
-    less = (q.group("t") or q.group("t2")) and any(m.group("less") and min(a[0], q.start()) < m.start() < max(b[0], q.end()) for m in marks)
-    return _ratio(a[2], 1 / f if less else f)
+    less = (q.group("t") or q.group("t2")) and any(
+        m.group("less") and min(a[0], q.start()) < m.start() < max(b[0], q.end()) for m in marks
+    )
+    return ratio(a[2], 1 / f if less else f)
 
 
-def _pick(text: str, q: re.Match[str], before: list[Side], after: list[Side], near: list[Side], subject_first: bool) -> tuple[Side, Side] | None:
+def _pick(
+    text: str, q: re.Match[str], before: list[Side], after: list[Side], near: list[Side], subject_first: bool
+) -> tuple[Side, Side] | None:
     """Side A (the one the figure is said of) and side B, or None when the words do not say which."""
     nearest = sorted((s for s in near if not s[3]), key=lambda s: abs(s[0] - q.start()))
     if before and _ANAPHOR.match(text, q.end()):  # "6 times that in prompts", "prompts five times that"
         b = before[0]
         a = next((s for s in nearest if s[2] != b[2]), None)
         return (a, b) if a else None
-    if (more := _MORE.match(text, q.end())) and after and after[0][0] == more.end():  # "5 veces más de entrada"
+    if (
+        (more := _MORE.match(text, q.end())) and after and after[0][0] == more.end()
+    ):  # "5 veces más de entrada"
         a = after[0]
         b = next((s for s in nearest if s[2] != a[2]), None)
         return (a, b) if b else None
@@ -201,7 +147,9 @@ def read_relations(text: str, draft: Draft) -> None:
         return
     seen: set[tuple[int, int]] = set()
     after = lexicon.pattern("mix_in_after").search(text) or lexicon.pattern("mix_out_after").search(text)
-    sizes = mix_parts.sizes().finditer(text) if after else ()  # "3k tokens in, 600 out" needs a side word after
+    sizes = (
+        mix_parts.sizes().finditer(text) if after else ()
+    )  # "3k tokens in, 600 out" needs a side word after
     for first in chain(mix_parts.sides().finditer(text), sizes):
         lo, hi = sentence(text, first.start())
         if (lo, hi) in seen:
@@ -212,9 +160,9 @@ def read_relations(text: str, draft: Draft) -> None:
         marks = list(mix_parts.relation_words().finditer(text, lo, hi))
         if any(m.group("veto") for m in marks):
             continue
-        sides = _sides(text, lo, hi)
-        value = _from_sizes(text, lo, hi)
-        value = value or (_from_per(text, lo, hi, sides, marks) if len(sides) >= 2 else None)
+        sides = sides_in(text, lo, hi)
+        value = from_sizes(text, lo, hi)
+        value = value or (from_per(text, lo, hi, sides, marks) if len(sides) >= 2 else None)
         ends = [s[1] for s in sides] or [hi]
         for q in mix_parts.quantities().finditer(text, lo, hi):
             if value:

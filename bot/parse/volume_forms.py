@@ -98,8 +98,12 @@ LEAD_PERIOD = lazy(
     r"|(?P<daily>daily|a\s+diario|diariamente)|(?P<weekly>weekly|semanalmente)|(?P<monthly>monthly|mensualmente))\b",
     re.I,
 )
-_COUNTED_BEFORE = lazy(r"\d[\d.,]*\s?[kKmM]?\s+[^\W\d_]+\s*$")  # "10,000 calls a day": the period is the calls'
-BARE_TOKENS = lazy(rf"\s?(?:de\s+)?{_TOKENS_WORD}\b(?!\s*(?:/|per\s+s|por\s+s|each|cada|per\s+(?:request|call)))", re.I)
+_COUNTED_BEFORE = lazy(
+    r"\d[\d.,]*\s?[kKmM]?\s+[^\W\d_]+\s*$"
+)  # "10,000 calls a day": the period is the calls'
+BARE_TOKENS = lazy(
+    rf"\s?(?:de\s+)?{_TOKENS_WORD}\b(?!\s*(?:/|per\s+s|por\s+s|each|cada|per\s+(?:request|call)))", re.I
+)
 
 
 class LeadVolume:
@@ -125,5 +129,7 @@ class LeadVolume:
             return None
         adverbs = {"daily": "day", "weekly": "week", "monthly": "month"}
         period = lead.group("period") or next(p for k, p in adverbs.items() if lead.group(k))
-        volume = cls(tokens, period)  # only a volume that says its side: "each day 50M tokens" may be anything
+        volume = cls(
+            tokens, period
+        )  # only a volume that says its side: "each day 50M tokens" may be anything
         return volume if volume._match and _volume_kind(tokens.group(0)) else None
