@@ -1,6 +1,7 @@
 """The cache hit rate composed from its parts (issue 14), when the bound forms of bot/parse/percentages.py
 read nothing: a sentence that names the prompt cache (lexicon `cache_noun`, not `other_cache`: "the redis
-cache hits 90 %" is another cache), a share in it (a percentage, "2 times out of 3", "nine out of ten",
+cache hits 90 %" is another cache), or whose prompts or requests hit or miss (`cache_subject`), or with a hit
+or miss word once the text names the cache, a share in it (a percentage, "2 times out of 3", "nine out of ten",
 "a fifth", "3 de cada 4", a fraction after a rate word: "miss rate: 0.4") and which way it counts: the miss
 word (lexicon `miss_word`: misses, uncached, falla) or hit word (`hit_word`: hits, reads, comes from,
 saves, reuse, salen de) nearest to it. A miss share is 1 − the hit rate, said in a note."""
@@ -108,12 +109,33 @@ def _nearest(
     return min(found, key=lambda f: f[0]) if found else None
 
 
+@cache
+def _prompts_hit() -> re.Pattern[str]:
+    """ "only 1 in 5 prompts misses", "requests that hit": prompts and requests hit or miss only a cache."""
+    hit_or_miss = f"{lexicon.alternation('miss_word')}|{lexicon.alternation('hit_word')}"
+    return re.compile(
+        rf"{lexicon.WORD_START}(?:{lexicon.alternation('cache_subject')})\s+(?:(?:that|which|que)\s+)?(?:{hit_or_miss}){lexicon.WORD_END}"
+        r"(?!\s+(?:the|our|their|its|an?|el|la|los|las|su|sus)\s+(?!(?:prompt\s+|kv\s+|prefix\s+)?cach))",  # not "miss the SLO"
+        re.I,
+    )
+
+
+def _anchors(text: str) -> list[re.Match[str]]:
+    """Where a share may be the cache's: its name, prompts that hit or miss, and, once the text names the
+    cache anywhere, any hit or miss word ("Prompt cache is on. Misses around 30 %")."""
+    named = list(lexicon.pattern("cache_noun").finditer(text))
+    anchors = named + list(_prompts_hit().finditer(text))
+    if named:
+        anchors += [*lexicon.pattern("miss_word").finditer(text), *lexicon.pattern("hit_word").finditer(text)]
+    return anchors
+
+
 def read_cache_shares(text: str, draft: Draft) -> None:
     """Set the cache hit rate from the first sentence whose parts compose (see the module)."""
     if "cache_hit_rate" in draft.fields or draft.asked_about("cache_hit_rate"):
         return
     seen: set[tuple[int, int]] = set()
-    for noun in lexicon.pattern("cache_noun").finditer(text):
+    for noun in _anchors(text):
         lo, hi = sentence(text, noun.start())
         if (lo, hi) in seen or len(seen) > 8:
             continue
