@@ -232,7 +232,7 @@ UNITLESS_AFTER = lazy(
 # "need 2x that", "double that": a figure relative to a rate quoted.
 RELATIVE = lazy(
     r"\b(?:\d+(?:\.\d+)?\s?(?:x|×|times)|double|twice|triple|half)\s+(?:that|this|it|what\s+we\s+(?:have|get|see)|"
-    r"(?:the\s+)?current(?:ly)?|as\s+much|more(?!\s+(?:input|output|prompt|completion|context|tokens?\s+(?:in|out)))|faster)\b"
+    r"(?:the\s+)?current(?:ly)?|as\s+much|more(?!\s+(?:input|output|prompt|completion|context|answers?|responses?|replies|generations?|tokens?\s+(?:in|out)))|faster)\b"
     r"|\b(?:el\s+doble|el\s+triple|la\s+mitad)(?:\s+de\s+(?:eso|esto|lo\s+actual))?(?=\s*(?:[.,;!?)]|$))"
     # a follow-up or a peak: "and at 2x?", "what about 3x?", "¿y al doble?", "2x at peak", "ideally 500"
     r"|\b(?:at|about|with|a)\s+\d+(?:\.\d+)?\s?[x×]\s*\?|\b\d+(?:\.\d+)?\s?[x×]\s+(?:at|during|in|on)\s+(?:peak|black\s+friday|launch)"
