@@ -52,7 +52,7 @@ def _shares_pattern() -> re.Pattern[str]:
     said = "|".join(map(re.escape, sorted(_share_words(), key=len, reverse=True)))
     return re.compile(
         rf"(?<![\w.,])(?:(?P<pc>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
-        rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+)?(?:in|out\s+of|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
+        rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+)?(?:in|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
         rf"|(?P<dec>0[.,]\d+|1[.,]0+)(?![\d%.,])"
         rf"|(?P<word>{said})(?!\w))",
         re.I,

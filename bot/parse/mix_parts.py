@@ -44,7 +44,7 @@ def quantities() -> re.Pattern[str]:
     num = rf"(?:{NUM}|{'|'.join(map(re.escape, sorted(words, key=len, reverse=True)))})"
     not_rate = r"(?!\s*(?:tok|tps|t/s|req|rps|qps|/\s*s|per\s+s|por\s+s|h\b|am\b|pm\b|hours?|horas?|o'clock))"
     return re.compile(
-        rf"(?<![\w.,:/])(?:(?P<p1>{NUM})\s*(?:to|a|vs\.?|versus|against)\s*(?P<p2>{NUM})(?![\w:/%]|[.,]\d){not_rate}"
+        rf"(?<![\w.,:/])(?:(?P<p1>{num})(?!\w)\s*(?:to|a|vs\.?|versus|against)\s*(?P<p2>{num}|one|uno)(?![\w:/%]|[.,]\d){not_rate}"
         rf"|(?P<t>{num})\s*(?:x|×|times|veces)(?!\w)(?!\s+(?:out\s+of|in\s+\d|de\s+cada))"
         rf"|(?:multiplied\s+by|multiplica[n]?\s+por|multiplicad[oa]s?\s+por)\s+(?P<t2>{num})(?![\w.,])"
         rf"|(?P<mult>{_keys('multipliers')})(?!\w)"

@@ -41,7 +41,7 @@ _ANAPHOR = lazy(r"\s+(?:that|this|it|those|eso|esto|aquello)\b", re.I)  # "promp
 
 
 def _pair(q: re.Match[str], near: list[Side], ratio_word: bool) -> float | None:
-    left, right = float(q.group("p1").replace(",", ".")), float(q.group("p2").replace(",", "."))
+    left, right = mix_parts.figure(q.group("p1")), mix_parts.figure(q.group("p2"))
     if not left or not right:
         return None
     plain = [s for s in near if not s[3]]

@@ -13,11 +13,18 @@ from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 
 LOWEST, HIGHEST = 1 / 200, 200  # a reading outside is no mix
-_ATTACHED = lazy(r"[\s~≈]*(?:(?:about|around|roughly|like|unos?|unas|de|of|tokens?)\s+)*[\s~≈]*$", re.I)
+_ATTACHED = lazy(r"[\s~≈]*(?:(?:about|around|roughly|like|maybe|unos?|unas|como|de|of|tokens?)\s+)*[\s~≈]*$", re.I)
 _UNIT_GAP = lazy(
-    rf"\s*(?:(?P<nb>{mix_parts.NUM}|one|single|a|un|una)\s+)?(?:(?:token|tokens|of|de)\s+)*(?:(?:it|we|the\s+model|el\s+modelo)\s+)?",
+    r"\s*(?:(?P<nb>\d[\d.,]*\s?[kK]?|one|single|a|un|una)\s+)?(?:(?:token|tokens|of|de)\s+)*(?:(?:it|we|que|the\s+model|el\s+modelo)\s+)?",
     re.I,
 )
+
+def _count(said: str) -> float:
+    """ "7", "1k", "1.000" (Spanish grouping) or "one"."""
+    from bot.parse.numbers import parse_number
+
+    return parse_number(said) or mix_parts.figure(said) if said[0].isdigit() else mix_parts.figure(said)
+
 
 Side = tuple[int, int, bool, bool]  # start, end, input?, outweighs the other?
 
@@ -79,7 +86,7 @@ def from_per(text: str, lo: int, hi: int, sides: list[Side], marks: list[re.Matc
         b, unit = next(((s, g) for s, g in gaps if g), (None, None))
         if b is None or unit is None:
             continue
-        each = mix_parts.figure(unit.group("nb")) if unit.group("nb") else 1.0  # "per 7 input tokens"
+        each = _count(unit.group("nb")) if unit.group("nb") else 1.0  # "per 7 input tokens", "for every 1k tokens"
         for a in (s for s in sides if s[2] != b[2] and not s[3]):
             for n in mix_parts.bare().finditer(text, max(lo, a[0] - 20), min(hi, a[1] + 20)):
                 gap = text[n.end() : a[0]] if n.end() <= a[0] else text[a[1] : n.start()]
