@@ -12,6 +12,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.cache_vetoes import CACHE_WORD, other_cache, other_cache_near, priced
 from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import plain
@@ -19,30 +20,6 @@ from bot.parse.numbers import plain
 REACH = 60  # how far from a cache word a share may be, in characters
 _FIGURE = re.compile(r"\d")
 _VAT = re.compile(r"\b(?:vat|iva|tax|impuestos?)\b", re.I)
-
-
-@cache
-def _other_cache() -> re.Pattern[str]:
-    """Another cache named next to the word cache: "the redis cache", "CDN cache", "cache usage on the GPUs",
-    "la caché de redis" (a GPU elsewhere in the sentence is no other cache)."""
-    other = lexicon.alternation("other_cache")
-    return re.compile(
-        rf"{lexicon.WORD_START}(?:{other})\s+(?:[\w-]+\s+)?cach[eé]"
-        rf"|\bcach[eé]\s+(?:[\w-]+\s+){{0,3}}?(?:on|of|in|for|de|del|en)\s+(?:(?:the|our|la|el|los|las)\s+)?(?:{other}){lexicon.WORD_END}",
-        re.I,
-    )
-
-
-def priced(text: str, match: re.Match[str]) -> bool:
-    """A share said of a price near the cache: "prompt caching cuts input cost by 90 %" is a discount."""
-    lo, hi = sentence(text, match.start())
-    window = max(lo, match.start() - 40), min(hi, match.end() + 25)
-    return bool(CACHE_WORD.search(text, lo, hi) and lexicon.pattern("cache_veto").search(text, *window))
-
-
-def other_cache(text: str, pos: int) -> bool:
-    """A sentence about another cache (redis, a CDN, embeddings): its shares are not the prompt cache's."""
-    return bool(_other_cache().search(text, *sentence(text, pos)))
 
 
 @cache
@@ -140,7 +117,7 @@ def read_cache_shares(text: str, draft: Draft) -> None:
         if (lo, hi) in seen or len(seen) > 8:
             continue
         seen.add((lo, hi))
-        if _other_cache().search(text, lo, hi):
+        if other_cache_near().search(text, lo, hi):
             continue
         for m in _shares_pattern().finditer(text, max(lo, noun.start() - REACH), min(hi, noun.end() + REACH)):
             share = _share(m, text, lo)
@@ -169,7 +146,6 @@ def read_cache_shares(text: str, draft: Draft) -> None:
             return
 
 
-CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
 # "no cache hits", "nothing is cached", "sin aciertos de caché": none; "no idea about cache hits" is not.
 _NO_HITS = lazy(
     r"\b(?:no|zero|sin|ning[uú]n|ninguna|0)\s+(?:prompt\s+)?(?:cache(?:[\s-]hits?)?|hits|caching|cach[eé]|aciertos?)\b"

@@ -23,7 +23,7 @@ import re
 from itertools import chain
 
 from bot.parse import lexicon, mix_parts
-from bot.parse.cache_shares import CACHE_WORD
+from bot.parse.cache_vetoes import CACHE_WORD
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_sides import Side, from_per, from_sizes, ratio, sides_in

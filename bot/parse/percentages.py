@@ -6,9 +6,9 @@ import re
 from itertools import islice
 
 from bot.parse import lexicon
-from bot.parse.cache_shares import CACHE_WORD as _CACHE_WORD
 from bot.parse.cache_shares import other_cache, read_cache_words
 from bot.parse.cache_shares import priced as _priced
+from bot.parse.cache_vetoes import CACHE_WORD as _CACHE_WORD
 from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.figures import (
     MAX_MENTIONS,
