@@ -1,0 +1,101 @@
+"""Time zones said without a city, from a table (bot/parse/lexicon/zones.yaml): regional names ("Eastern time",
+"east coast", "hora peninsular"), words that are a zone only next to a clock ("9-5 Pacific"), abbreviations
+(upper case as written; "ET"/"PT"/"CT"/"MT" only next to a clock or an hours word, since "EN to PT" is a
+language), ambiguous ones ("IST", "CST": the candidate another word supports, else ask), city acronyms (LA,
+SF, NYC: upper case only) and regions that span zones ("APAC business hours": ask)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from bot.parse import lexicon
+
+_HOURS = r"(?:business\s+|office\s+|working\s+|work\s+|core\s+)?(?:hours|hrs|time|timezone|tz)\b"
+# A clock or an hours word right before ("9-5 ET", "business hours PT", "9am-5pm CT", "horario del") ...
+_CLOCK_BEFORE = re.compile(
+    r"(?:\d(?:\s?[ap]\.?m\.?)?|\b(?:hours|hrs|time|horario|hora|day|shift|o'clock))\s?[,(]?\s?$", re.I
+)
+# ... or an hours word right after ("ET business hours", "Pacific office hours").
+_CLOCK_AFTER = re.compile(rf"\s?[,)]?\s?{_HOURS}", re.I)
+
+
+@cache
+def table() -> dict[str, Any]:
+    return lexicon.zones()
+
+
+@cache
+def _names() -> re.Pattern[str]:
+    branches = "|".join(f"(?P<n{i}>{row['words']})" for i, row in enumerate(table()["names"]))
+    return re.compile(rf"{lexicon.WORD_START}(?:{branches}){lexicon.WORD_END}", re.I)
+
+
+@cache
+def _clock_words() -> re.Pattern[str]:
+    return re.compile(rf"\b({'|'.join(map(re.escape, table()['after_clock']))})\b", re.I)
+
+
+@cache
+def _abbreviations() -> re.Pattern[str]:
+    names = sorted(table()["abbreviations"], key=len, reverse=True)
+    return re.compile(rf"(?<![\w/+-])({'|'.join(names)})(?![\w/+-]|\+\d|-\d)")
+
+
+@cache
+def _spans() -> re.Pattern[str]:
+    region = f"(?:{table()['spans']})"
+    return re.compile(
+        rf"{lexicon.WORD_START}(?:{region}\s+{_HOURS}|(?:hours|horario\s+\w+|time)\s+(?:in|for|across|de|en)\s+(?:the\s+)?{region}\b)",
+        re.I,
+    )
+
+
+def _by_clock(text: str, start: int, end: int) -> bool:
+    return bool(_CLOCK_BEFORE.search(text, max(0, start - 25), start) or _CLOCK_AFTER.match(text, end))
+
+
+def named(text: str) -> list[str]:
+    """Zones the text names by region or by a word next to a clock ("9-5 Pacific", "east coast")."""
+    zones = []
+    for m in _names().finditer(text):
+        zones.append(table()["names"][int(next(k for k, v in m.groupdict().items() if v)[1:])]["zone"])
+    for m in _clock_words().finditer(text):
+        if _by_clock(text, m.start(), m.end()) and not _names().match(text, m.start()):
+            zones.append(table()["after_clock"][m.group(1).lower()])
+    return zones
+
+
+def abbreviated(text: str) -> tuple[list[str], list[list[str]]]:
+    """(zones, ambiguous candidates) for the abbreviations the text uses as zones."""
+    zones, ambiguous = [], []
+    for m in _abbreviations().finditer(text):
+        row = table()["abbreviations"][m.group(1)]
+        if row.get("clock") and not _by_clock(text, m.start(), m.end()):
+            continue  # "EN to PT", "our MT pipeline"
+        if "ask" in row:
+            ambiguous.append(list(row["ask"]))
+        else:
+            zones.append(row["zone"])
+    return zones, ambiguous
+
+
+def resolve(text: str, candidates: list[str], found: list[str], countries: dict[str, str]) -> str | None:
+    """The one candidate of an ambiguous abbreviation that the rest of the question supports: a zone read
+    from a city or a name, a country named ("India"), or a hint word ("US", "China"); None if not one."""
+    hints = table().get("hints", {})
+    support = set(found)
+    support |= {zone for name, zone in countries.items() if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.I)}
+    support |= {zone for zone, words in hints.items() if re.search(rf"(?<!\w)(?:{words})(?!\w)", text, re.I)}
+    fits = [zone for zone in candidates if zone in support]
+    return fits[0] if len(fits) == 1 else None
+
+
+def spans_zones(text: str) -> bool:
+    """ "APAC business hours", "US hours": a region of several zones is where the day runs."""
+    return bool(_spans().search(text))
+
+
+def acronyms() -> dict[str, str]:
+    return dict(table()["acronyms"])
