@@ -97,6 +97,13 @@ def read_residency(text: str, draft: Draft) -> None:
         withdrawn |= said.withdrawn
         resolved.append((start, end))
         draft.use(said.start, said.end, "data_may_leave")
+    eu = [
+        m
+        for m in eu_found
+        if not (_negated(text, m.start()) or _asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
+    ]
+    eu = [m for m in eu + eu_kept if not context.no_longer(text, *sentence(text, m.start()))]  # "…was dropped"
+    events = _eu_reason(text, events, eu)
     for pos, _ in events[:MAX_MENTIONS]:
         draft.use(max(0, pos - NEAR), pos + NEAR, "data_may_leave")
     kinds = {kind for _, kind in events}
@@ -115,12 +122,6 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.set("data_may_leave", leaves)
     elif UNSURE in kinds:
         draft.ask(ASK_CONFLICT, "residency_unclear")
-    eu = [
-        m
-        for m in eu_found
-        if not (_negated(text, m.start()) or _asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
-    ]
-    eu += eu_kept
     for m in eu:
         draft.use(max(0, m.start() - NEAR), m.end(), "eu_residency")  # "our contract prohibits … outside the EU"
     _read_country(text, draft, spans)
@@ -131,10 +132,21 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.set("eu_residency", True)
 
 
+def _eu_reason(text: str, events: list[tuple[int, str]], eu: list[re.Match[str]]) -> list[tuple[int, str]]:
+    """A regulation in the sentence of an EU rule (lexicon `eu_reason`) is the rule's reason, not a rule of its
+    own: "because of GDPR we need an EU region" is EU residency (an EU endpoint may take the text)."""
+    where = [sentence(text, m.start()) for m in eu]
+    return [
+        (pos, kind)
+        for pos, kind in events
+        if not (kind == STAYS and lexicon.pattern("eu_reason").match(text, pos) and any(a <= pos < b for a, b in where))
+    ]
+
+
 # A keep-in rule names a country ("must stay in Spain") or the cloud of the team's own account ("in our own
 # AWS account"): the lexicon's `kept_in_<slot>` forms carry `{<slot>}` where a name of the slot's table goes,
 # and a name is read where it ends the phrase (a country) or anywhere in it as a word (a cloud).
-_TABLES = {"country": (lexicon.countries, "$"), "cloud": (lexicon.clouds, r"(?![\w'])")}
+_TABLES = {"country": (lexicon.countries, r"(?:\s+(?:only|solamente|[uú]nicamente|s[oó]lo))?$"), "cloud": (lexicon.clouds, r"(?![\w'])")}
 
 
 @cache
