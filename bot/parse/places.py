@@ -139,21 +139,11 @@ def _country_zone(text: str) -> tuple[str, str] | None:
     return (m.group(1), _COUNTRY_ZONES[m.group(1).lower()]) if m else None
 
 
-# "UK hours", "India time", "hora de Chile": a country whose business day runs in one zone, said as the zone.
-_COUNTRY_TIME = lazy(
-    r"\b(?:(?P<c1>" + "|".join(sorted(map(re.escape, _COUNTRY_ZONES), key=len, reverse=True)) + r")\s+"
-    r"(?:business\s+|office\s+|working\s+|work\s+)?(?:hours|time)\b"
-    r"|(?:hora|horario)\s+(?:laboral\s+|de\s+oficina\s+)?(?:de|del|en)\s+(?P<c2>"
-    + "|".join(sorted(map(re.escape, _COUNTRY_ZONES), key=len, reverse=True)) + r"))\b",
-    re.I,
-)
-
-
 def read_timezone(text: str, draft: Draft) -> None:
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
     zones += [CITIES[city.lower()] for city in _cities(text)]
     zones += zone_words.named(text)
-    zones += [_COUNTRY_ZONES[(m.group("c1") or m.group("c2")).lower()] for m in _COUNTRY_TIME.finditer(text)]
+    zones += zone_words.country_time(text, _COUNTRY_ZONES)
     said, ambiguous = zone_words.abbreviated(_OFFSET.sub(" ", text))
     zones += said
     for candidates in ambiguous:  # "IST": India, Israel or Ireland; "CST": US Central or China

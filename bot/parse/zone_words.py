@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from bot.parse import lexicon
+from bot.parse.context import top_level
 
 _HOURS = r"(?:business\s+|office\s+|working\s+|work\s+|core\s+)?(?:hours|hrs|time|timezone|tz)\b"
 # A clock or an hours word right before ("9-5 ET", "business hours PT", "9am-5pm CT", "horario del") ...
@@ -56,14 +57,52 @@ def _by_clock(text: str, start: int, end: int) -> bool:
     return bool(_CLOCK_BEFORE.search(text, max(0, start - 25), start) or _CLOCK_AFTER.match(text, end))
 
 
+_LETTERS = re.compile(r"[a-záéíóúñü]+")
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+@cache
+def _name_starts() -> re.Pattern[str]:
+    """The literal word each alternative of the names rows starts with, grouped by first letter: the names
+    pattern is tried only where one starts, so a 4,000-character paste costs one quick scan."""
+    heads: dict[str, set[str]] = {}
+    for row in table()["names"]:
+        for alternative in top_level(row["words"]):
+            head = _LETTERS.match(alternative).group()
+            heads.setdefault(head[0], set()).add(head[1:])
+    branches = "|".join(f"{h}(?:{'|'.join(sorted(t, key=lambda x: (-len(x), x)))})" for h, t in heads.items())
+    return re.compile(rf"(?=[^\W\d_])(?<!\w)(?:{branches})", re.I)
+
+
 def named(text: str) -> list[str]:
     """Zones the text names by region or by a word next to a clock ("9-5 Pacific", "east coast")."""
-    zones = []
-    for m in _names().finditer(text):
-        zones.append(table()["names"][int(next(k for k, v in m.groupdict().items() if v)[1:])]["zone"])
+    zones, end = [], 0
+    for start in _name_starts().finditer(text):
+        if start.start() >= end and (m := _names().match(text, start.start())):
+            zones.append(table()["names"][int(next(k for k, v in m.groupdict().items() if v)[1:])]["zone"])
+            end = m.end()
     for m in _clock_words().finditer(text):
         if _by_clock(text, m.start(), m.end()) and not _names().match(text, m.start()):
             zones.append(table()["after_clock"][m.group(1).lower()])
+    return zones
+
+
+_HOURS_WORD = re.compile(r"(?=[htHT])\b(?:hours|hrs|time|timezone|tz)\b", re.I)
+_DAY_WORDS = {"business", "office", "working", "work", "core"}
+_HORA = re.compile(r"(?=[hH])\b(?:hora|horario)\s+(?:laboral\s+|de\s+oficina\s+)?(?:de|del|en)\s+", re.I)
+
+
+def country_time(text: str, countries: dict[str, str]) -> list[str]:
+    """ "UK hours", "India time", "hora de Chile": a country whose business day runs in one zone, by a word
+    lookup around "hours"/"hora" (not every country name tried at every character)."""
+    zones = []
+    for m in _HOURS_WORD.finditer(text):
+        words = _WORD.findall(text[max(0, m.start() - 40) : m.start()].lower())
+        words = words[:-1] if words and words[-1] in _DAY_WORDS else words
+        zones += [countries[n] for n in (" ".join(words[-k:]) for k in (3, 2, 1)) if words and n in countries][:1]
+    for m in _HORA.finditer(text):
+        words = _WORD.findall(text[m.end() : m.end() + 30].lower())
+        zones += [countries[n] for n in (" ".join(words[:k]) for k in (3, 2, 1)) if words and n in countries][:1]
     return zones
 
 
