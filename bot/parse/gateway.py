@@ -53,6 +53,11 @@ def read_gateway(text: str, draft: Draft) -> None:
         if _pain(text, match):
             draft.set("gateway_pain", True)
             return
+    for field, _, watched in lexicon.watch():  # "we rotate API keys weekly", "our rate limit is 10k RPM": a fact,
+        if field == "gateway_pain":  # read, so the safety net does not name the words as unused
+            for m in context.finditer(watched, text, spans):
+                if not _wanted(text, m.start()):
+                    draft.use(m.start(), m.end(), "gateway_pain")
 
 
 def _wanted(text: str, pos: int) -> bool:
