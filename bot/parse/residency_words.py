@@ -23,7 +23,7 @@ _FORMS = {
     "stays_phrase": "{}",
     "sensitive_phrase": "{}",
     "leaves_phrase": "{}",
-    "in_eu": r"\s*(?:(?:in|within|inside|en|dentro\s+de|de|from|of)\s+)?(?:the\s+|la\s+)?(?:{})\b",
+    "in_eu": r"\s*(?:(?:in|within|inside|en|dentro\s+de|de|del|from|of)\s+)?(?:the\s+|la\s+|el\s+)?(?:{})\b",
     "eu": "{}",
     "eu_waived_after": r"\s*(?:{})",  # "EU residency is NOT required", "EU residency: no"
     "eu_kept": "{}",  # "we don't want our data leaving the EU": negated, and yet EU
