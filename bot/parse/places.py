@@ -146,11 +146,11 @@ def read_timezone(text: str, draft: Draft) -> None:
     zones += zone_words.country_time(text, _COUNTRY_ZONES)
     said, ambiguous = zone_words.abbreviated(_OFFSET.sub(" ", text))
     zones += said
-    for candidates in ambiguous:  # "IST": India, Israel or Ireland; "CST": US Central or China
+    for said_as, candidates in ambiguous:  # "IST": India, Israel or Ireland; "CST": US Central or China
         if zone := zone_words.resolve(text, candidates, zones, _COUNTRY_ZONES):
             zones.append(zone)
         else:
-            draft.ask(ASK_CONFLICT, "value_not_understood", field="tz")
+            draft.ask(ASK_CONFLICT, "tz_ambiguous", field="tz", said=said_as, zones=candidates)
     offsets = _offset_zones(text, draft)
     if not zones:  # "9-5 CET (UTC+1)": the named zone wins, the offset only restates it
         zones = offsets
@@ -161,8 +161,9 @@ def read_timezone(text: str, draft: Draft) -> None:
     if not zones and draft.fields.get("calendar") == "business_hours" and (country := _country_zone(text)):
         zones = [country[1]]  # "business hours in Spain": the country's one business zone, said in a note
         draft.note("zone_from_country", country=country[0], tz=country[1])
-    if not zones and not ambiguous and draft.fields.get("calendar") == "business_hours" and zone_words.spans_zones(text):
-        draft.ask(ASK_CONFLICT, "value_not_understood", field="tz")  # "APAC business hours": which zone?
+    business = draft.fields.get("calendar") == "business_hours"
+    if not zones and not ambiguous and business and (region := zone_words.spans_zones(text)):
+        draft.ask(ASK_CONFLICT, "tz_region", field="tz", said=region)  # "APAC business hours": which zone?
     distinct = list(dict.fromkeys(zones))
     if len(distinct) > 1 and set(distinct) != {"UTC"}:
         distinct = [z for z in distinct if z != "UTC"] or distinct  # "9-5 CET (UTC+1)": the city zone wins

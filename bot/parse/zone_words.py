@@ -46,9 +46,10 @@ def _abbreviations() -> re.Pattern[str]:
 
 @cache
 def _spans() -> re.Pattern[str]:
-    region = f"(?:{table()['spans']})"
+    region = table()["spans"]
     return re.compile(
-        rf"{lexicon.WORD_START}(?:{region}\s+{_HOURS}|(?:hours|horario\s+\w+|time)\s+(?:in|for|across|de|en)\s+(?:the\s+)?{region}\b)",
+        rf"{lexicon.WORD_START}(?:(?P<r1>{region})\s+{_HOURS}"
+        rf"|(?:hours|horario\s+\w+|time)\s+(?:in|for|across|de|en)\s+(?:the\s+)?(?P<r2>{region})\b)",
         re.I,
     )
 
@@ -106,15 +107,15 @@ def country_time(text: str, countries: dict[str, str]) -> list[str]:
     return zones
 
 
-def abbreviated(text: str) -> tuple[list[str], list[list[str]]]:
-    """(zones, ambiguous candidates) for the abbreviations the text uses as zones."""
+def abbreviated(text: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """(zones, [(abbreviation, candidates)] of the ambiguous ones) the text uses as zones."""
     zones, ambiguous = [], []
     for m in _abbreviations().finditer(text):
         row = table()["abbreviations"][m.group(1)]
         if row.get("clock") and not _by_clock(text, m.start(), m.end()):
             continue  # "EN to PT", "our MT pipeline"
         if "ask" in row:
-            ambiguous.append(list(row["ask"]))
+            ambiguous.append((m.group(1), list(row["ask"])))
         else:
             zones.append(row["zone"])
     return zones, ambiguous
@@ -131,9 +132,10 @@ def resolve(text: str, candidates: list[str], found: list[str], countries: dict[
     return fits[0] if len(fits) == 1 else None
 
 
-def spans_zones(text: str) -> bool:
-    """ "APAC business hours", "US hours": a region of several zones is where the day runs."""
-    return bool(_spans().search(text))
+def spans_zones(text: str) -> str | None:
+    """ "APAC business hours", "US hours": a region of several zones is where the day runs (the words said)."""
+    m = _spans().search(text)
+    return (m.group("r1") or m.group("r2")) if m else None
 
 
 def acronyms() -> dict[str, str]:
