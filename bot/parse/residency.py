@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache
 from itertools import islice
 
 from bot.parse import context, lexicon, stance
@@ -32,6 +31,8 @@ from bot.parse.residency_words import (
     SENSITIVE_PHRASE,
     STAYS_PHRASE,
     WAIVED_BEFORE,
+    kept,
+    named,
 )
 from bot.parse.stance import LEAVES, STAYS, UNSURE
 
@@ -143,36 +144,13 @@ def _eu_reason(text: str, events: list[tuple[int, str]], eu: list[re.Match[str]]
     ]
 
 
-# A keep-in rule names a country ("must stay in Spain") or the cloud of the team's own account ("in our own
-# AWS account"): the lexicon's `kept_in_<slot>` forms carry `{<slot>}` where a name of the slot's table goes,
-# and a name is read where it ends the phrase (a country) or anywhere in it as a word (a cloud).
-_TABLES = {"country": (lexicon.countries, r"(?:\s+(?:only|solamente|[uú]nicamente|s[oó]lo))?$"), "cloud": (lexicon.clouds, r"(?![\w'])")}
-
-
-@cache
-def _kept(slot: str) -> re.Pattern[str]:
-    names = sorted(_TABLES[slot][0](), key=len, reverse=True)  # "the united states" before "the us"
-    alternation = "(?:" + "|".join(names) + ")"
-    forms = "|".join(f"(?:{f.replace('{' + slot + '}', alternation)})" for f in lexicon.fragments(f"kept_in_{slot}"))
-    return re.compile(rf"(?<![\w'])(?:{forms})(?![\w'])", re.I)
-
-
-def _named(phrase: str, slot: str) -> str | None:
-    """What a matched phrase names: "must stay in Spain" -> "ES", "in our own AWS account" -> "AWS"."""
-    table, tail = _TABLES[slot]
-    for name, value in sorted(table().items(), key=lambda item: -len(item[0])):
-        if re.search(rf"(?<![\w']){name}{tail}", phrase, re.I):
-            return value
-    return None
-
-
 def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]]) -> tuple[str, re.Match[str]] | None:
     """The one country (or cloud) a rule keeps the text in, not negated nor asked; two named give none."""
     found = {}
-    for m in context.finditer(_kept(slot), text, spans):
+    for m in context.finditer(kept(slot), text, spans):
         if _negated(text, m.start()) or _asked(text, m.start()):
             continue
-        if value := _named(m.group(0), slot):
+        if value := named(m.group(0), slot):
             found[value] = m
     return found.popitem() if len(found) == 1 else None
 
@@ -180,8 +158,8 @@ def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]]) -> tuple[s
 def _read_country(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> None:
     """"The data must stay in Spain": offers are narrowed to that country (costcore.offers), or none fits.
     Two countries named is left to the EU/residency readers (no region is guessed)."""
-    if kept := _one_kept(text, "country", spans):
-        code, m = kept
+    if found := _one_kept(text, "country", spans):
+        code, m = found
         draft.use(m.start(), m.end(), "region")
         draft.set("region", code)
         _stays_home(draft, m)
@@ -199,9 +177,9 @@ def _read_provider(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) ->
     """"The text must stay in our own AWS account": offers are narrowed to that provider's (costcore.offers),
     or none fits; the text stays with the team, so it may not leave either. "In our account" with no cloud
     named only says the text may not leave (the phrase patterns read it); two clouds named narrow nothing."""
-    if not (kept := _one_kept(text, "cloud", spans)):
+    if not (found := _one_kept(text, "cloud", spans)):
         return
-    provider, m = kept
+    provider, m = found
     draft.use(m.start(), m.end(), "provider")
     draft.set("provider", provider)
     _stays_home(draft, m)

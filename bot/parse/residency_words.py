@@ -8,6 +8,7 @@ governs (`$`), right after it (matched at a position), or anywhere.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.lazyre import lazy
@@ -62,3 +63,26 @@ def __getattr__(name: str) -> re.Pattern[str]:  # NO_SUBJECT, STAYS_PHRASE…: t
 
 
 NEAR = 60  # a residency phrase accounts for the watched words this close to it ("legal insists")
+
+
+# A keep-in rule names a country ("must stay in Spain") or the cloud of the team's own account ("in our own
+# AWS account"): the lexicon's `kept_in_<slot>` forms carry `{<slot>}` where a name of the slot's table goes,
+# and a name is read where it ends the phrase (a country) or anywhere in it as a word (a cloud).
+_TABLES = {"country": (lexicon.countries, r"(?:\s+(?:only|solamente|[uú]nicamente|s[oó]lo))?$"), "cloud": (lexicon.clouds, r"(?![\w'])")}
+
+
+@cache
+def kept(slot: str) -> re.Pattern[str]:
+    names = sorted(_TABLES[slot][0](), key=len, reverse=True)  # "the united states" before "the us"
+    alternation = "(?:" + "|".join(names) + ")"
+    forms = "|".join(f"(?:{f.replace('{' + slot + '}', alternation)})" for f in lexicon.fragments(f"kept_in_{slot}"))
+    return re.compile(rf"(?<![\w'])(?:{forms})(?![\w'])", re.I)
+
+
+def named(phrase: str, slot: str) -> str | None:
+    """What a matched phrase names: "must stay in Spain" -> "ES", "in our own AWS account" -> "AWS"."""
+    table, tail = _TABLES[slot]
+    for name, value in sorted(table().items(), key=lambda item: -len(item[0])):
+        if re.search(rf"(?<![\w']){name}{tail}", phrase, re.I):
+            return value
+    return None
