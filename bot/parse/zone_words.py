@@ -16,7 +16,9 @@ from bot.parse.context import top_level
 _HOURS = r"(?:business\s+|office\s+|working\s+|work\s+|core\s+)?(?:hours|hrs|time|timezone|tz)\b"
 # A clock or an hours word right before ("9-5 ET", "business hours PT", "9am-5pm CT", "horario del") ...
 _CLOCK_BEFORE = re.compile(
-    r"(?:\d(?:\s?[ap]\.?m\.?)?|\b(?:hours|hrs|time|horario|hora|day|shift|o'clock))\s?[,(]?\s?$", re.I
+    r"(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?|\d{1,2}:\d{2}|\d{1,2}\s?(?:[-–]|to|until|till|a)\s?\d{1,2}(?::\d{2})?"
+    r"|\b(?:hours|hrs|time|horario|hora|day|shift|o'clock))\s?[,(]?\s?$",
+    re.I,
 )
 # ... or an hours word right after ("ET business hours", "Pacific office hours").
 _CLOCK_AFTER = re.compile(rf"\s?[,)]?\s?{_HOURS}", re.I)
