@@ -16,6 +16,7 @@ from bot.parse.residency_words import phrase
 # The rows are in the lexicon (gateway_word, gateway_not_before, …); here is where each must sit.
 _GATEWAY = phrase("gateway_word")
 _FEATURE = phrase("gateway_feature")  # pain only when wanted: "we need per-team budgets"
+_TERSE = 4  # words: "…, budgets per user" names a requirement; a longer clause without a want word is a fact
 # Not gateway pain: a cloud's GPU quota, attribution that works, quotas or caps nobody needs.
 _NOT_PAIN_BEFORE = phrase("gateway_not_before", "(?:{})")
 _VENDOR_AFTER = phrase("gateway_vendor_after", "(?:{})")  # "la cuota de GPUs en AWS": the vendor comes after
@@ -71,7 +72,8 @@ def _wanted(text: str, pos: int) -> bool:
         return True
     lead = max([a] + [text.rfind(mark, a, pos) + 1 for mark in ",;:("])
     tail = min([b] + [i for i in (text.find(mark, pos, b) for mark in ",;:)") if i >= 0])
-    return not lexicon.pattern("gateway_fact").search(text, lead, tail)
+    short = len(text[lead:tail].split()) <= _TERSE  # a noun phrase, no sentence around it
+    return short and not lexicon.pattern("gateway_fact").search(text, lead, tail)
 
 
 def _pain(text: str, match: re.Match[str]) -> bool:
