@@ -17,6 +17,7 @@ from bot.parse.residency_words import (
     ANSWERED_NO,
     AUXILIARY,
     COMPLIANT,
+    COMPLIANT_BEFORE,
     DOUBT_BEFORE,
     EU,
     EU_KEPT,
@@ -59,7 +60,8 @@ def _phrase_events(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) ->
         if WAIVED_BEFORE.search(before) or NOT_BINDING.match(text, match.end()):
             continue
         # "GDPR compliant": hosted APIs can be; ask
-        events.append((match.start(), UNSURE if COMPLIANT.match(text, match.end()) else STAYS))
+        compliant = COMPLIANT.match(text, match.end()) or COMPLIANT_BEFORE.search(before)
+        events.append((match.start(), UNSURE if compliant else STAYS))
     for match in [*found[LEAVES_PHRASE], *found[LEAVES_ASKED]]:
         before = text[max(0, match.start() - 40) : match.start()]
         if NO_SUBJECT.search(before) or ANSWERED_NO.match(text, match.end()):

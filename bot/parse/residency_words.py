@@ -20,6 +20,7 @@ _FORMS = {
     # "GDPR doesn't apply", "HIPAA-compliant API is fine", "the HIPAA requirement doesn't apply"
     "not_binding": r"[\s-]*(?:(?:requirements?|rules?|regulations?|obligations?|constraints?|scope|stuff)\s+)?(?:{})",
     "compliant": r"[\s-]*(?:{})\b",  # "we need to be GDPR compliant": hosted APIs can be, it does not decide
+    "compliant_before": r"\b(?:{})\s+(?:con\s+|with\s+)?(?:el\s+|la\s+|the\s+)?$",  # "tenemos que cumplir el RGPD"
     "doubt_before": r"\b(?:{})\b[^.;!?\n]{0,40}$",  # "I don't think the data can leave"
     "stays_phrase": "{}",
     "sensitive_phrase": "{}",
