@@ -13,6 +13,9 @@ from functools import cache
 from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 
+# Rows that start at a word: the look-ahead fails at once at spaces and digits, so a paste is not tried
+# row by row at every space (the rows' own \b comes after it).
+_AT_WORD = r"(?=[^\s\d])(?:{})"
 # concept -> its alternation wrapped in the place it must sit ("{}" is the alternation)
 _FORMS = {
     "no_subject": r"(?:{})$",  # "no data can leave", "ningún dato puede salir": the negation governs the subject
@@ -22,11 +25,11 @@ _FORMS = {
     "compliant": r"[\s-]*(?:{})\b",  # "we need to be GDPR compliant": hosted APIs can be, it does not decide
     "compliant_before": r"\b(?:{})\s+(?:con\s+|with\s+)?(?:el\s+|la\s+|the\s+)?$",  # "tenemos que cumplir el RGPD"
     "doubt_before": r"\b(?:{})\b[^.;!?\n]{0,40}$",  # "I don't think the data can leave"
-    "stays_phrase": "{}",
-    "sensitive_phrase": "{}",
-    "leaves_phrase": "{}",
+    "stays_phrase": _AT_WORD,
+    "sensitive_phrase": _AT_WORD,
+    "leaves_phrase": _AT_WORD,
     "in_eu": r"\s*(?:(?:in|within|inside|en|dentro\s+de|de|del|from|of)\s+)?(?:the\s+|la\s+|el\s+)?(?:{})\b",
-    "eu": "{}",
+    "eu": _AT_WORD,
     "eu_waived_after": r"\s*(?:{})",  # "EU residency is NOT required", "EU residency: no"
     "eu_kept": "{}",  # "we don't want our data leaving the EU": negated, and yet EU
     "revised": r"\b(?:{})",  # "> data can't leave" / "actually it can, legal said OK": which holds is asked
