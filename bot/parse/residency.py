@@ -100,6 +100,8 @@ def read_residency(text: str, draft: Draft) -> None:
         withdrawn |= said.withdrawn
         resolved.append((start, end))
         draft.use(said.start, said.end, "data_may_leave")
+    for m in eu_found:  # read, kept or waived ("we don't need EU residency")
+        draft.use(m.start(), m.end(), "eu_residency")
     eu = [
         m
         for m in eu_found
