@@ -24,11 +24,16 @@ _NOT_PAIN_AFTER = phrase("gateway_not_after", r"[\s,;:—-]*(?:[\w']+[\s,;:—-]
 _CANNOT = phrase("gateway_cannot", r"\b(?:{})\b")  # "we can't attribute": pain
 
 
+def _part(text: str, pos: int, start: int, end: int) -> tuple[int, int]:
+    """The part of the sentence `pos` is in, cut at its contrast words ("…, but now each team has its own")."""
+    cuts = [start, *(m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)), end]
+    return next((a, b) for a, b in zip(cuts, cuts[1:], strict=False) if a <= pos < b or b == end)
+
+
 def _held_once(text: str, pos: int, start: int, end: int) -> bool:
     """Time, for the part of the sentence the pain is in: "we used to share one key but now each team has its
     own" held once; "we used to have a key per team, but now everyone shares one" holds now."""
-    cuts = [start, *(m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)), end]
-    a, b = next((a, b) for a, b in zip(cuts, cuts[1:], strict=False) if a <= pos < b or b == end)
+    a, b = _part(text, pos, start, end)
     if lexicon.pattern("resolved").search(text, a, b) or lexicon.pattern("resolved").search(text, b, end):
         return True
     return context.no_longer(text, a, end) and bool(lexicon.pattern("past").search(text, a, b))
@@ -65,9 +70,7 @@ def _wanted(text: str, pos: int) -> bool:
     """A gateway's feature named with a want or a trouble in its part of the sentence ("we need per-team
     budgets", "chargeback is impossible"), or on its own as a requirement ("…, budgets per user"); not said as
     a plain fact ("budgets are set per quarter", "each team has its own key")."""
-    start, end = sentence(text, pos)
-    cuts = [start, *(m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)), end]
-    a, b = next((a, b) for a, b in zip(cuts, cuts[1:], strict=False) if a <= pos < b or b == end)
+    a, b = _part(text, pos, *sentence(text, pos))
     if lexicon.pattern("gateway_want").search(text, a, b):
         return True
     lead = max([a] + [text.rfind(mark, a, pos) + 1 for mark in ",;:("])
