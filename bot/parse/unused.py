@@ -38,6 +38,7 @@ _NOT_PLACES = frozenset(
         "english",
         "eu",
         "europe",
+        "europa",
         "the",
         "a",
         "an",

@@ -137,3 +137,9 @@ def not_cities() -> list[str]:
 @cache
 def places() -> dict[str, str]:
     return _load("places")
+
+
+@cache
+def zones() -> dict[str, Any]:
+    """Zone words that are no city (zones.yaml): names, clock words, abbreviations, acronyms, regions."""
+    return _load("zones")
