@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from probe_parser_cases import Case, generate  # noqa: E402
 
-from bot.parser import parse  # noqa: E402
 from bot import context  # noqa: E402
+from bot.parser import parse  # noqa: E402
 
 
 def judge(case: Case, catalogs) -> str:

@@ -47,6 +47,12 @@ class BuildIndex:
                 self.build_names.append((frozenset(canonical(parts)), model.id))
                 if "/" in name:
                     self.org_names[normalise(name)] = normalise(name.split("/", 1)[1])
+        # official names: a row's own name and its Hub repo's name, bare and with the organisation
+        self.officials: dict[str, set[str]] = {}
+        for model in catalogs.models.values():
+            repos = [model.hub_repo] if getattr(model, "hub_repo", None) else []
+            for name in [model.name, *repos, *[r.split("/", 1)[1] for r in repos]]:
+                self.officials.setdefault(normalise(name), set()).add(model.id)
         self.names_of: dict[str, list[frozenset[str]]] = {}
         for names, model_id in self.build_names:
             self.names_of.setdefault(model_id, []).append(names)
@@ -89,3 +95,8 @@ class BuildIndex:
         bare = self.org_names.get(key)
         rival = self.alias.get(bare) if bare else None
         return rival if rival and rival != self.alias.get(key) else None
+
+    def official(self, typed: str) -> set[str]:
+        """The rows whose official name (the row's name, its Hub repo with or without the organisation) is
+        `typed`: one row when the name is that build's own, two when a release and a preview share it."""
+        return self.officials.get(normalise(typed), set())

@@ -21,7 +21,7 @@ from bot.parse.model_index import (
     _word_parts,
 )
 from bot.parse.words import Token
-from costcore.catalog import Catalogs, normalise
+from costcore.catalog import Catalogs
 from costcore.scenario import Finding
 
 # Words between a name and its precision or build: "glm 5.1 in fp8", "glm 5.2 en fp8", "the preview of v4 pro".
@@ -99,12 +99,10 @@ def with_words(mention: Mention, words: list[str], toks: list[Token], index: _In
     """The mention with build words said apart from it, when those words name one other build."""
     if mention.model is None or not words:
         return mention
+    said = (*mention.said, *words)
     found = index.build.builds([*_parts(toks), *words])
-    if len(found) == 1 and (model := found.pop()) != mention.model:
-        return Mention(
-            mention.start, mention.end, mention.typed, model, "catalog", precision=mention.precision
-        )
-    return mention
+    model = found.pop() if len(found) == 1 else mention.model
+    return Mention(mention.start, mention.end, mention.typed, model, "catalog", precision=mention.precision, said=said)
 
 
 def other_build(
@@ -134,17 +132,19 @@ def other_build(
 
 
 def assumed(mentions: list[Mention], model: str, index: _Index, catalogs: Catalogs) -> Finding | None:
-    """The note for a plain name several builds share ("qwen3 30b", "v4 pro", "llama 70b"): the row its alias
-    sits on was priced, and the other builds are named so the user can say which. A name that is the row's own
-    id or name ("glm 5.1", "DeepSeek-V4-Pro") is that build, no assumption."""
+    """The note for a name several builds share ("qwen3 30b", "v4 pro", "llama 70b", a pasted Hub id whose bare
+    name is another row's): the row its alias sits on was priced, and the other builds are named so the user can
+    say which. Every word said counts, the build words said apart from the name too ("glm 5.2 in fp8" is one
+    build). A model's own official name ("GLM-5.1", "Qwen3-30B-A3B": the row's name or its Hub repo's) names
+    that build and needs no note, unless another build answers to the same name ("DeepSeek-V4-Pro" is the
+    release's name and the preview's repo)."""
     mention = next((m for m in mentions if m.model == model and m.kind == "catalog"), None)
-    row = catalogs.models.get(model)
-    if mention is None or row is None or normalise(mention.typed) in (normalise(row.id), normalise(row.name)):
+    if mention is None or catalogs.models.get(model) is None:
         return None
-    others = index.build.builds([p for word in mention.typed.lower().split() for p in _word_parts(word)]) - {
-        model
-    }
-    if not others:
+    words = [p for word in mention.typed.lower().split() for p in _word_parts(word)]
+    words += [p for w in (*mention.said, mention.precision or "") for p in _word_parts(w.lower())]
+    others = index.build.builds(words) - {model}
+    if not others or index.build.official(mention.typed.rsplit("/", 1)[-1]) == {model}:
         return None
     return Finding(
         code="model_build_assumed",

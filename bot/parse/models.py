@@ -20,6 +20,7 @@ from bisect import bisect_left
 from bot.parse import model_builds as builds
 from bot.parse import model_shapes as shapes
 from bot.parse.closed import find_closed, is_closed_head
+from bot.parse.model_fix import corrections
 from bot.parse.model_guess import _after_verb, _confident, _fuzzy, _name_like, _unknown_variant, _widen
 from bot.parse.model_index import (
     _DATE_CODE,
@@ -87,10 +88,6 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 best = (j, index.alias[key], key)
         if best is None:
             mention = _several(text, toks, i, index)
-        elif rival := index.build.org_rival(best[2]):  # "deepseek-ai/DeepSeek-V4-Pro": the preview's repo, the release's name
-            j, model, _ = best
-            mention = Mention(toks[i].start, toks[j].end, text[toks[i].start : toks[j].end], None, "ambiguous",
-                              tuple(sorted({model, rival})))
         else:
             j, model, _ = best
             follower = _follower(text, toks, j + 1)
@@ -197,7 +194,9 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
         mentions.append(
             Mention(sibling.start, sibling.end, sibling.typed, model or sibling.typed, sibling.kind)
         )
+    mentions, fixed = corrections(text, toks, mentions, index)  # "llama 3.3 instead of 3.1"
     read = _decide(sorted(mentions, key=lambda m: m.start))
+    read.spans += fixed
     picked = next((m for m in mentions if m.precision and m.model == read.model), None)
     if picked and read.model and picked.precision.lower() not in index.dtypes.get(read.model, set()):
         dtypes = sorted(index.dtypes.get(read.model, set()))

@@ -1,0 +1,123 @@
+"""A model's version or name corrected in the question: "llama 3.3 instead of 3.1", "use 3.3 instead of 3.1",
+"not 3.1, 3.3", "llama 3.3 en vez de 3.1", "glm 5.1 … sorry, I meant 5.2", "kimi k2.5, no wait, k2.6". The
+words are lexicon concepts (`model_instead`, `model_meant`, `model_not` in bot/parse/lexicon/*.yaml); the
+operands are a model mention or a bare version or size ("3.3", "k2.6", "70b") followed by nothing that makes it a
+figure ("3 nodes" is no version). The new version takes the old one's place in the model named, and the name is
+looked up again: a catalog row, the row a plain name gives, or a name the catalog lacks (handed over as typed,
+never the neighbour). The old version is masked so no reader takes it for a figure ("de 3.1 a 500 tok/s")."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+from bot.parse import lexicon
+from bot.parse.build_index import SIZE, canonical
+from bot.parse.model_index import Mention, _Index
+from bot.parse.words import Token
+from costcore.catalog import normalise
+
+_OPERAND = re.compile(r"^(?:v?\d+\.\d+(?:\.\d+)*|[a-z]{1,2}\d+(?:\.\d+)*|\d+(?:\.\d+)?b)$")
+# What may follow a bare version: the end, punctuation, or one of these words (not "3 nodes", "3.5 hours").
+_FOLLOW = frozenset(
+    ["at", "a", "@", "with", "con", "for", "para", "and", "y", "instead", "rather", "en", "please", "pls", "thanks", "then", "entonces", "sino", "but", "pero", "not", "no", "in", "the", "la", "el", "por", "on"]
+)
+_SKIPPED = frozenset({"the", "la", "el", "one", "but", "sino"})  # between "not 3.1" and "but the 3.3"
+_SEP = re.compile(r"^\s*(?:[,;:—–-]|\bbut\b|\bsino\b)?\s*(?:(?:the|la|el|one)\s+)?$", re.I)
+_GAP = re.compile(r"^[\s,;:()—–-]*$")
+_VERSION_PART = re.compile(r"^[a-z]{0,2}\d{1,3}$")  # "33", "k26", "v4", "5": a version, not a size or a date
+
+
+def _kind(part: str) -> str:
+    return "size" if SIZE.match(part) else "version" if _VERSION_PART.match(part) else "word"
+
+
+class _Operands:
+    """What stands at a place in the text: a model mention, or a bare version token."""
+
+    def __init__(self, text: str, toks: list[Token], mentions: list[Mention]) -> None:
+        self.text, self.toks, self.mentions = text, toks, mentions
+        self.starts = [t.start for t in toks]
+
+    def _bare(self, k: int) -> Mention | None:
+        tok = self.toks[k] if 0 <= k < len(self.toks) else None
+        if tok is None or not _OPERAND.match(tok.lower) or any(m.start <= tok.start < m.end for m in self.mentions):
+            return None
+        end = k + 1 if k + 1 < len(self.toks) and SIZE.match(self.toks[k + 1].lower) and not SIZE.match(tok.lower) else k
+        nxt = self.toks[end + 1] if end + 1 < len(self.toks) else None  # "3.3 70b": a version and a size
+        if nxt and not self.text[self.toks[end].end : nxt.start].strip() and nxt.lower not in _FOLLOW:
+            return None
+        return Mention(tok.start, self.toks[end].end, self.text[tok.start : self.toks[end].end], None, "unknown")
+
+    def after(self, pos: int, gap: re.Pattern[str] = _GAP) -> Mention | None:
+        """The operand starting right after `pos`, with only punctuation (or `gap`) between."""
+        k = bisect_left(self.starts, pos)
+        while k + 1 < len(self.toks) and self.toks[k].lower in _SKIPPED and gap is _SEP:
+            k += 1  # "no la 3.1 sino la 3.3"
+        if k >= len(self.toks) or not gap.match(self.text[pos : self.toks[k].start]):
+            return None
+        return next((m for m in self.mentions if m.start == self.toks[k].start), None) or self._bare(k)
+
+    def before(self, pos: int) -> Mention | None:
+        """The operand ending right before `pos`."""
+        k = bisect_left(self.starts, pos) - 1
+        if k < 0 or not _GAP.match(self.text[self.toks[k].end : pos]):
+            return None
+        return next((m for m in self.mentions if m.end == self.toks[k].end), None) or self._bare(k)
+
+
+def _swap(base: Mention, new: Mention, index: _Index) -> Mention | None:
+    """`base` with the version or size `new` in place of its own: the row that name is (or the row a plain name
+    gives), else the name as typed with the new version, for the engine to answer unknown_model."""
+    said = _parts(new.typed)
+    kinds = {_kind(p) for p in said}
+    kept = [p for p in canonical(_parts(base.typed)) if _kind(p) not in kinds]
+    if not kept:
+        return None
+    parts = [*kept, *said]
+    found = index.build.builds(parts)
+    exact = {m for m in found if frozenset(parts) in index.build.names_of.get(m, ())}
+    model = found.pop() if len(found) == 1 else exact.pop() if len(exact) == 1 else None
+    if model is None:
+        words = base.typed.split()
+        at = next((i for i, w in enumerate(words) if any(_kind(p) in kinds for p in _parts(w))), None)
+        words = words[:at] + [new.typed] + words[at + 1 :] if at is not None else words[:1] + [new.typed] + words[1:]
+        model = " ".join(words)
+    return Mention(base.start, base.end, f"{base.typed} → {new.typed}", model, "corrected")
+
+
+def _parts(typed: str) -> list[str]:
+    return [normalise(p) for word in typed.lower().split() for p in re.split(r"[\-/_]+", word) if normalise(p)]
+
+
+def corrections(text: str, toks: list[Token], mentions: list[Mention], index: _Index) -> tuple[list[Mention], list[tuple[int, int]]]:
+    """The mentions with corrections applied, and the spans of the versions read as part of a correction."""
+    if not any(lexicon.pattern(c).search(text) for c in ("model_instead", "model_meant", "model_not")):
+        return mentions, []
+    spans: list[tuple[int, int]] = []
+    for concept in ("model_not", "model_instead", "model_meant"):
+        for mark in lexicon.pattern(concept).finditer(text):
+            ops = _Operands(text, toks, mentions)
+            if concept == "model_not":
+                old = ops.after(mark.end(), _SEP)
+                new = ops.after(old.end, _SEP) if old else None
+            elif concept == "model_instead":
+                new, old = ops.before(mark.start()), ops.after(mark.end())
+            else:
+                old, new = ops.before(mark.start()), ops.after(mark.end())
+            if new is None or (concept != "model_meant" and old is None) or (old and old.model and new.model and old.model == new.model):
+                continue
+            named = [m for m in mentions if m.model or m.candidates]
+            base = old if old is not None and (old.model or old.candidates) else None
+            if base is None and new.model is None:
+                if len({m.start for m in named}) != 1:
+                    continue
+                base = named[0]
+            fixed = new if new.model else _swap(base, new, index) if base else None
+            if fixed is None:
+                continue
+            gone = {id(m) for m in (old, base) if m is not None}
+            mentions = [m for m in mentions if id(m) not in gone and m is not new]
+            mentions.append(fixed)
+            spans += [(m.start, m.end) for m in (old, new) if m is not None]
+    return sorted(mentions, key=lambda m: m.start), spans
