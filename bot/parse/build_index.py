@@ -89,6 +89,15 @@ class BuildIndex:
                 return model
         return None
 
+    def plain(self, parts: list[str]) -> str | None:
+        """The one build the words name, or the row whose own name is exactly those words when several builds
+        share them ("qwen3 235b" is the April row, "qwen3 235b 2507" the Instruct: the catalog's alias)."""
+        if one := self.one_build(parts):
+            return one
+        typed = frozenset(canonical(parts))
+        exact = {m for m in self.builds(parts) if typed in self.names_of.get(m, ())}
+        return exact.pop() if len(exact) == 1 else None
+
     def org_rival(self, key: str) -> str | None:
         """The row a Hub id's bare name points to when it is not the Hub id's row: the organisation prefix
         must not decide the build by itself."""

@@ -6,6 +6,8 @@ parser asks; the organisation in a pasted Hub id never decides the build by itse
 
 from __future__ import annotations
 
+import re
+
 from bot.parse.build_index import canonical
 from bot.parse.model_index import (
     _CONJUNCTION,
@@ -141,7 +143,7 @@ def assumed(mentions: list[Mention], model: str, index: _Index, catalogs: Catalo
     mention = next((m for m in mentions if m.model == model and m.kind == "catalog"), None)
     if mention is None or catalogs.models.get(model) is None:
         return None
-    words = [p for word in mention.typed.lower().split() for p in _word_parts(word)]
+    words = [p for word in re.split(r"[\s:]+", mention.typed.lower()) for p in _word_parts(word)]
     words += [p for w in (*mention.said, mention.precision or "") for p in _word_parts(w.lower())]
     others = index.build.builds(words) - {model}
     if not others or index.build.official(mention.typed.rsplit("/", 1)[-1]) == {model}:

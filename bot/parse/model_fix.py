@@ -75,9 +75,7 @@ def _swap(base: Mention, new: Mention, index: _Index) -> Mention | None:
     if not kept:
         return None
     parts = [*kept, *said]
-    found = index.build.builds(parts)
-    exact = {m for m in found if frozenset(parts) in index.build.names_of.get(m, ())}
-    model = found.pop() if len(found) == 1 else exact.pop() if len(exact) == 1 else None
+    model = index.build.plain(parts)
     if model is None:
         words = base.typed.split()
         at = next((i for i, w in enumerate(words) if any(_kind(p) in kinds for p in _parts(w))), None)

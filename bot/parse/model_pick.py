@@ -9,6 +9,8 @@ import re
 from bisect import bisect_left
 from typing import Literal
 
+from bot.parse.closed import is_closed_head
+from bot.parse.model_guess import _name_like
 from bot.parse.model_index import (
     _CONJUNCTION,
     _DATE_CODE,
@@ -18,17 +20,24 @@ from bot.parse.model_index import (
     _VERSION,
     _VOLUME_WORDS,
     HARMLESS_WORDS,
+    MAX_SPAN,
     VARIANT_WORDS,
     Mention,
     ModelRead,
+    _Index,
+    _parts,
 )
 from bot.parse.words import STOPWORDS, Token
 from costcore.scenario import Finding
 
 
 def _joined(text: str, toks: list[Token], k: int) -> bool:
-    """Whether token `k` continues the words before it: nothing but spaces or dashes between them."""
-    return 0 < k < len(toks) and not text[toks[k - 1].end : toks[k].start].strip(" \t-_")
+    """Whether token `k` continues the words before it: nothing but spaces or dashes between them, or the one
+    colon of an Ollama tag ("deepseek-r1:70b" is a distill, not R1)."""
+    if not 0 < k < len(toks):
+        return False
+    gap = text[toks[k - 1].end : toks[k].start]
+    return not gap.strip(" \t-_") or gap == ":"
 
 
 def _quantity_next(toks: list[Token], k: int) -> bool:
@@ -61,6 +70,52 @@ def _follower(text: str, toks: list[Token], k: int) -> Follower | None:
     if _DATE_CODE.match(low) and ends:  # "flash 1071 at …": a checkpoint's date
         return "name"
     return None
+
+
+def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | None:
+    """A name several catalog models start with, typed alone: "gpt-oss", "llama 3.1", "deepseek"."""
+    if toks[i].lower in STOPWORDS or toks[i].key in index.vendors:
+        return None
+    parts: tuple[str, ...] = ()
+    hit: tuple[int, set[str]] | None = None
+    for m in range(i, min(len(toks), i + MAX_SPAN)):
+        if m > i and not _joined(text, toks, m):
+            break
+        parts += tuple(_parts([toks[m]]))
+        models = index.starts.get(parts)
+        if not models:
+            break
+        hit = (m, models)
+    if hit is None:
+        return None
+    m, models = hit
+    typed = text[toks[i].start : toks[m].end]
+    alone = is_closed_head(typed) and len(_parts(toks[i : m + 1])) == 1  # "GPT" is OpenAI's, not gpt-oss
+    goes_on = _follower(text, toks, m + 1) in ("version", "name") or (
+        _joined(text, toks, m + 1) and _name_like(toks, m + 1)
+    )
+    if alone or goes_on:  # "deepseek v3.2", "gpt oss 12b": a name the catalog lacks
+        return None
+    if (k := _of_size(text, toks, m)) is not None:  # "gemma 4 de 31b": the size said after "de"
+        one = index.build.plain([*_parts(toks[i : m + 1]), toks[k].key])
+        typed = text[toks[i].start : toks[k].end]
+        return Mention(toks[i].start, toks[k].end, typed, one or typed, "corrected" if one else "unknown")
+    if len(models) == 1:  # "qwen3-30b-a3b-thinking": the start of one row's name, only a build tag left out
+        model = index.build.one_build(list(parts))
+        return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if model else None
+    return Mention(toks[i].start, toks[m].end, typed, None, "several", tuple(sorted(models)))
+
+
+def _of_size(text: str, toks: list[Token], m: int) -> int | None:
+    """The size token of "<name> de 31b" ("gemma 4 de 31b", "llama 3.1 de 70b") right after token `m`."""
+    k = m + 2
+    if k >= len(toks) or toks[m + 1].lower not in ("de", "of") or not _SIZE.match(toks[k].lower):
+        return None
+    if text[toks[m].end : toks[m + 1].start].strip() or text[toks[m + 1].end : toks[k].start].strip():
+        return None
+    if _quantity_next(toks, k):
+        return None
+    return k
 
 
 def _covered(toks: list[Token], mentions: list[Mention]) -> set[int]:

@@ -19,9 +19,9 @@ from bisect import bisect_left
 
 from bot.parse import model_builds as builds
 from bot.parse import model_shapes as shapes
-from bot.parse.closed import find_closed, is_closed_head
+from bot.parse.closed import find_closed
 from bot.parse.model_fix import corrections
-from bot.parse.model_guess import _after_verb, _confident, _fuzzy, _name_like, _unknown_variant, _widen
+from bot.parse.model_guess import _after_verb, _confident, _fuzzy, _unknown_variant, _widen
 from bot.parse.model_index import (
     _DATE_CODE,
     _SIZE,
@@ -36,40 +36,10 @@ from bot.parse.model_index import (
     _parts,
     cached_digit_groups,
 )
-from bot.parse.model_pick import _covered, _decide, _follower, _joined, _siblings
-from bot.parse.words import STOPWORDS, Token, model_context
+from bot.parse.model_pick import _covered, _decide, _follower, _several, _siblings
+from bot.parse.words import Token, model_context
 from costcore.catalog import Catalogs, normalise
 from costcore.scenario import Finding
-
-
-def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | None:
-    """A name several catalog models start with, typed alone: "gpt-oss", "llama 3.1", "deepseek"."""
-    if toks[i].lower in STOPWORDS or toks[i].key in index.vendors:
-        return None
-    parts: tuple[str, ...] = ()
-    hit: tuple[int, set[str]] | None = None
-    for m in range(i, min(len(toks), i + MAX_SPAN)):
-        if m > i and not _joined(text, toks, m):
-            break
-        parts += tuple(_parts([toks[m]]))
-        models = index.starts.get(parts)
-        if not models:
-            break
-        hit = (m, models)
-    if hit is None:
-        return None
-    m, models = hit
-    typed = text[toks[i].start : toks[m].end]
-    alone = is_closed_head(typed) and len(_parts(toks[i : m + 1])) == 1  # "GPT" is OpenAI's, not gpt-oss
-    goes_on = _follower(text, toks, m + 1) in ("version", "name") or (
-        _joined(text, toks, m + 1) and _name_like(toks, m + 1)
-    )
-    if alone or goes_on:  # "deepseek v3.2", "gpt oss 12b": a name the catalog lacks
-        return None
-    if len(models) == 1:  # "qwen3-30b-a3b-thinking": the start of one row's name, only a build tag left out
-        model = index.build.one_build(list(parts))
-        return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if model else None
-    return Mention(toks[i].start, toks[m].end, typed, None, "several", tuple(sorted(models)))
 
 
 def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], set[int]]:
