@@ -22,7 +22,7 @@ from bot.parse.model_index import (
     _parts,
     _word_parts,
 )
-from bot.parse.words import Token
+from bot.parse.words import STOPWORDS, Token
 from costcore.catalog import Catalogs
 from costcore.scenario import Finding
 
@@ -61,6 +61,24 @@ def unknown_fit(mention: Mention, toks: list[Token], index: _Index) -> Mention:
     if one := index.build.one_build(_parts(toks)):
         return Mention(mention.start, mention.end, mention.typed, one, "corrected")
     return mention
+
+
+def led_by_other(text: str, toks: list[Token], i: int, mention: Mention, index: _Index, free: int) -> Mention | None:
+    """ "llama 3 maverick", "llama 5 scout": a catalog name led by a family and version it has no build of is
+    a name the catalog lacks, handed over whole, never the row its last word names. `free` is the first token
+    no earlier mention holds."""
+    for n in (2, 1):
+        k = i - n
+        if k < free or any(_gap(text, toks, m).strip(" -_") for m in range(k + 1, i + 1)):
+            continue
+        lead = _parts(toks[k:i])
+        if any(t.lower in STOPWORDS for t in toks[k:i]) or (lead[0],) not in index.starts or not any(ch.isdigit() for ch in "".join(lead)):
+            continue
+        inside = [t for t in toks[k:] if t.start < mention.end]
+        if not index.build.builds(_parts(inside)):
+            typed = text[toks[k].start : mention.end]
+            return Mention(toks[k].start, mention.end, typed, typed, "unknown")
+    return None
 
 
 def precision_after(text: str, toks: list[Token], j: int) -> int | None:

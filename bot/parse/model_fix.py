@@ -22,8 +22,10 @@ _OPERAND = re.compile(r"^(?:v?\d+\.\d+(?:\.\d+)*|[a-z]{1,2}\d+(?:\.\d+)*|\d+(?:\
 _FOLLOW = frozenset(
     ["at", "a", "@", "with", "con", "for", "para", "and", "y", "instead", "rather", "en", "please", "pls", "thanks", "then", "entonces", "sino", "but", "pero", "not", "no", "in", "the", "la", "el", "por", "on"]
 )
-_SKIPPED = frozenset({"the", "la", "el", "one", "but", "sino"})  # between "not 3.1" and "but the 3.3"
-_SEP = re.compile(r"^\s*(?:[,;:—–-]|\bbut\b|\bsino\b)?\s*(?:(?:the|la|el|one)\s+)?$", re.I)
+_ARTICLES = frozenset({"the", "la", "el", "one"})
+_SKIPPED = _ARTICLES | {"but", "sino"}  # between "not 3.1" and "but the 3.3"
+_WORDS = re.compile(r"\b(?:the|la|el|one|but|sino)\b", re.I)
+_SEP = re.compile(r"^[\s,;:—–-]*$")
 _GAP = re.compile(r"^[\s,;:()—–-]*$")
 _VERSION_PART = re.compile(r"^[a-z]{0,2}\d{1,3}$")  # "33", "k26", "v4", "5": a version, not a size or a date
 
@@ -50,11 +52,12 @@ class _Operands:
         return Mention(tok.start, self.toks[end].end, self.text[tok.start : self.toks[end].end], None, "unknown")
 
     def after(self, pos: int, gap: re.Pattern[str] = _GAP) -> Mention | None:
-        """The operand starting right after `pos`, with only punctuation (or `gap`) between."""
+        """The operand starting right after `pos`, with only punctuation (or `gap`) and articles between."""
         k = bisect_left(self.starts, pos)
-        while k + 1 < len(self.toks) and self.toks[k].lower in _SKIPPED and gap is _SEP:
-            k += 1  # "no la 3.1 sino la 3.3"
-        if k >= len(self.toks) or not gap.match(self.text[pos : self.toks[k].start]):
+        skip = _SKIPPED if gap is _SEP else _ARTICLES  # "no la 3.1 sino la 3.3", "en lugar de la 3.1"
+        while k + 1 < len(self.toks) and self.toks[k].lower in skip:
+            k += 1
+        if k >= len(self.toks) or not gap.match(_WORDS.sub(" ", self.text[pos : self.toks[k].start])):
             return None
         return next((m for m in self.mentions if m.start == self.toks[k].start), None) or self._bare(k)
 
@@ -103,6 +106,9 @@ def corrections(text: str, toks: list[Token], mentions: list[Mention], index: _I
                 new, old = ops.before(mark.start()), ops.after(mark.end())
             else:
                 old, new = ops.before(mark.start()), ops.after(mark.end())
+                if old is None and new is not None and new.model:  # "kimi k2.5 a 300 tok/s, digo, k2.6"
+                    earlier = [m for m in mentions if m.end <= mark.start() and (m.model or m.candidates)]
+                    old = earlier[0] if len(earlier) == 1 else None
             if new is None or (concept != "model_meant" and old is None) or (old and old.model and new.model and old.model == new.model):
                 continue
             named = [m for m in mentions if m.model or m.candidates]

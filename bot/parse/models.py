@@ -68,6 +68,8 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 i += 1
                 continue
             mention = _extend(text, toks, i, j, model, index)
+            free = next((k for k, t in enumerate(toks) if t.start >= found[-1].end), i) if found else 0
+            mention = builds.led_by_other(text, toks, i, mention, index, free) or mention  # "llama 3 maverick"
             if mention.kind == "catalog" and (said := builds.words_before(toks, i)):
                 inside = [t for t in toks[i:] if t.start < mention.end]
                 mention = builds.with_words(mention, said, inside, index)  # "the preview of v4 pro"
