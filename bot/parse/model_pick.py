@@ -27,6 +27,7 @@ from bot.parse.model_index import (
     _Index,
     _parts,
 )
+from bot.parse.model_shapes import of_size
 from bot.parse.words import STOPWORDS, Token
 from costcore.scenario import Finding
 
@@ -96,7 +97,7 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
     )
     if alone or goes_on:  # "deepseek v3.2", "gpt oss 12b": a name the catalog lacks
         return None
-    if (k := _of_size(text, toks, m)) is not None:  # "gemma 4 de 31b": the size said after "de"
+    if (k := of_size(text, toks, m)) is not None:  # "gemma 4 de 31b": the size said after "de"
         one = index.build.plain([*_parts(toks[i : m + 1]), toks[k].key])
         typed = text[toks[i].start : toks[k].end]
         return Mention(toks[i].start, toks[k].end, typed, one or typed, "corrected" if one else "unknown")
@@ -104,18 +105,6 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
         model = index.build.one_build(list(parts))
         return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if model else None
     return Mention(toks[i].start, toks[m].end, typed, None, "several", tuple(sorted(models)))
-
-
-def _of_size(text: str, toks: list[Token], m: int) -> int | None:
-    """The size token of "<name> de 31b" ("gemma 4 de 31b", "llama 3.1 de 70b") right after token `m`."""
-    k = m + 2
-    if k >= len(toks) or toks[m + 1].lower not in ("de", "of") or not _SIZE.match(toks[k].lower):
-        return None
-    if text[toks[m].end : toks[m + 1].start].strip() or text[toks[m + 1].end : toks[k].start].strip():
-        return None
-    if _quantity_next(toks, k):
-        return None
-    return k
 
 
 def _covered(toks: list[Token], mentions: list[Mention]) -> set[int]:
