@@ -93,6 +93,22 @@ def precision_after(text: str, toks: list[Token], j: int) -> int | None:
     return None
 
 
+_PICKS = frozenset({"preview", "thinking", "instruct", "release"})  # words that pick a build, said after the name
+
+
+def build_after(text: str, toks: list[Token], j: int) -> int | None:
+    """The token of a build said a word or two after a name: "deepseek v4 pro (la preview)", "glm 5.2, the
+    thinking one" is not asked here; only set off by parentheses or a link word ("qwen3 235b 2507 in thinking")."""
+    for k in range(j + 1, min(len(toks), j + 4)):
+        if _gap(text, toks, k).strip(" ,/()"):
+            return None
+        if toks[k].lower in _PICKS:
+            return k
+        if toks[k].lower not in _LINKS:
+            return None
+    return None
+
+
 def _build_word(tok: Token) -> bool:
     """A word that picks a build, not a model: "thinking", "instruct", "preview", "2507", "fp8"."""
     low = tok.lower

@@ -30,8 +30,19 @@ _GAP = re.compile(r"^[\s,;:()—–-]*$")
 _VERSION_PART = re.compile(r"^[a-z]{0,2}\d{1,3}$")  # "33", "k26", "v4", "5": a version, not a size or a date
 
 
+# Words that pick a build of the model named, as an operand: "or rather the 2507 instruct", "I meant the thinking".
+_BUILDS = frozenset({"thinking", "instruct", "preview", "fp8", "bf16"})
+_DATE = re.compile(r"^[0-2]\d{3}$")
+
+
 def _kind(part: str) -> str:
+    if part in _BUILDS or _DATE.match(part):
+        return "build"
     return "size" if SIZE.match(part) else "version" if _VERSION_PART.match(part) else "word"
+
+
+def _operand(low: str) -> bool:
+    return bool(_OPERAND.match(low)) or low in _BUILDS or bool(_DATE.match(low))
 
 
 class _Operands:
@@ -43,10 +54,16 @@ class _Operands:
 
     def _bare(self, k: int) -> Mention | None:
         tok = self.toks[k] if 0 <= k < len(self.toks) else None
-        if tok is None or not _OPERAND.match(tok.lower) or any(m.start <= tok.start < m.end for m in self.mentions):
+        if tok is None or not _operand(tok.lower) or any(m.start <= tok.start < m.end for m in self.mentions):
             return None
-        end = k + 1 if k + 1 < len(self.toks) and SIZE.match(self.toks[k + 1].lower) and not SIZE.match(tok.lower) else k
-        nxt = self.toks[end + 1] if end + 1 < len(self.toks) else None  # "3.3 70b": a version and a size
+        end = k  # "3.3 70b", "2507 instruct": a version and a size, a checkpoint and a build
+        while end + 1 < min(len(self.toks), k + 3) and _operand(self.toks[end + 1].lower) and not self.text[
+            self.toks[end].end : self.toks[end + 1].start
+        ].strip():
+            end += 1
+        if all(_DATE.match(t.lower) for t in self.toks[k : end + 1]):
+            return None  # a year or a figure ("1000") alone is no build
+        nxt = self.toks[end + 1] if end + 1 < len(self.toks) else None
         if nxt and not self.text[self.toks[end].end : nxt.start].strip() and nxt.lower not in _FOLLOW:
             return None
         return Mention(tok.start, self.toks[end].end, self.text[tok.start : self.toks[end].end], None, "unknown")
@@ -79,6 +96,8 @@ def _swap(base: Mention, new: Mention, index: _Index) -> Mention | None:
         return None
     parts = [*kept, *said]
     model = index.build.plain(parts)
+    if model is None and "build" in kinds:
+        return None  # a build word the family has no build of changes nothing
     if model is None:
         words = base.typed.split()
         at = next((i for i, w in enumerate(words) if any(_kind(p) in kinds for p in _parts(w))), None)

@@ -16,6 +16,7 @@ are plain words or names ("Kimi", "Scout") count only where a model is meant.
 from __future__ import annotations
 
 from bisect import bisect_left
+from dataclasses import replace
 
 from bot.parse import model_builds as builds
 from bot.parse import model_shapes as shapes
@@ -124,7 +125,12 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
     if precision is None and (k := builds.precision_after(text, toks, j)) is not None:
         precision, j = toks[k].text, k  # "glm-5.1 in fp8": read with the name, so "bf16" is no figure
     mention = builds.fit(Mention(start, toks[j].end, typed, model, "catalog", precision=precision), _parts(named), index)
-    return builds.with_words(mention, [precision.lower()], named, index) if precision else mention
+    if precision:
+        return builds.with_words(mention, [precision.lower()], named, index)
+    if (k := builds.build_after(text, toks, j)) is not None:  # "deepseek v4 pro (la preview)"
+        picked = builds.with_words(mention, [toks[k].lower], named, index)
+        return replace(picked, end=toks[k].end) if picked.model != mention.model else mention
+    return mention
 
 
 def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
