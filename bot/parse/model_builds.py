@@ -67,6 +67,8 @@ def led_by_other(text: str, toks: list[Token], i: int, mention: Mention, index: 
     """ "llama 3 maverick", "llama 5 scout": a catalog name led by a family and version it has no build of is
     a name the catalog lacks, handed over whole, never the row its last word names. `free` is the first token
     no earlier mention holds."""
+    if i == 0 or toks[i - 1].lower in STOPWORDS or _gap(text, toks, i).strip(" -_"):
+        return None
     for n in (2, 1):
         k = i - n
         if k < free or any(_gap(text, toks, m).strip(" -_") for m in range(k + 1, i + 1)):

@@ -49,8 +49,19 @@ class _Operands:
     """What stands at a place in the text: a model mention, or a bare version token."""
 
     def __init__(self, text: str, toks: list[Token], mentions: list[Mention]) -> None:
-        self.text, self.toks, self.mentions = text, toks, mentions
+        self.text, self.toks = text, toks
         self.starts = [t.start for t in toks]
+        self.mentions = mentions
+
+    @property
+    def mentions(self) -> list[Mention]:
+        return self._mentions
+
+    @mentions.setter
+    def mentions(self, mentions: list[Mention]) -> None:  # looked up by start and end: a paste names hundreds
+        self._mentions = mentions
+        self.by_start = {m.start: m for m in reversed(mentions)}
+        self.by_end = {m.end: m for m in reversed(mentions)}
 
     def _bare(self, k: int) -> Mention | None:
         tok = self.toks[k] if 0 <= k < len(self.toks) else None
@@ -76,14 +87,14 @@ class _Operands:
             k += 1
         if k >= len(self.toks) or not gap.match(_WORDS.sub(" ", self.text[pos : self.toks[k].start])):
             return None
-        return next((m for m in self.mentions if m.start == self.toks[k].start), None) or self._bare(k)
+        return self.by_start.get(self.toks[k].start) or self._bare(k)
 
     def before(self, pos: int) -> Mention | None:
         """The operand ending right before `pos`."""
         k = bisect_left(self.starts, pos) - 1
         if k < 0 or not _GAP.match(self.text[self.toks[k].end : pos]):
             return None
-        return next((m for m in self.mentions if m.end == self.toks[k].end), None) or self._bare(k)
+        return self.by_end.get(self.toks[k].end) or self._bare(k)
 
 
 def _swap(base: Mention, new: Mention, index: _Index) -> Mention | None:
@@ -110,27 +121,50 @@ def _parts(typed: str) -> list[str]:
     return [normalise(p) for word in typed.lower().split() for p in re.split(r"[\-/_]+", word) if normalise(p)]
 
 
-def corrections(text: str, toks: list[Token], mentions: list[Mention], index: _Index) -> tuple[list[Mention], list[tuple[int, int]]]:
+def _pair(concept: str, mark: re.Match[str], ops: _Operands) -> tuple[Mention | None, Mention | None]:
+    """(old, new) around one correction mark, by the concept's word order."""
+    if concept == "model_not":  # "not 3.1, 3.3"
+        old = ops.after(mark.end(), _SEP)
+        return old, ops.after(old.end, _SEP) if old else None
+    if concept == "model_instead":  # "3.3 instead of 3.1"
+        return ops.after(mark.end()), ops.before(mark.start())
+    old, new = ops.before(mark.start()), ops.after(mark.end())  # "3.1, I meant 3.3"
+    if old is None and new is not None and new.model:  # "kimi k2.5 a 300 tok/s, digo, k2.6"
+        earlier = [m for m in ops.mentions if m.end <= mark.start() and (m.model or m.candidates)]
+        old = earlier[0] if len(earlier) == 1 else None
+    return old, new
+
+
+def _worth_reading(toks: list[Token], mentions: list[Mention]) -> bool:
+    """Whether a correction could change anything: two names, or a name and a version outside it (a pasted log
+    of figures skips the scan for correction words)."""
+    named = [m for m in mentions if m.model or m.candidates]
+    if len({m.model or m.candidates for m in named}) != 1:
+        return len(named) > 1
+    spans = sorted((m.start, m.end) for m in named)
+    starts = [s for s, _ in spans]
+    for t in toks:
+        if _operand(t.lower):
+            k = bisect_left(starts, t.start + 1) - 1
+            if k < 0 or not spans[k][0] <= t.start < spans[k][1]:
+                return True
+    return False
+
+
+def corrections(
+    text: str, toks: list[Token], mentions: list[Mention], index: _Index
+) -> tuple[list[Mention], list[tuple[int, int]]]:
     """The mentions with corrections applied, and the spans of the versions read as part of a correction."""
-    if not any(lexicon.pattern(c).search(text) for c in ("model_instead", "model_meant", "model_not")):
-        return mentions, []
     spans: list[tuple[int, int]] = []
+    if not _worth_reading(toks, mentions):
+        return mentions, spans
+    ops = _Operands(text, toks, mentions)
     for concept in ("model_not", "model_instead", "model_meant"):
         for mark in lexicon.pattern(concept).finditer(text):
-            ops = _Operands(text, toks, mentions)
-            if concept == "model_not":
-                old = ops.after(mark.end(), _SEP)
-                new = ops.after(old.end, _SEP) if old else None
-            elif concept == "model_instead":
-                new, old = ops.before(mark.start()), ops.after(mark.end())
-            else:
-                old, new = ops.before(mark.start()), ops.after(mark.end())
-                if old is None and new is not None and new.model:  # "kimi k2.5 a 300 tok/s, digo, k2.6"
-                    earlier = [m for m in mentions if m.end <= mark.start() and (m.model or m.candidates)]
-                    old = earlier[0] if len(earlier) == 1 else None
-            if new is None or (concept != "model_meant" and old is None) or (old and old.model and new.model and old.model == new.model):
+            old, new = _pair(concept, mark, ops)
+            if new is None or (concept != "model_meant" and old is None) or (old and old.model and old.model == new.model):
                 continue
-            named = [m for m in mentions if m.model or m.candidates]
+            named = [m for m in ops.mentions if m.model or m.candidates]
             base = old if old is not None and (old.model or old.candidates) else None
             if base is None and new.model is None:
                 if len({m.start for m in named}) != 1:
@@ -139,8 +173,7 @@ def corrections(text: str, toks: list[Token], mentions: list[Mention], index: _I
             fixed = new if new.model else _swap(base, new, index) if base else None
             if fixed is None:
                 continue
-            gone = {id(m) for m in (old, base) if m is not None}
-            mentions = [m for m in mentions if id(m) not in gone and m is not new]
-            mentions.append(fixed)
+            gone = {id(m) for m in (old, base, new) if m is not None}
+            ops.mentions = [*[m for m in ops.mentions if id(m) not in gone], fixed]
             spans += [(m.start, m.end) for m in (old, new) if m is not None]
-    return sorted(mentions, key=lambda m: m.start), spans
+    return sorted(ops.mentions, key=lambda m: m.start), spans

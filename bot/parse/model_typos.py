@@ -11,6 +11,9 @@ from bot.parse.model_index import BARE_WORDS, CONFIDENT, Mention, _Index
 from bot.parse.words import STOPWORDS, Token, model_context
 
 _LETTERS = re.compile(r"[a-z]+")
+_BARE_FIRST: dict[str, list[str]] = {}  # the word aliases by first letter: most words are turned away at once
+for _word in sorted(BARE_WORDS):
+    _BARE_FIRST.setdefault(_word[0], []).append(_word)
 HEAD_TYPO = 80  # rapidfuzz ratio of a family word's typo when the rest of the name is exact ("lamma" ~ "llama")
 
 
@@ -45,9 +48,10 @@ def _head_typo(text: str, toks: list[Token], i: int, covered: set[int], index: _
 
 def _bare_typo(text: str, tok: Token, index: _Index) -> Mention | None:
     """ "can we run maverik": a typo of an alias that is also a plain word, where a model is meant."""
-    if len(tok.key) < 5 or tok.key in index.alias or not tok.key.isalpha():
+    key = tok.key
+    if len(key) < 5 or key[0] not in _BARE_FIRST or key in index.alias or not key.isalpha():
         return None
-    words = [w for w in BARE_WORDS if w[0] == tok.key[0] and abs(len(w) - len(tok.key)) <= 2]
+    words = [w for w in _BARE_FIRST[key[0]] if abs(len(w) - len(key)) <= 2]
     if not words or not model_context(text, tok.start, tok.end):
         return None
     best = _best(tok.key, words, CONFIDENT)

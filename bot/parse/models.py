@@ -47,6 +47,7 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
     """Catalog names typed as the catalog spells them, and the bare words ("Kimi") read as plain words."""
     found: list[Mention] = []
     plain: set[int] = set()
+    starts = [t.start for t in toks]
     i = 0
     while i < len(toks):
         best: tuple[int, str, str] | None = None
@@ -69,7 +70,7 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 i += 1
                 continue
             mention = _extend(text, toks, i, j, model, index)
-            free = next((k for k, t in enumerate(toks) if t.start >= found[-1].end), i) if found else 0
+            free = bisect_left(starts, found[-1].end) if found else 0
             mention = builds.led_by_other(text, toks, i, mention, index, free) or mention  # "llama 3 maverick"
             if mention.kind == "catalog" and (said := builds.words_before(toks, i)):
                 inside = [t for t in toks[i:] if t.start < mention.end]
