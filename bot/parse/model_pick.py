@@ -92,10 +92,14 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
     m, models = hit
     typed = text[toks[i].start : toks[m].end]
     alone = is_closed_head(typed) and len(_parts(toks[i : m + 1])) == 1  # "GPT" is OpenAI's, not gpt-oss
-    goes_on = _follower(text, toks, m + 1) in ("version", "name") or (
-        _joined(text, toks, m + 1) and _name_like(toks, m + 1)
-    )
-    if alone or goes_on:  # "deepseek v3.2", "gpt oss 12b": a name the catalog lacks
+    named_on = _follower(text, toks, m + 1) in ("version", "name")
+    if named_on and not alone:  # "qwen3 32b", "deepseek v3.2": a name the catalog lacks, handed over whole
+        end = m + 1
+        while _follower(text, toks, end + 1) in ("version", "name"):
+            end += 1
+        typed = text[toks[i].start : toks[end].end]
+        return Mention(toks[i].start, toks[end].end, typed, typed, "unknown")
+    if alone or named_on or (_joined(text, toks, m + 1) and _name_like(toks, m + 1)):  # "gpt oss 12b"
         return None
     if (k := of_size(text, toks, m)) is not None:  # "gemma 4 de 31b": the size said after "de"
         one = index.build.plain([*_parts(toks[i : m + 1]), toks[k].key])

@@ -43,10 +43,12 @@ from costcore.catalog import Catalogs, normalise
 from costcore.scenario import Finding
 
 
-def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], set[int]]:
-    """Catalog names typed as the catalog spells them, and the bare words ("Kimi") read as plain words."""
+def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], set[int], list[Mention]]:
+    """Catalog names typed as the catalog spells them, the bare words ("Kimi") read as plain words, and the names
+    a family starts but goes on with a version or size it lacks ("qwen3 32b"), kept for after the typo rules."""
     found: list[Mention] = []
     plain: set[int] = set()
+    pending: list[Mention] = []
     starts = [t.start for t in toks]
     i = 0
     while i < len(toks):
@@ -60,6 +62,9 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 best = (j, index.alias[key], key)
         if best is None:
             mention = _several(text, toks, i, index)
+            if mention is not None and mention.kind == "unknown":  # "qwen3 32b": unless a typo rule or a
+                pending.append(mention)  # shape names a row ("gemma 27b"), a name the catalog lacks
+                mention = None
         else:
             j, model, _ = best
             follower = _follower(text, toks, j + 1)
@@ -81,7 +86,7 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
         found.append(mention)
         while i < len(toks) and toks[i].start < mention.end:
             i += 1
-    return found, plain
+    return found, plain, pending
 
 
 def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _Index) -> Mention:
@@ -136,7 +141,7 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
 
 def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     index = _index(catalogs)
-    exact, plain = _exact(text, toks, index)
+    exact, plain, pending = _exact(text, toks, index)
     starts = [t.start for t in toks]
     mentions = [_widen(text, toks, starts, m, index) for m in exact]
     for mention in [m for m in mentions if m.kind == "catalog" and m.model]:  # "thinking 2507 vs instruct 2507"
@@ -159,6 +164,10 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
         mentions.append(Mention(start, end, typed, model, "corrected"))
     covered = plain | _covered(toks, mentions)
     mentions += _fuzzy(text, toks, covered, index)
+    held = plain | _covered(toks, [m for m in mentions if m.kind != "doubtful"])  # a near-name is weaker
+    for unknown in [m for m in pending if not _covered(toks, [m]) & held]:
+        mentions = [m for m in mentions if m.kind != "doubtful" or m.end <= unknown.start or m.start >= unknown.end]
+        mentions.append(unknown)
     if not mentions:  # nothing the catalog, genai-prices or a typo explains: "Kimi-K2-Thinking"
         mentions += [
             m for k, tok in enumerate(toks) if k not in covered and (m := _unknown_variant(tok, index))
