@@ -10,8 +10,8 @@ from typing import Any
 from bot.parse.lazyre import lazy
 from costcore.catalog import normalise
 
-# A parameter count: "30b", "a3b", "8x7b" (the same shapes the model reader calls a size)
-SIZE = lazy(r"^(?:\d+(?:\.\d+)?b|a\d+(?:\.\d+)?b|\d+x\d+(?:\.\d+)?b?|\d+e)$")
+# A parameter count: "30b", "a3b", "e4b", "8x7b" (the same shapes the model reader calls a size)
+SIZE = lazy(r"^(?:\d+(?:\.\d+)?b|[ae]\d+(?:\.\d+)?b|\d+x\d+(?:\.\d+)?b?|\d+e)$")  # "e4b": Gemma's effective size
 
 # Words after a name that make it another model ("GLM-4.5 Air", "V4.1 Flash Lite"); plain English words
 # that often follow a name ("plus VAT", "max context", "fast enough") are left out on purpose.

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
+from bot.parse.build_index import HEAD_NUMBER
 from bot.parse.fuzzy import _best, _rapidfuzz
 from bot.parse.model_index import (
     _RUN_VERB,
@@ -15,6 +16,7 @@ from bot.parse.model_index import (
     DOUBTFUL,
     MAX_FUZZY_STARTS,
     TOOLS,
+    VARIANT_WORDS,
     Mention,
     _Index,
     _parts,
@@ -54,11 +56,16 @@ def _unknown_variant(tok: Token, index: _Index) -> Mention | None:
     """One dashed token that starts like a catalog family and goes on with a version the catalog lacks:
     "Kimi-K2-Thinking", "DeepSeek-V3.1-Terminus". Handed over raw, so the engine answers unknown_model."""
     parts = _parts([tok])
+    if len(parts) == 1 and (glued := HEAD_NUMBER.match(parts[0])):  # "llama3.2": the family glued to a version
+        parts = list(glued.groups())
     if len(parts) < 2 or not any(ch.isdigit() for ch in tok.text) or tok.key in index.vendors:
         return None
-    if index.starts.get(tuple(parts[:1])) and not index.starts.get(tuple(parts)):
-        return Mention(tok.start, tok.end, tok.text, tok.text, "unknown")
-    return None
+    if not index.starts.get(tuple(parts[:1])):
+        return None
+    n = next((n for n in range(2, len(parts) + 1) if not index.starts.get(tuple(parts[:n]))), None)
+    if n is None or not (any(ch.isdigit() for ch in parts[n - 1]) or parts[n - 1] in VARIANT_WORDS):
+        return None  # the family's own name ("deepseek-v3"), or a plain word after it ("llama-70b-prod")
+    return Mention(tok.start, tok.end, tok.text, tok.text, "unknown")
 
 
 def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _Index) -> Mention | None:

@@ -92,7 +92,7 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
     m, models = hit
     typed = text[toks[i].start : toks[m].end]
     alone = is_closed_head(typed) and len(_parts(toks[i : m + 1])) == 1  # "GPT" is OpenAI's, not gpt-oss
-    named_on = _follower(text, toks, m + 1) in ("version", "name")
+    named_on = _follower(text, toks, m + 1) in ("version", "name") or _bare_version(text, toks, m + 1)
     if named_on and not alone:  # "qwen3 32b", "deepseek v3.2": a name the catalog lacks, handed over whole
         end = m + 1
         while _follower(text, toks, end + 1) in ("version", "name"):
@@ -109,6 +109,15 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
         model = index.build.one_build(list(parts))
         return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if model else None
     return Mention(toks[i].start, toks[m].end, typed, None, "several", tuple(sorted(models)))
+
+
+def _bare_version(text: str, toks: list[Token], k: int) -> bool:
+    """A whole number of one or two digits right after a family's name, no unit after it: "mistral large 2",
+    "glm 4 vs glm 5" (a version the catalog lacks), not "qwen3 30b 2 nodes"."""
+    return _joined(text, toks, k) and len(toks[k].lower) <= 2 and toks[k].lower.isdigit() and not (
+        _quantity_next(toks, k)
+        or (k + 1 < len(toks) and _joined(text, toks, k + 1) and toks[k + 1].lower not in STOPWORDS | VARIANT_WORDS)
+    )
 
 
 def _covered(toks: list[Token], mentions: list[Mention]) -> set[int]:

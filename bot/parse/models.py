@@ -164,14 +164,15 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
         mentions.append(Mention(start, end, typed, model, "corrected"))
     covered = plain | _covered(toks, mentions)
     mentions += _fuzzy(text, toks, covered, index)
-    held = plain | _covered(toks, [m for m in mentions if m.kind != "doubtful"])  # a near-name is weaker
-    for unknown in [m for m in pending if not _covered(toks, [m]) & held]:
-        mentions = [m for m in mentions if m.kind != "doubtful" or m.end <= unknown.start or m.start >= unknown.end]
-        mentions.append(unknown)
-    if not mentions:  # nothing the catalog, genai-prices or a typo explains: "Kimi-K2-Thinking"
-        mentions += [
-            m for k, tok in enumerate(toks) if k not in covered and (m := _unknown_variant(tok, index))
-        ][:1]
+    # Names the catalog lacks, beside a catalog name too ("GLM-4.7 vs GLM-4.6", "qwen3 32b vs qwen3 30b"): their
+    # own mention, so the question asks which instead of pricing the other; a near-name (doubtful) is weaker.
+    for late in (pending, None):
+        held = _covered(toks, [m for m in mentions if m.kind != "doubtful"])  # "llama 3 maverick": no plain word
+        if late is None:
+            late = [m for k, tok in enumerate(toks) if k not in held and (m := _unknown_variant(tok, index))][:3]
+        for unknown in [m for m in late if not _covered(toks, [m]) & held]:
+            mentions = [m for m in mentions if m.kind != "doubtful" or m.end <= unknown.start or m.start >= unknown.end]
+            mentions.append(unknown)
     if not mentions and (sized := shapes.sized_name(text, toks, covered)):  # "gemma 3 27b"
         mentions.append(Mention(sized[0], sized[1], sized[2], sized[2], "unknown"))
     if not mentions and (after := _after_verb(text, toks)):

@@ -152,6 +152,25 @@ def test_a_name_one_number_away_is_never_a_catalog_row(name, near, catalogs):
         assert catalogs.find_model(result.scenario.model or "") is None, (name, result.scenario.model)
 
 
+def _family_word(name: str) -> bool:
+    """Whether the name starts with a word that starts a catalog model's name ("glm", "mistral", "llama3.2"): a
+    bare "v5 pro" or "k2.7" carries no family word, so nothing marks it as a model at all."""
+    first = re.split(r"[\s\-_/]+", name.lower())[0]
+    head = re.match(r"[a-z]{3,}", first)
+    return bool(head) and any(_words(n)[0].startswith(head.group(0)) for m in ROWS for n in (m.id, m.name))
+
+
+PAIRS = [(n, CATALOGS.models[near].name) for n, near in NEIGHBOURS if _family_word(n)]
+
+
+@pytest.mark.parametrize(("name", "row"), PAIRS, ids=[f"{n} vs {r}" for n, r in PAIRS])
+def test_a_name_one_number_away_beside_the_row_asks_which(name, row, catalogs):
+    """ "GLM-4.7 vs GLM-4.6", "qwen3 32b vs qwen3 30b": two models; never the catalog one priced silently."""
+    for question in (f"{name} vs {row} at 300 tok/s", f"compare {row} and {name} at 300 tok/s"):
+        result = parse(question, catalogs)
+        assert result.clarification is not None, (question, result.scenario.model)
+
+
 @pytest.mark.parametrize(
     ("question", "model"),
     [
