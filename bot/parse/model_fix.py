@@ -141,13 +141,15 @@ def _worth_reading(toks: list[Token], mentions: list[Mention]) -> bool:
     named = [m for m in mentions if m.model or m.candidates]
     if len({m.model or m.candidates for m in named}) != 1:
         return len(named) > 1
+    versions = [t for t in toks if (not t.key.isalpha() or t.lower in _BUILDS) and _operand(t.lower)]
+    if not versions:  # most words are letters only
+        return False
     spans = sorted((m.start, m.end) for m in named)
     starts = [s for s, _ in spans]
-    for t in toks:
-        if _operand(t.lower):
-            k = bisect_left(starts, t.start + 1) - 1
-            if k < 0 or not spans[k][0] <= t.start < spans[k][1]:
-                return True
+    for t in versions:
+        k = bisect_left(starts, t.start + 1) - 1
+        if k < 0 or not spans[k][0] <= t.start < spans[k][1]:
+            return True
     return False
 
 

@@ -43,6 +43,11 @@ from costcore.catalog import Catalogs, normalise
 from costcore.scenario import Finding
 
 
+def _mixed(key: str) -> bool:
+    """A word of letters then digits ("glm47", "llama32"): what a name the catalog lacks is made of."""
+    return key[:1].isalpha() and not key.isalpha()
+
+
 def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], set[int], list[Mention]]:
     """Catalog names typed as the catalog spells them, the bare words ("Kimi") read as plain words, and the names
     a family starts but goes on with a version or size it lacks ("qwen3 32b"), kept for after the typo rules."""
@@ -166,11 +171,13 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     mentions += _fuzzy(text, toks, covered, index)
     # Names the catalog lacks, beside a catalog name too ("GLM-4.7 vs GLM-4.6", "qwen3 32b vs qwen3 30b"): their
     # own mention, so the question asks which instead of pricing the other; a near-name (doubtful) is weaker.
-    for late in (pending, None):
+    mixed = [k for k, tok in enumerate(toks) if _mixed(tok.key)]  # letters and digits: "GLM-4.7", "llama3.2"
+    if pending or mixed:
         held = _covered(toks, [m for m in mentions if m.kind != "doubtful"])  # "llama 3 maverick": no plain word
-        if late is None:
-            late = [m for k, tok in enumerate(toks) if k not in held and (m := _unknown_variant(tok, index))][:3]
-        for unknown in [m for m in late if not _covered(toks, [m]) & held]:
+        late = [m for m in pending if not _covered(toks, [m]) & held]
+        held |= _covered(toks, late)
+        late += [m for k in mixed if k not in held and (m := _unknown_variant(toks[k], index))][:3]
+        for unknown in late:
             mentions = [m for m in mentions if m.kind != "doubtful" or m.end <= unknown.start or m.start >= unknown.end]
             mentions.append(unknown)
     if not mentions and (sized := shapes.sized_name(text, toks, covered)):  # "gemma 3 27b"
