@@ -103,7 +103,7 @@ def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _I
             return Mention(toks[i].start, toks[j].end, typed, None, "ambiguous", (model, *rivals))
         return Mention(toks[i].start, toks[j].end, typed, model, "corrected")
     if loose:
-        j = _name_end(toks, loose[1], covered)
+        j = _name_end(text, toks, loose[1], covered)
         return Mention(toks[i].start, toks[j].end, text[toks[i].start : toks[j].end], None, "doubtful")
     return None
 
@@ -120,10 +120,16 @@ def _name_like(toks: list[Token], j: int) -> bool:
     return True
 
 
-def _name_end(toks: list[Token], j: int, covered: set[int], limit: int = 4) -> int:
-    """The last token of a name that starts before `j`: "Mistral" -> "Mistral Large 3"."""
+def _name_end(text: str, toks: list[Token], j: int, covered: set[int], limit: int = 4) -> int:
+    """The last token of a name that starts before `j`: "Mistral" -> "Mistral Large 3"; a comma or other
+    punctuation ends it ("mistral small 3.2, weekly volume …" names no "weekly")."""
     stop = min(len(toks), j + limit)
-    while j + 1 < stop and j + 1 not in covered and _name_like(toks, j + 1):
+    while (
+        j + 1 < stop
+        and j + 1 not in covered
+        and not text[toks[j].end : toks[j + 1].start].strip(" \t-_")
+        and _name_like(toks, j + 1)
+    ):
         j += 1
     return j
 
@@ -156,7 +162,7 @@ def _after_verb(text: str, toks: list[Token]) -> Mention | None:
         first = next((k for k, t in enumerate(toks) if t.start >= verb.end()), None)
         if first is None or not _name_like(toks, first) or _FIGURE_ONLY.fullmatch(toks[first].text):
             continue
-        last = _name_end(toks, first, set(), limit=4)
+        last = _name_end(text, toks, first, set(), limit=4)
         picked = toks[first : last + 1]
         if any(_NAME_MARK.search(t.text) for t in picked):
             typed = text[picked[0].start : picked[-1].end]
