@@ -5,14 +5,12 @@ Split from `models`, which finds the mentions."""
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from typing import Literal
 
 from bot.parse.closed import is_closed_head
 from bot.parse.model_guess import _name_like
 from bot.parse.model_index import (
-    _CONJUNCTION,
     _DATE_CODE,
     _PRECISION,
     _SIZE,
@@ -128,37 +126,6 @@ def _covered(toks: list[Token], mentions: list[Mention]) -> set[int]:
     for m in mentions:
         out.update(range(bisect_left(starts, m.start), bisect_left(starts, m.end)))
     return out
-
-
-_SIZE_IN_NAME = re.compile(r"(?<![a-z\d.])\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?b?(?![a-z\d])", re.I)
-_SIZE_MARK = re.compile(r"[bx]", re.I)
-
-
-def _siblings(text: str, toks: list[Token], mentions: list[Mention], covered: set[int]) -> list[Mention]:
-    """ "llama 3.1 70b and 8b", "qwen3 235b, 30b": a second size names a second model of the family."""
-    found: list[Mention] = []
-    ends = [t.end for t in toks]
-    for mention in mentions:
-        if mention.kind not in ("catalog", "corrected") or not mention.model:
-            continue
-        last = bisect_left(ends, mention.end)
-        if last + 1 < len(toks) and text[toks[last].end : toks[last + 1].start].strip() == ",":
-            k = last + 1
-        elif last + 2 < len(toks) and toks[last + 1].lower in _CONJUNCTION:
-            k = last + 2
-        else:
-            continue
-        if k in covered:
-            continue
-        size = toks[k]
-        if not _SIZE.match(size.lower) or size.lower.startswith("a") or _quantity_next(toks, k):
-            continue
-        sizes = list(_SIZE_IN_NAME.finditer(mention.typed))
-        if not sizes or not _SIZE_MARK.search(sizes[-1].group(0)):
-            continue
-        typed = mention.typed[: sizes[-1].start()] + size.text + mention.typed[sizes[-1].end() :]
-        found.append(Mention(size.start, size.end, typed, typed, "unknown"))
-    return found
 
 
 def _decide(mentions: list[Mention]) -> ModelRead:

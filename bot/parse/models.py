@@ -22,7 +22,7 @@ from bot.parse import model_builds as builds
 from bot.parse import model_shapes as shapes
 from bot.parse.closed import find_closed
 from bot.parse.model_fix import corrections
-from bot.parse.model_guess import _after_verb, _confident, _fuzzy, _unknown_variant, _widen
+from bot.parse.model_guess import _after_verb, _confident, _fuzzy, _widen
 from bot.parse.model_index import (
     _DATE_CODE,
     _SIZE,
@@ -37,15 +37,11 @@ from bot.parse.model_index import (
     _parts,
     cached_digit_groups,
 )
-from bot.parse.model_pick import _covered, _decide, _follower, _several, _siblings
+from bot.parse.model_late import late_unknowns, siblings
+from bot.parse.model_pick import _covered, _decide, _follower, _several
 from bot.parse.words import Token, model_context
-from costcore.catalog import Catalogs, normalise
+from costcore.catalog import Catalogs
 from costcore.scenario import Finding
-
-
-def _mixed(key: str) -> bool:
-    """A word of letters then digits ("glm47", "llama32"): what a name the catalog lacks is made of."""
-    return key[:1].isalpha() and not key.isalpha()
 
 
 def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], set[int], list[Mention]]:
@@ -169,27 +165,12 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
         mentions.append(Mention(start, end, typed, model, "corrected"))
     covered = plain | _covered(toks, mentions)
     mentions += _fuzzy(text, toks, covered, index)
-    # Names the catalog lacks, beside a catalog name too ("GLM-4.7 vs GLM-4.6", "qwen3 32b vs qwen3 30b"): their
-    # own mention, so the question asks which instead of pricing the other; a near-name (doubtful) is weaker.
-    mixed = [k for k, tok in enumerate(toks) if _mixed(tok.key)]  # letters and digits: "GLM-4.7", "llama3.2"
-    if pending or mixed:
-        held = _covered(toks, [m for m in mentions if m.kind != "doubtful"])  # "llama 3 maverick": no plain word
-        late = [m for m in pending if not _covered(toks, [m]) & held]
-        held |= _covered(toks, late)
-        late += [m for k in mixed if k not in held and (m := _unknown_variant(toks[k], index))][:3]
-        for unknown in late:
-            mentions = [m for m in mentions if m.kind != "doubtful" or m.end <= unknown.start or m.start >= unknown.end]
-            mentions.append(unknown)
+    mentions = late_unknowns(toks, mentions, pending, index)  # "GLM-4.7 vs GLM-4.6": asks which
     if not mentions and (sized := shapes.sized_name(text, toks, covered)):  # "gemma 3 27b"
         mentions.append(Mention(sized[0], sized[1], sized[2], sized[2], "unknown"))
     if not mentions and (after := _after_verb(text, toks)):
         mentions.append(after)
-    covered = plain | _covered(toks, mentions)
-    for sibling in _siblings(text, toks, mentions, covered):
-        model = catalogs.alias_index.get(normalise(sibling.typed))
-        mentions.append(
-            Mention(sibling.start, sibling.end, sibling.typed, model or sibling.typed, sibling.kind)
-        )
+    mentions += siblings(text, toks, mentions, plain | _covered(toks, mentions), catalogs)  # "llama 3.1 70b and 8b"
     mentions, fixed = corrections(text, toks, mentions, index)  # "llama 3.3 instead of 3.1"
     read = _decide(sorted(mentions, key=lambda m: m.start))
     read.spans += fixed
