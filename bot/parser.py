@@ -26,6 +26,7 @@ from bot.parse import (
     quantities,
     rates,
     residency,
+    spelled,
     unused,
     volumes,
 )
@@ -33,6 +34,7 @@ from bot.parse.draft import ASK_RANGE, Draft
 from bot.parse.markup import to_plain
 from bot.parse.models import read_model
 from bot.parse.numbers import numbers
+from bot.parse.rate_words import TOK_S
 from bot.parse.words import tokens
 from costcore.catalog import Catalogs, normalise
 from costcore.scenario import CalendarKind, Finding, Scenario, Settings
@@ -156,7 +158,7 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     plain = _tidy_pastes(to_plain(text[:MAX_READ_CHARS]), catalogs)
     model = read_model(plain, tokens(plain), catalogs)
     masked = _mask(plain, model.spans)
-    nums = numbers(masked)
+    nums = spelled.rate_figures(masked, numbers(masked), TOK_S)  # "ninety tok/s" is a figure too
     draft = Draft()
     known = catalogs.models.get(model.model or "")
     mix.read_mix(masked, draft)

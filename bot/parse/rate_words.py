@@ -27,11 +27,11 @@ _PER_SECOND = r"(?:(?:/|per|por|a\s+la|p/|each|every)\s?(?:s|secs?|seconds?|segu
 _OUTPUT = r"(?:output\s|de\s+salida\s|generated\s|generados\s)?"
 
 TOK_S = lazy(
-    rf"(?P<plus>\+)?\s?{_OUTPUT}(?:(?:tok(?:en)?s?|t)(?:\s(?:de\s+salida|of\s+output|output))?\s?{_PER_SECOND}|tps\b|tok/s\b)",
+    rf"(?P<plus>\+)?\s?{_OUTPUT}(?:(?:tok(?:en)?s?|tks?|t)(?:\s(?:de\s+salida|of\s+output|output))?\s?{_PER_SECOND}|tps\b|tok/s\b)",
     re.I,
 )
 
-UNIT_ALONE = lazy(rf"\b(?:(?:tok(?:en)?s?|t)\s?{_PER_SECOND}|tps\b)", re.I)
+UNIT_ALONE = lazy(rf"\b(?:(?:tok(?:en)?s?|tks?|t)\s?{_PER_SECOND}|tps\b)", re.I)
 
 PER_NODE = lazy(
     r"\s*(?:per|por|/|each|a|on\s+(?:one|a|each|one\s+single))\s*(?:single\s+)?(?:node|nodo|box|server|servidor|machine|m[aá]quina|8\s?x\s?\w+)\b",

@@ -1,0 +1,76 @@
+"""Figures said in words right before a tok/s unit: "a hundred and twenty tokens per second", "ninety tok/s",
+"fifteen hundred tok/s", "noventa tokens por segundo", "mil quinientos tok/s".
+
+The words are the lexicon's (`number_words`, `number_scales`, `number_parts`: "one", "a", "and", "ciento",
+"y"), one list per language; a run of them is read as one figure (units and tens add up, "hundred"
+multiplies what came before, "thousand"/"mil" closes a group). Only a run the tok/s unit follows becomes
+a figure: "two teams" stays a count for compose.py, and no other reader sees a new number.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.lexicon import WORD_END, WORD_START
+from bot.parse.numbers import Number
+
+_HINT = re.compile(r"tok|tps|t/s|tk", re.I)
+# Before the first word that says a figure: "and", "y", and "a"/"one"/"un", which only multiply a scale
+# ("a hundred" is hundred, "a trescientos" is trescientos)
+_LEADING = re.compile(r"(?:(?:and|y|a|an|one|un|una|uno)[\s-]+)*", re.I)
+
+
+@cache
+def _values() -> dict[str, float]:
+    out: dict[str, float] = {}
+    for concept in ("number_parts", "number_words"):
+        out |= {k: float(v) for k, v in lexicon.mapping(concept).items()}
+    return out
+
+
+@cache
+def _scales() -> dict[str, float]:
+    return {k: float(v) for k, v in lexicon.mapping("number_scales").items()}
+
+
+@cache
+def _run() -> re.Pattern[str]:
+    words = sorted({*_values(), *_scales()}, key=len, reverse=True)
+    word = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+    return re.compile(rf"{WORD_START}(?:{word})(?:[\s-]+(?:{word}))*{WORD_END}", re.I)
+
+
+def value(run: str) -> float | None:
+    """The figure a run of number words says, or None when it says none ("and", "a")."""
+    values, scales = _values(), _scales()
+    total = current = 0.0
+    said = False
+    for token in re.findall(r"[^\W\d_]+", run.lower()):
+        if token in scales:
+            if scales[token] < 1000:
+                current = (current or 1) * scales[token]
+            else:
+                total, current = total + (current or 1) * scales[token], 0.0
+            said = True
+        elif token in values:
+            current += values[token]
+            said = said or values[token] >= 2
+        else:
+            return None
+    return total + current if said else None
+
+
+def rate_figures(text: str, nums: list[Number], unit: re.Pattern[str]) -> list[Number]:
+    """`nums` with every figure in words that `unit` follows, in text order."""
+    if not _HINT.search(text):
+        return nums
+    found = []
+    for m in _run().finditer(text):
+        if any(n.start < m.end() and m.start() < n.end for n in nums):
+            continue  # "12.5 thousand tok/s" is one figure, read by bot/parse/numbers.py
+        start = m.start() + len(_LEADING.match(m.group(0)).group(0))  # "and ninety": ninety
+        if unit.match(text, m.end()) and (said := value(text[start : m.end()])) is not None:
+            found.append(Number(said, start, m.end(), text[start : m.end()], False))
+    return sorted([*nums, *found], key=lambda n: n.start) if found else nums
