@@ -34,7 +34,7 @@ from bot.parse.draft import ASK_RANGE, Draft
 from bot.parse.markup import to_plain
 from bot.parse.models import read_model
 from bot.parse.numbers import numbers
-from bot.parse.rate_words import TOK_S
+from bot.parse.rate_units import TOK_S
 from bot.parse.words import tokens
 from costcore.catalog import Catalogs, normalise
 from costcore.scenario import CalendarKind, Finding, Scenario, Settings

@@ -23,7 +23,7 @@ from functools import cache
 from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.numbers import Number, plain
-from bot.parse.rate_words import TOK_S
+from bot.parse.rate_units import TOK_S
 from bot.parse.volumes import PERIOD_WORDS
 
 

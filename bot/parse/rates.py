@@ -10,31 +10,33 @@ from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
 from bot.parse.numbers import Number, plain
-from bot.parse.rate_words import (
-    AGGREGATE,
-    EACH_BEFORE,
-    FOR_PEOPLE_AFTER,
+from bot.parse.rate_units import (
     HEDGE_AFTER,
     MEASURED,
     NEGATED_BEFORE,
     ONE_GPU_DOES,
-    ONE_STREAM_BEFORE,
-    PEOPLE_AT_BEFORE,
     PER_GPU_AFTER,
-    PER_GROUP_AFTER,
     PER_NODE,
-    PER_STREAM_AFTER,
-    PER_STREAM_BEFORE,
     RANGE_BEFORE,
     RELATIVE,
-    STREAMS_AT_BEFORE,
     TARGET_BEFORE,
-    TIMES_AFTER,
-    TIMES_BEFORE,
     TOK_S,
     UNIT_ALONE,
     UNITLESS_AFTER,
     VAGUE,
+)
+from bot.parse.rate_words import (
+    AGGREGATE,
+    EACH_BEFORE,
+    FOR_PEOPLE_AFTER,
+    ONE_STREAM_BEFORE,
+    PEOPLE_AT_BEFORE,
+    PER_STREAM_AFTER,
+    PER_STREAM_BEFORE,
+    STREAMS_AT_BEFORE,
+    TIMES_AFTER,
+    TIMES_BEFORE,
+    per_group_after,
 )
 
 
@@ -143,7 +145,7 @@ def _total_of_counted(
         rest = before[: times.start()] if times.re is TIMES_BEFORE else ""
         while more := TIMES_BEFORE.search(rest):  # "2 apps × 3 regions × 100 tok/s" is 600
             count, rest = count * int(more.group("count")), rest[: more.start()]
-    elif (per_group := PER_GROUP_AFTER.match(after)) and not PER_STREAM_AFTER.match(after):
+    elif (per_group := per_group_after().match(after)) and not PER_STREAM_AFTER.match(after):
         group = per_group.group("group")
         counts = counted(text, nums, plural_of(group), skip=number) or _of_them(text, number)
         if len(counts) != 1:
