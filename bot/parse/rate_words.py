@@ -20,14 +20,9 @@ _VERB = (
     r"sends?|needs?|wants?|averages?|runs?|tiene|lleva|usa|necesita|es|son"
 )
 
-# Groups, for telling "each team" (a rate per group) from "each" alone (per stream).
-_GROUP_WORDS = (
-    r"teams?|tenants?|customers?|clients?|apps?|applications?|services?|products?|departments?|squads?|projects?|"
-    r"regions?|sites?|brands?|business\s+units?"
-)
+# Groups (lexicon `group_nouns`), for telling "each team" (a rate per group) from "each" alone (per stream).
+_GROUP_WORDS = lexicon.alternation("group_nouns")
 
-# Per stream only when the phrase sits right after the unit ("30 tok/s each", "300 tok/s per user") or
-# right before the figure ("each user should see 300 tok/s"), and is not waved off ("per-user doesn't matter").
 _FILLER = r"needed|required|guaranteed|minimum|min|at\s+least|sustained|or\s+so|roughly|ideally|m[ií]nimo|garantizados?|como\s+m[ií]nimo"
 
 _WAVED_OFF = (
