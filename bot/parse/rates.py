@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-from functools import cache
 from itertools import islice
 
-from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
 from bot.parse.numbers import Number, plain
+from bot.parse.rate_kind import read_kind
 from bot.parse.rate_units import (
     HEDGE_AFTER,
     MEASURED,
@@ -26,14 +25,7 @@ from bot.parse.rate_units import (
     VAGUE,
 )
 from bot.parse.rate_words import (
-    AGGREGATE,
-    EACH_BEFORE,
-    FOR_PEOPLE_AFTER,
-    ONE_STREAM_BEFORE,
-    PEOPLE_AT_BEFORE,
     PER_STREAM_AFTER,
-    PER_STREAM_BEFORE,
-    STREAMS_AT_BEFORE,
     TIMES_AFTER,
     TIMES_BEFORE,
     per_group_after,
@@ -86,7 +78,7 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
         if (value := _total_of_counted(text, nums, number, before, after, draft)) is not None:
             slos.append(value)
             if value == number.value:  # "3 teams x 100 tok/s each" is 300 in total: "each" was the teams'
-                _read_kind(text[start:end], value, before, after, draft)
+                read_kind(text[start:end], value, before, after, draft)
     if quoted:
         _read_target(text, nums, quoted, draft)
     for value in dict.fromkeys(slos):
@@ -166,39 +158,3 @@ def _of_them(text: str, number: Number) -> list[int]:
     """ "250 tok/s per tenant, 12 of them": the count said as "N of them" right after the rate."""
     found = _OF_THEM.search(text, number.end, number.end + 60)
     return [int(found.group(1))] if found and int(found.group(1)) >= 2 else []
-
-
-@cache
-def _groups_at() -> re.Pattern[str]:
-    """A count of groups right before a rate, neither "each" nor "in total" said: "12 tenants at 150 tok/s"."""
-    return re.compile(
-        rf"(?=\d)(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?P<who>{lexicon.alternation('group_nouns')})\s*(?:at|@|with|a|con|:)\s*"
-        r"(?:about|around|~|≈|unos)?\s*$",
-        re.I,
-    )
-
-
-def _read_kind(clause: str, value: float, before: str, after: str, draft: Draft) -> None:
-    """Per stream, in total, or (a head count next to the rate and neither said) a question."""
-    if PER_STREAM_AFTER.match(after) or PER_STREAM_BEFORE.search(before) or EACH_BEFORE.search(before):
-        draft.set("slo_kind", "per_stream")
-    elif AGGREGATE.search(clause):
-        draft.set("slo_kind", "aggregate")
-    elif ONE_STREAM_BEFORE.search(before):
-        draft.set("slo_kind", "per_stream")
-        draft.set("concurrency", 1)
-    elif (streams := STREAMS_AT_BEFORE.search(before)) and (count := first_number(streams.group("n"))):
-        draft.set("slo_kind", "per_stream")
-        draft.set("concurrency", round(count))
-    elif people := FOR_PEOPLE_AFTER.match(after) or PEOPLE_AT_BEFORE.search(before):
-        users = first_number(people.group("n"))
-        if users and users >= 2:
-            draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(users))
-    elif (
-        (groups := _groups_at().search(before))
-        and (count := first_number(groups.group("n")))
-        and count >= 2
-        and not lexicon.pattern("each").search(after[:24])  # "4 regions at 500 tok/s each": composed
-    ):
-        # "12 tenants at 150 tok/s", "12 clientes a 150 tok/s": each of them, or all of them together?
-        draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(count), who=groups.group("who").lower())
