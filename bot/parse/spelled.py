@@ -17,6 +17,9 @@ from bot.parse.lexicon import WORD_END, WORD_START
 from bot.parse.numbers import Number
 
 _HINT = re.compile(r"tok|tps|t/s|tk", re.I)
+# Where a tok/s unit may start ("tok/s", "tokens per second", "tk/s", "tps", "t/s", "output tokens a second")
+_UNIT_AT = re.compile(r"(?<![^\W\d_])(?:output\s+|generated\s+|generados\s+)?(?=tok|tk|tps\b|t\s?/|t\s?p)", re.I)
+_WINDOW = 80
 # Before the first word that says a figure: "and", "y", and "a"/"one"/"un", which only multiply a scale
 # ("a hundred" is hundred, "a trescientos" is trescientos)
 _LEADING = re.compile(r"(?:(?:and|y|a|an|one|un|una|uno)[\s-]+)*", re.I)
@@ -31,15 +34,22 @@ def _values() -> dict[str, float]:
 
 
 @cache
+def _last_words() -> frozenset[str]:
+    """The words a figure in words may end with ("fifty", "hundred", "quinientos"; not "and" nor "a")."""
+    return frozenset(w.split()[-1] for w in (*_values(), *_scales()) if _values().get(w, 2) >= 2)
+
+
+@cache
 def _scales() -> dict[str, float]:
     return {k: float(v) for k, v in lexicon.mapping("number_scales").items()}
 
 
 @cache
 def _run() -> re.Pattern[str]:
+    """A run of number words that ends the text it searches (the words before a unit)."""
     words = sorted({*_values(), *_scales()}, key=len, reverse=True)
     word = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
-    return re.compile(rf"{WORD_START}(?:{word})(?:[\s-]+(?:{word}))*{WORD_END}", re.I)
+    return re.compile(rf"{WORD_START}(?:{word})(?:[\s-]+(?:{word}))*{WORD_END}\s*\Z", re.I)
 
 
 def value(run: str) -> float | None:
@@ -67,10 +77,23 @@ def rate_figures(text: str, nums: list[Number], unit: re.Pattern[str]) -> list[N
     if not _HINT.search(text):
         return nums
     found = []
-    for m in _run().finditer(text):
-        if any(n.start < m.end() and m.start() < n.end for n in nums):
+    run = _run()
+    for at in _UNIT_AT.finditer(text):  # only the words right before a unit: a paste costs its units, not its words
+        i = at.start() - 1
+        while i > 0 and text[i] in " -":
+            i -= 1
+        j = i
+        while j > 0 and text[j - 1].isalpha():
+            j -= 1
+        if text[j : i + 1].lower() not in _last_words():
+            continue  # "500 tok/s", "26M tokens": no number word right before the unit
+        lead = max(0, at.start() - _WINDOW)
+        if not (m := run.search(text, lead, at.start())):
+            continue
+        end = m.start() + len(m.group(0).rstrip())
+        if not unit.match(text, end) or any(n.start < end and m.start() < n.end for n in nums):
             continue  # "12.5 thousand tok/s" is one figure, read by bot/parse/numbers.py
         start = m.start() + len(_LEADING.match(m.group(0)).group(0))  # "and ninety": ninety
-        if unit.match(text, m.end()) and (said := value(text[start : m.end()])) is not None:
-            found.append(Number(said, start, m.end(), text[start : m.end()], False))
+        if (said := value(text[start:end])) is not None:
+            found.append(Number(said, start, end, text[start:end], False))
     return sorted([*nums, *found], key=lambda n: n.start) if found else nums

@@ -39,14 +39,10 @@ def _watched() -> frozenset[str]:
     return frozenset(f for fields in _rows() for f in fields)
 
 
-def _said(draft: Draft, name: str) -> bool:
-    """A field set or asked about, or (a row's `also` may name a finding) a note or question of that code:
-    "cada uno" was read when the rate was multiplied (`rate_multiplied`)."""
-    return (
-        name in draft.fields
-        or draft.asked_about(name)
-        or any(f.code == name for f in (*draft.notes, *(a for _, a in draft.asks)))
-    )
+def _said(draft: Draft, name: str, codes: set[str]) -> bool:
+    """A field set or asked about, or (a row's `also` may name a finding) a note or question of that code
+    ("per user" was read when the volume reader asked `users_for_volume`)."""
+    return name in draft.fields or name in codes or draft.asked_about(name)
 
 
 def _accounted(draft: Draft, start: int, end: int, fields: tuple[str, ...]) -> bool:
@@ -106,8 +102,9 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
             draft.ask(ASK_SLO, "users_at_once", users=people[0].value)
             return
     unused: dict[str, list[str]] = {}
+    codes = {f.code for f in draft.notes} | {f.code for _, f in draft.asks}
     for (field, asks, _), fields, hits in zip(lexicon.watch(), _rows(), lexicon.watch_hits(text), strict=True):
-        if any(_said(draft, f) for f in fields):
+        if any(_said(draft, f, codes) for f in fields):
             continue  # accounted for whatever its words
         for m in hits:
             if _accounted(draft, m.start(), m.end(), fields):
