@@ -47,7 +47,7 @@ def _scales() -> dict[str, float]:
 @cache
 def _run() -> re.Pattern[str]:
     """A run of number words that ends the text it searches (the words before a unit)."""
-    words = sorted({*_values(), *_scales()}, key=len, reverse=True)
+    words = sorted({*_values(), *_scales()}, key=lambda w: (-len(w), w))  # the same pattern in every process
     word = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
     return re.compile(rf"{WORD_START}(?:{word})(?:[\s-]+(?:{word}))*{WORD_END}\s*\Z", re.I)
 
