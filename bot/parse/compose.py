@@ -139,6 +139,12 @@ def _rate_times(draft: Draft, count: Count, figure: Number) -> None:
 _RATE_FIGURE = re.compile(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
 
 
+_PERCENT_AT_ONCE = re.compile(
+    r"(?<![\w.,])(?P<p>\d{1,3}(?:[.,]\d+)?)\s?(?:%|percent|por\s?ciento)\s*(?:of\s+(?:them|those|us)\s+|de\s+(?:ell[oa]s|nosotros)\s+)?"
+    r"(?:[^\W\d_]+\s+){0,2}$",
+    re.I,
+)
+
 # "…, maybe 50 at the same time": a number right before the at-once words, at most two words between.
 _NEXT_TO_AT_ONCE = re.compile(r"(?<![\w.,])\d+(?:\s+[^\W\d_]+){0,2}\s*$")
 
@@ -148,6 +154,15 @@ def _per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> 
     # "25 people at once", "40 seats, all active": the at-once words follow the count, no figure between
     after = lexicon.pattern("at_once").search(text, count.end, min(max(end, count.end), count.end + 100))
     between = _RATE_FIGURE.sub(" ", text[count.end : after.start()]) if after else ""
+    # "300 seats, 10% concurrent", "un 20 % a la vez": a share said as a percentage is a number of them
+    if after and (pct := _PERCENT_AT_ONCE.search(text, count.end, after.start())):
+        share_of = float(pct["p"].replace(",", ".")) / 100
+        if 0 < share_of <= 1:
+            if draft.fields.get("concurrency") == count.value:  # "300 agents" read as all of them at once
+                draft.fields.pop("concurrency")
+            draft.set("concurrency", max(1, round(count.value * share_of)))
+            draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
+            return
     # "40 agents …, and all 40 are online together" is the same 40; "300 users, maybe 30 at once" is 30
     others = {float(d) for d in re.findall(r"\d+", between)} - {float(count.value)}
     # "60 reps …, about half of them online at once": a share of them, not all of them
