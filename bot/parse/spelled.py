@@ -40,6 +40,12 @@ def _last_words() -> frozenset[str]:
 
 
 @cache
+def _needs_multiplier() -> frozenset[str]:
+    """English scales say a figure only after one ("a hundred", "two thousand"); Spanish "mil" stands alone."""
+    return frozenset(lexicon.rows("en", "number_scales"))
+
+
+@cache
 def _scales() -> dict[str, float]:
     return {k: float(v) for k, v in lexicon.mapping("number_scales").items()}
 
@@ -94,6 +100,9 @@ def rate_figures(text: str, nums: list[Number], unit: re.Pattern[str]) -> list[N
         if not unit.match(text, end) or any(n.start < end and m.start() < n.end for n in nums):
             continue  # "12.5 thousand tok/s" is one figure, read by bot/parse/numbers.py
         start = m.start() + len(_LEADING.match(m.group(0)).group(0))  # "and ninety": ninety
+        first = text[start:end].split()[0].lower()
+        if first in _needs_multiplier() and start == m.start():
+            continue  # "a couple hundred", "several thousand": no figure (the rates reader asks for digits)
         if (said := value(text[start:end])) is not None:
             found.append(Number(said, start, end, text[start:end], False))
     return sorted([*nums, *found], key=lambda n: n.start) if found else nums

@@ -51,4 +51,7 @@ def test_words_elsewhere_are_not_figures(catalogs):
     result = parse("deepseek flash, two teams share one key, 300 tok/s", catalogs)
     assert result.scenario.slo_tok_s == 300
     assert parse("deepseek flash at 12.5 thousand tok/s", catalogs).scenario.slo_tok_s == 12_500
-    assert parse("deepseek flash at lots of tok/s", catalogs).clarification.code == "slo_not_numeric"
+    for vague in ("lots of", "a couple hundred", "several thousand", "a few hundred"):
+        result = parse(f"deepseek flash at {vague} tok/s", catalogs)
+        assert result.clarification.code == "slo_not_numeric", vague
+        assert result.scenario.slo_tok_s is None, vague
