@@ -15,7 +15,7 @@ from bot.parse.figures import (
 )
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
-from bot.parse.rate_units import TOK_S
+from bot.parse.rate_words import TOK_S
 from bot.parse.volumes import PERIOD_WORDS
 
 _WHO = rf"(?:users?|sessions?|streams?|requests?|conversations?|agents?|chats?|connections?|usuarios|sesiones|conversaciones|peticiones|agentes|clientes|{PEOPLE})"

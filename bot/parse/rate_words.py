@@ -13,6 +13,7 @@ from bot.parse import lexicon
 from bot.parse.figures import CONCURRENT, PEOPLE, STREAM_WHO, STREAMS
 from bot.parse.lazyre import lazy
 from bot.parse.rate_units import GPU
+from bot.parse.rate_units import TOK_S as TOK_S  # re-exported: the unit readers outside rates import it here
 
 # A verb after "each <noun>" starts a clause of its own: "every request is about 2k tokens".
 _VERB = (
