@@ -75,7 +75,7 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
             continue
         if unit.group("plus"):
             draft.note("slo_at_least", tok_s=plain(number.value))
-        if (value := _total_of_counted(text, nums, number, before, after, draft)) is not None:
+        if (value := _total_of_counted(text, nums, number, before, after, draft, unit.end())) is not None:
             slos.append(value)
             if value == number.value:  # "3 teams x 100 tok/s each" is 300 in total: "each" was the teams'
                 read_kind(text[start:end], value, before, after, draft)
@@ -127,7 +127,7 @@ def _unclear(draft: Draft, said: str, tok_s: float | None = None) -> None:
 
 
 def _total_of_counted(
-    text: str, nums: list[Number], number: Number, before: str, after: str, draft: Draft
+    text: str, nums: list[Number], number: Number, before: str, after: str, draft: Draft, at: int
 ) -> float | None:
     """ "3 teams × 100 tok/s" or "100 tok/s per team, 3 teams" is 300 in total, said in a note; a rate per
     team without the number of teams asks (None)."""
@@ -144,6 +144,12 @@ def _total_of_counted(
             draft.ask(ASK_SLO, "rate_per_group", tok_s=plain(number.value), group=group.lower())
             return None
         count = counts[0]
+        draft.use(at + per_group.start(), at + _PHRASE.match(after, per_group.end()).end(), "slo_tok_s")
+    elif (pair := _PER_TWO_WORDS.match(after)) and len(
+        counts := counted(text, nums, plural_of(pair["noun"]), skip=number)
+    ) == 1:  # "per legal entity, 4 entities": the noun a count names again, whatever word is before it
+        count = counts[0]
+        draft.use(at + pair.start(), at + pair.end(), "slo_tok_s")
     if not count or count == 1:
         return number.value
     total = number.value * count
@@ -151,6 +157,10 @@ def _total_of_counted(
     return total
 
 
+_PHRASE = re.compile(r"(?:\s+[^\W\d_]+)?")  # one word more: "por entidad legal", not "per team and legal…"
+_PER_TWO_WORDS = re.compile(
+    r"\s*,?\s*(?:per|por|each|every|cada)\s+[^\W\d_]+\s+(?P<noun>[^\W\d_]{2,})\b", re.I
+)
 _OF_THEM = re.compile(r"(?<![\w.,])(\d{1,4})\s+(?:of\s+them|de\s+(?:ellos|ellas))\b", re.I)
 
 
