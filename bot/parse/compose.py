@@ -122,10 +122,10 @@ def _unknown_count(text: str, nums: list[Number], start: int, end: int) -> Count
 def _each(text: str, count: Count, start: int, end: int, near: int = 0) -> re.Match[str] | None:
     """EACH: a word that hands the figure to every one ("each", "apiece", "cada uno"), or the count's own
     noun after "per"/"each"/"por"/"cada" ("per tenant", "cada sede")."""
-    if found := list(lexicon.pattern("each").finditer(text, start, end)):
-        # the nearest to the figure: "6 squads, each wants 200 tok/s, and that's per user" read "each"
-        return min(found, key=lambda m: min(abs(m.start() - near), abs(m.end() - near)))
-    return echo(count.noun).search(text, start, end) if count.noun else None
+    found = [*lexicon.pattern("each").finditer(text, start, end)]
+    found += [*echo(count.noun).finditer(text, start, end)] if count.noun else []
+    # the nearest to the figure: "6 squads, each wants 200 tok/s, and that's per user" read "each"
+    return min(found, key=lambda m: min(abs(m.start() - near), abs(m.end() - near)), default=None)
 
 
 def _rate_times(draft: Draft, count: Count, figure: Number) -> None:

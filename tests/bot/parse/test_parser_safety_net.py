@@ -17,6 +17,8 @@ BASES = (
     "qwen3 30b a3b a 120 tok/s",
     "deepseek flash, 30 analysts at once, 50 tok/s each",
     "deepseek flash, doce clientes, cada uno a 250 tok/s",
+    "deepseek flash a noventa tokens por segundo",
+    "deepseek flash: 12 sedes; por sede necesitamos 300 tok/s",
 )
 
 # (clause, the fields that reading it would set: any one is enough)
@@ -43,6 +45,11 @@ CLAUSES = (
     ("con el mismo prompt de sistema siempre", {"cache_hit_rate"}),
     ("y lo queremos en libras", {"currency"}),
     ("todos conectados a la vez", {"concurrency", "slo_kind"}),
+    ("and by the way we're a hospital", {"data_may_leave"}),
+    ("the manuals are 300 pages long", {"context_tokens"}),
+    ("y por cierto somos un banco", {"data_may_leave"}),
+    ("nadie sabe quién gastó qué el mes pasado", {"gateway_pain"}),
+    ("los documentos son contratos enteros", {"context_tokens", "data_may_leave"}),
 )
 
 
