@@ -112,7 +112,7 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
             if asks and not draft.asks:
                 draft.ask(ASK_CONFLICT, "residency_unclear")
                 return
-            unused.setdefault(field, []).append(m.group(0))
+            unused.setdefault(field, []).append(text[m.start() : m.end()])  # as typed
     if "tz" not in draft.fields and not draft.asked_about("tz"):
         for place in _places(text):
             unused.setdefault("tz", []).append(place)
