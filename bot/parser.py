@@ -105,6 +105,7 @@ _CLI_FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*(?:[ =](?!--)[^\s,;]+)?", re.I)
 # A serving engine's own setting pasted as config or said in prose ("max_num_seqs: 64", "max-num-seqs 64",
 # "tensor_parallel_size=8"): the server's limits, not the question's users or figures. The scenario's own
 # field names stay (`_FIELD_LINE` reads them).
+_ENGINE_HINTS = ("max-", "min-", "num-", "gpu-", "tensor-", "pipeline-", "kv-", "block-", "swap-")  # cheap first
 _ENGINE_SETTING = re.compile(
     r"(?<![\w-])(?!(?:data_may_leave|slo_tok_s|cache_hit_rate|input_per_output|measured_tok_s_per_node)\b)"
     r"(?:[a-z]+(?:_[a-z]+){2,}|(?:max|min|num|gpu|tensor|pipeline|kv|block|swap)(?:-[a-z]+){2,})\s?(?:[:=]\s?|\s)(?=\d)[\d.]+",
@@ -151,7 +152,9 @@ def _tidy_pastes(text: str, catalogs: Catalogs) -> str:
     a command line's flags are not figures of the question, except the context it serves."""
     text = _hf_org(catalogs).sub(lambda m: _org_kept(m, catalogs), text)
     text = _MAX_MODEL_LEN.sub(r"context of \1 tokens", text)
-    return _ENGINE_SETTING.sub(" ", _CLI_FLAG.sub(" ", text))
+    text = _CLI_FLAG.sub(" ", text)
+    low = text.lower()
+    return _ENGINE_SETTING.sub(" ", text) if "_" in text or any(k in low for k in _ENGINE_HINTS) else text
 
 
 def _mask(text: str, spans: list[tuple[int, int]]) -> str:
