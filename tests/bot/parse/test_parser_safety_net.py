@@ -80,3 +80,10 @@ def test_a_watched_word_is_read_asked_or_named(question, fields, catalogs):
     assert result.clarification is not None or said & fields or named & fields or noted, (
         f"ok and silent: {sorted(said)}, notes {[n.code for n in result.notes]}"
     )
+
+
+def test_an_unused_word_is_named_as_typed(catalogs):
+    """The scan reads the text in lower case; the note quotes the words as the user wrote them."""
+    result = parse("deepseek flash at 300 tok/s, and Finance keeps asking WHO SPENT WHAT", catalogs)
+    note = next(n for n in result.notes if n.code == "words_not_used")
+    assert note.params == {"words": ["WHO SPENT WHAT"], "fields": ["gateway_pain"]}
