@@ -84,6 +84,6 @@ def test_a_watched_word_is_read_asked_or_named(question, fields, catalogs):
 
 def test_an_unused_word_is_named_as_typed(catalogs):
     """The scan reads the text in lower case; the note quotes the words as the user wrote them."""
-    result = parse("deepseek flash at 300 tok/s, and Finance keeps asking WHO SPENT WHAT", catalogs)
+    result = parse("deepseek flash at 300 tok/s, and That's Per User", catalogs)
     note = next(n for n in result.notes if n.code == "words_not_used")
-    assert note.params == {"words": ["WHO SPENT WHAT"], "fields": ["gateway_pain"]}
+    assert note.params == {"words": ["That's Per User"], "fields": ["slo_kind"]}
