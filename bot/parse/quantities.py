@@ -95,7 +95,7 @@ _PER_REQUEST_AFTER = lazy(
 )
 _GROWS_BEFORE = lazy(
     r"\b(?:prompts?|requests?|conversations?|documents?|sessions?|chats?|threads?|conversaci[oó]n(?:es)?|documentos?|sesi[oó]n(?:es)?|petici[oó]n(?:es)?)"
-    r" (?:\w+ ){0,2}?(?:grow|reach|run|go|get|hit|are|is|crecen?|llegan?|alcanzan?|son|es|ocupan?|pesan?|miden?)(?:s|es)?(?: (?:to|up to|about|around|hasta|a|unos|unas|como|m[aá]s de))* ?~?$",
+    r" (?:\w+ ){0,2}?(?:grow|reach|run|go|get|hit|are|is|crecen?|llegan?|alcanzan?|son|es|ocupan?|pesan?|miden?|tienen?|llevan?|contienen?|has|have|holds?|contains?)(?:s|es)?(?: (?:to|up to|about|around|hasta|a|unos|unas|como|m[aá]s de))* ?~?$",
     re.I,
 )
 # "prompts around 200k tokens each", "contracts up to 500k tokens": a size said of the thing itself, no verb.

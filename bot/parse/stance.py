@@ -116,7 +116,11 @@ def _withdrawn(text: str, start: int, end: int) -> bool:
     )
 
 
-_ANSWERED = re.compile(r"\s*(?:no|nope|nah|never|nunca|yes|yep|yeah|s[ií]|claro|of\s+course|not\s+at\s+all)\b", re.I)
+_ANSWERED = re.compile(
+    r"\s*(?:no|nope|nah|never|nunca|yes|yep|yeah|s[ií]|claro|of\s+course|not\s+at\s+all"
+    r"|para\s+nada|ni\s+de\s+broma|ni\s+hablar|en\s+absoluto|jam[aá]s|por\s+supuesto|nel)\b",
+    re.I,
+)
 _CLAUSE_LEAD = re.compile(r"[\s,;:(—-]*(?:(?:and|also|so|but|or|y|pero|tambi[eé]n|o)\b[\s,]*)?¿?\s*$", re.I)
 
 
