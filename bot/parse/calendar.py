@@ -15,7 +15,8 @@ _BUSINESS = lazy(
     r"|\b(?:during|in|within|over)\s+the\s+(?:work|working|business)\s?day\b|\bworkdays?\s+only\b|\b0?9[\s-]?(?:to|till|until|-|–)[\s-]?5\b"
     r"|\b(?:per|a|an|each|every|by)\s+(?:business|working|work)\s+day\b|\bpor\s+d[ií]a\s+laborable\b"
     r"|\b0?9\s?(?::00|h|am)?\s?(?:-|–|to|a)\s?(?:5\s?pm|17(?::00|h)?)(?!\d)|\b(?:between|from|entre|de)\s+0?9\s?(?::00|h|am)?\s+(?:and|to|y|a)\s+(?:5\s?pm|17(?::00|h)?)(?!\d)|\bweekdays?\s+only\b|\bonly\s+(?:on\s+)?weekdays\b|\bmon(?:day)?[\s-]?(?:to|-|–)[\s-]?fri(?:day)?\b"
-    r"|\bhorario\s+(?:laboral|de\s+oficina|comercial)\b|\bhoras\s+de\s+oficina\b|\bde\s+9\s+a\s+(?:5|17|18)\b|\bentre\s+semana\b|\bd[ií]as\s+laborables\b|\bjornada\s+laboral\b)",
+    r"|\bhorario\s+(?:laboral|de\s+oficina|comercial)\b|\bhoras\s+de\s+oficina\b|\bde\s+9\s+a\s+(?:5|17|18)\b|\bentre\s+semana\b|\bd[ií]as\s+laborables\b|\bjornada\s+laboral\b"
+    r"|\blunes\s+a\s+viernes\b(?!\s+24)|\bjornada\s+de\s+(?:8|ocho)\s+horas\b)",
     re.I,
 )
 _ALWAYS = lazy(
