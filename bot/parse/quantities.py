@@ -100,7 +100,8 @@ _GROWS_BEFORE = lazy(
 )
 # "prompts around 200k tokens each", "contracts up to 500k tokens": a size said of the thing itself, no verb.
 _SIZE_BEFORE = lazy(
-    r"\b(?:prompts?|requests?|documents?|docs|contracts?|files?|reports?|transcripts?|contratos|documentos|peticiones)"
+    r"\b(?:prompts?|requests?|documents?|docs|contracts?|files?|reports?|transcripts?|threads?|chats?|conversations?"
+    r"|contratos|documentos|peticiones|hilos|expedientes|informes|ficheros|archivos)"
     r" (?:(?:of|around|about|up to|roughly|de|hasta|unos|alrededor de) |~ ?)+$",
     re.I,
 )

@@ -58,8 +58,11 @@ _CONTEXT_BEFORE = lazy(
     r"\s+(?:the\s+|el\s+|la\s+|an?\s+|un\s+|our own\s+)?$",
     re.I,
 )
+# A figure in words ends in its scale: "scout a mil tok/s", "maverick at a thousand tok/s", "mil quinientos".
 _CONTEXT_AFTER = lazy(
-    r"^\s*[:,]?\s*(?:at|@|a|with|con)?\s*~?\d[\d.,]*(?:e\d+)?\s*[km]?\s*(?:tok|tokens?\b|t/s|tps)", re.I
+    r"^\s*[:,]?\s*(?:at|@|a|with|con)?\s*(?:~?\d[\d.,]*(?:e\d+)?\s*[km]?|(?:[^\W\d_]+[\s-]+){0,3}?"
+    r"(?:mil|thousand|hundred|cien|[^\W\d_]*cient[oa]s|quinient[oa]s))\s*(?:tok|tokens?\b|t/s|tps)",
+    re.I,
 )
 
 
