@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -35,6 +36,21 @@ def pytest_configure(config):
     os.environ["HF_ENDPOINT"] = "http://127.0.0.1:9"
     os.environ["LLMCOST_PRICES_FILE"] = str(PRICES_FIXTURE)  # the shell (and CLI subprocesses) answer from it
     os.environ.pop("LLMCOST_READER_URL", None)  # nor a second reader (tests/bot/parse/test_parser_second.py starts one)
+
+
+# The cyclic garbage collector, tuned for a test process: collection imports every module and builds ~3,000
+# test items, and each of those allocations counts toward the next collection, which walks everything still
+# alive. A larger first generation (700 by default) lets short-lived garbage die by reference counting
+# between collections; what collection built is moved out of the collector's sight once it is done
+# (gc.freeze), so later collections walk only what tests allocate. Cycles are still collected, only less
+# often: a leaked socket still warns, at a later collection or at exit. Measured on `--collect-only -n 0`
+# (CPU per worker): 6.0 s with the defaults, 4.9 s with these.
+gc.set_threshold(20_000, 20, 20)
+
+
+def pytest_collection_finish(session):
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_unconfigure(config):
