@@ -86,13 +86,15 @@ def schema():
 
 @pytest.fixture(scope="session")
 def contract(schema):
-    """The contract's validator, the schema checked once: `jsonschema.validate(doc, schema)` checks the schema
-    again on every call (~20 ms, most of the corpus-wide contract test)."""
+    """The contract's validator, built once. The schema itself is checked against its draft's meta-schema by
+    jsonschema (the reference implementation); documents are validated by jsonschema-rs, which implements the
+    same draft (2020-12, the JSON-Schema-Test-Suite) about 80 times faster: ~0.03 ms a document instead of
+    ~2.2 ms, over a thousand documents in the corpus-wide contract test."""
     import jsonschema
+    import jsonschema_rs
 
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
-    return cls(schema)
+    jsonschema.validators.validator_for(schema).check_schema(schema)
+    return jsonschema_rs.validator_for(schema)
 
 
 @pytest.fixture(scope="session")
