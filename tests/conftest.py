@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import os
 import shutil
@@ -16,6 +17,9 @@ from costcore.scenario import Settings
 from tests.pins import PRICES_FIXTURE, ROOT, SCHEMA, SEPT_2026
 
 _CACHE_DIR = tempfile.mkdtemp(prefix="llmcost-test-cache-")
+# Each test's log (LLMCOST_DB, _isolated_env below): a file of its own, in a folder of this test process's.
+_LOG_DIR = tempfile.mkdtemp(prefix="llmcost-test-logs-")
+_LOG_NUMBERS = itertools.count(1)
 
 
 def pytest_xdist_auto_num_workers(config):
@@ -55,6 +59,7 @@ def pytest_collection_finish(session):
 
 def pytest_unconfigure(config):
     shutil.rmtree(_CACHE_DIR, ignore_errors=True)
+    shutil.rmtree(_LOG_DIR, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
@@ -115,9 +120,12 @@ def repo_root():
 
 
 @pytest.fixture(autouse=True)
-def _isolated_env(tmp_path, monkeypatch):
-    """No test writes the user's real log or reads a team's override file."""
-    monkeypatch.setenv("LLMCOST_DB", str(tmp_path / "llmcost.db"))
+def _isolated_env(monkeypatch):
+    """No test writes the user's real log or reads a team's override file. Each test's log is a file no other
+    test names, not a file in the test's own `tmp_path`: most tests never open their log, and a `tmp_path`
+    for each of ~3,000 tests cost ~1 s of CPU and more of waiting on the disk per 1,000 tests (pytest numbers
+    each folder by listing the ones made before). Tests that need a folder ask for `tmp_path`."""
+    monkeypatch.setenv("LLMCOST_DB", os.path.join(_LOG_DIR, f"llmcost-{next(_LOG_NUMBERS)}.db"))
     # Shell tests assert dollar figures from answers priced at the shell's clock: pin it (the composition
     # root reads LLMCOST_NOW) as the price data is pinned (LLMCOST_PRICES_FILE, pytest_configure).
     monkeypatch.setenv("LLMCOST_NOW", SEPT_2026.isoformat())
