@@ -26,7 +26,9 @@ def pytest_xdist_auto_num_workers(config):
     """`-n auto`: one worker more than the cores. About a third of the suite waits on something other than
     its own CPU (a serving process starting, a stand-in answering, a socket timing out), so one spare worker
     keeps every core busy. Measured on this 2-core machine, quiet: 2 workers 65 s, 3 workers 57 s,
-    4 workers 56 s."""
+    4 workers 56 s. Again after the waits were cut (2026-11-30, load ~12 from other suites, so wall times say
+    little): 2 workers 77 s of CPU, 3 workers 92 s (each worker collects the whole suite and warms its own
+    caches); 196 s and 192 s wall. Check again on a quiet machine before changing it."""
     return (os.cpu_count() or 1) + 1
 
 
@@ -47,8 +49,8 @@ def pytest_configure(config):
 # alive. A larger first generation (700 by default) lets short-lived garbage die by reference counting
 # between collections; what collection built is moved out of the collector's sight once it is done
 # (gc.freeze), so later collections walk only what tests allocate. Cycles are still collected, only less
-# often: a leaked socket still warns, at a later collection or at exit. Measured on `--collect-only -n 0`
-# (CPU per worker): 6.0 s with the defaults, 4.9 s with these.
+# often: a leaked socket still warns, at a later collection or at exit. Measured on `--collect-only -n 0`,
+# CPU of one worker's collection, three runs each: 5.3 s with the defaults, 3.5-3.65 s with these.
 gc.set_threshold(20_000, 20, 20)
 
 
