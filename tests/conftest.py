@@ -11,10 +11,10 @@ import tempfile
 
 import pytest
 
-from bot.refresh.apis import bundled, read_snapshot
-from costcore.catalog import load_catalogs
-from costcore.scenario import Settings
 from tests.pins import PRICES_FIXTURE, ROOT, SCHEMA, SEPT_2026
+
+# The package's modules are imported by the fixtures that need them, not here: xdist's controller process
+# loads this file too, before it starts the workers, and runs no test.
 
 _CACHE_DIR = tempfile.mkdtemp(prefix="llmcost-test-cache-")
 # Each test's log (LLMCOST_DB, _isolated_env below): a file of its own, in a folder of this test process's.
@@ -66,11 +66,15 @@ def pytest_unconfigure(config):
 
 @pytest.fixture(scope="session")
 def fixture_prices():
+    from bot.refresh.apis import read_snapshot
+
     return read_snapshot(PRICES_FIXTURE)
 
 
 @pytest.fixture(scope="session")
 def catalogs(fixture_prices):
+    from costcore.catalog import load_catalogs
+
     return load_catalogs(prices=fixture_prices)
 
 
@@ -78,11 +82,16 @@ def catalogs(fixture_prices):
 def live_catalogs():
     """The catalogs with the genai-prices data installed today: for properties that must hold on whatever
     genai-prices ships (no deprecated row answers), never for dollar figures."""
+    from bot.refresh.apis import bundled
+    from costcore.catalog import load_catalogs
+
     return load_catalogs(prices=bundled())
 
 
 @pytest.fixture(scope="session")
 def settings():
+    from costcore.scenario import Settings
+
     return Settings()
 
 
