@@ -22,18 +22,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from probe_parser_cases import Case, generate  # noqa: E402
 
+from bot import context  # noqa: E402
 from bot.parser import parse  # noqa: E402
-from costcore.catalog import load_catalogs  # noqa: E402
 
 
 def judge(case: Case, catalogs) -> str:
     """ok, silent (status ok, a field wrong), flagged (wrong, but a visible warning says so), needless
     (asked though complete), asked (asked, as it should). `null` expects a field unset; any other value
-    is compared with what the answer uses, the default included ("gateway_pain: false" holds unset)."""
+    is compared with what the answer uses, the default included ("gateway_pain: false" holds unset).
+    Status `unknown`: the name is no catalog row (a version, size or build the catalog lacks, or a closed
+    model), so reading any catalog id is a silent wrong model; a question back is accepted."""
     result = parse(case.q, catalogs)
     said = result.scenario.model_dump(exclude_unset=True)
     full = result.scenario.model_dump()  # a value the question left at its default is that default
     wrong = [k for k, v in case.expect.items() if not _same((said if v is None else full).get(k), v)]
+    if case.status == "unknown":
+        if catalogs.find_model(result.scenario.model or "") is not None:
+            wrong.append("model")
+        if result.clarification is not None:
+            return "asked"
     if result.clarification is not None:
         return "asked" if case.status == "clarify" else "needless"
     if case.status == "clarify" or wrong:
@@ -48,7 +55,7 @@ def _same(got, want) -> bool:
 
 
 def run(cases: list[Case], verbose: bool) -> dict[str, int]:
-    catalogs = load_catalogs()
+    catalogs = context.current().catalogs  # as the service reads them: genai-prices attached (closed models)
     tally: dict[str, int] = {}
     for case in cases:
         verdict = judge(case, catalogs)

@@ -302,7 +302,7 @@ def generate() -> Iterator[Case]:
     for family in (counts_times_rates, people_at_once, volumes_each, residency, gateway, cache_and_mix,
                    places_and_contexts, counts_in_words, residency_grammar, time_and_negation, places_set_off,
                    counts_any_order, streams_at_once, each_of_unknowns, volumes_per_unit, cache_mix_orders, contexts_per_request,
-                   zone_cities, buried_in_a_log, residency_concepts, gateway_concepts):
+                   zone_cities, buried_in_a_log, residency_concepts, gateway_concepts, mix_cache_compositions):
         yield from family()
 
 
@@ -415,3 +415,69 @@ def gateway_concepts() -> Iterator[Case]:
                     break
         for phrase in GATEWAY_NOT[lang]:
             yield Case(f"{MODEL[0]} {rate}, {phrase}", "ok", base | {"gateway_pain": None})
+
+
+# --- the mix and the cache hit rate as compositions (issue 14, session 5, parseF): two sides × a relation ×
+# both directions × number forms × languages, cache shares × hits or misses × share forms; and lookalikes that
+# must set nothing. Written before the family was first run.
+MIX_SIDES = {
+    "en": [("prompts", "answers"), ("inputs", "outputs"), ("input tokens", "output tokens"), ("prompts", "completions")],
+    "es": [("las entradas", "las salidas"), ("los prompts", "las respuestas")],
+}
+MIX_TIMES = {  # side A = n × side B
+    "en": ["{a} are about {n} times as long as the {b}", "{a} run {n}x longer than {b}", "{n}x more {a} than {b}",
+           "{a} are roughly {n}x the size of the {b}"],
+    "es": ["{a} son unas {n} veces más largas que {b}", "{a} son {n} veces {b}"],
+}
+MIX_LESS = {  # side A = side B / n
+    "en": ["{a} are {n}x shorter than the {b}", "{a} are about 1/{n} the length of the {b}"],
+    "es": ["{a} son {n} veces más cortas que {b}"],
+}
+MIX_PER = {  # "per <B>" with n of A: A = n × B; (input word, output word)
+    "en": ("for each {b} token there are about {n} {a} tokens", ("input", "output")),
+    "es": ("por cada token de {b} hay unos {n} de {a}", ("entrada", "salida")),
+}
+MIX_WORDS = {"en": {2: "two", 5: "five", 8: "eight"}, "es": {2: "dos", 5: "cinco", 8: "ocho"}}
+CACHE_SHARES = [("{p}%", 0.2, "20"), ("{p} %", 0.35, "35"), ("1 in 5", 0.2, None), ("3 out of 4", 0.75, None)]
+CACHE_FORMS = {
+    "en": {"hit": ["{s} of prompts hit the cache", "the prompt cache serves {s} of requests", "{s} of input tokens come from the cache"],
+           "miss": ["{s} of prompts miss the cache", "the cache misses {s} of requests", "we lose the prompt cache on {s} of calls"]},
+    "es": {"hit": ["la caché acierta en {s} de las peticiones", "{s} de los prompts aciertan en la caché"],
+           "miss": ["la caché falla en {s} de las peticiones", "{s} de los prompts fallan en la caché"]},
+}
+MIX_CACHE_NOT = {
+    "en": [("output tokens cost 4 times what input tokens cost", "input_per_output"),
+           ("prompts are 3x longer than last year", "input_per_output"),
+           ("the redis cache hits 90% of lookups", "cache_hit_rate"),
+           ("prompt caching cuts the input bill by 90%", "cache_hit_rate"),
+           ("30% of requests miss the SLO", "cache_hit_rate")],
+    "es": [("las salidas cuestan 4 veces lo que cuestan las entradas", "input_per_output"),
+           ("la caché de redis acierta el 90 %", "cache_hit_rate")],
+}
+
+
+def mix_cache_compositions() -> Iterator[Case]:
+    base = {"model": MODEL[1], "slo_tok_s": 300}
+    for lang in ("en", "es"):
+        lead = f"{MODEL[0]} 300 tok/s, " if lang == "en" else f"{MODEL[0]} a 300 tok/s, "
+        for (inp, out), n in itertools.product(MIX_SIDES[lang], (2, 5, 8)):
+            for form in MIX_TIMES[lang]:
+                for said in (str(n), MIX_WORDS[lang][n]) if "x" not in form.split("{n}")[1][:1] else (str(n),):
+                    yield Case(lead + form.format(a=inp, b=out, n=said), "ok", base | {"input_per_output": n})
+                    yield Case(lead + form.format(a=out, b=inp, n=said), "ok", base | {"input_per_output": 1 / n})
+            for form in MIX_LESS[lang]:
+                yield Case(lead + form.format(a=inp, b=out, n=n), "ok", base | {"input_per_output": 1 / n})
+                yield Case(lead + form.format(a=out, b=inp, n=n), "ok", base | {"input_per_output": n})
+        form, (inp, out) = MIX_PER[lang]
+        for n in (2, 5, 8):
+            yield Case(lead + form.format(a=inp, b=out, n=n), "ok", base | {"input_per_output": n})
+            yield Case(lead + form.format(a=out, b=inp, n=n), "ok", base | {"input_per_output": 1 / n})
+        for (share, value, pct), (kind, forms) in itertools.product(CACHE_SHARES, CACHE_FORMS[lang].items()):
+            said = share.format(p=pct) if pct else share if lang == "en" else share.replace(" in ", " de cada ").replace(" out of ", " de cada ")
+            for form in forms:
+                if lang == "es" and pct is None and "de las" in form:
+                    continue  # "en 1 de cada 5 de las peticiones" is no Spanish
+                hits = value if kind == "hit" else 1 - value
+                yield Case(lead + form.format(s=said), "ok", base | {"cache_hit_rate": round(hits, 6)})
+        for phrase, field_ in MIX_CACHE_NOT[lang]:
+            yield Case(lead + phrase, "ok", base | {field_: None})

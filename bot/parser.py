@@ -26,6 +26,7 @@ from bot.parse import (
     quantities,
     rates,
     residency,
+    spelled,
     unused,
     volumes,
 )
@@ -33,6 +34,7 @@ from bot.parse.draft import ASK_RANGE, Draft
 from bot.parse.markup import to_plain
 from bot.parse.models import read_model
 from bot.parse.numbers import numbers
+from bot.parse.rate_units import TOK_S
 from bot.parse.words import tokens
 from costcore.catalog import Catalogs, normalise
 from costcore.scenario import CalendarKind, Finding, Scenario, Settings
@@ -98,8 +100,17 @@ def _hf_org(catalogs: Catalogs) -> re.Pattern[str]:
         alternation = "|".join(sorted(map(re.escape, orgs), key=lambda o: (-len(o), o)))
         hit = _HF_ORGS[id(catalogs)] = (catalogs, re.compile(rf"(?=\w)\b(?:{alternation})/(?=\w)", re.I))
     return hit[1]
-_MAX_MODEL_LEN = re.compile(r"--max-model-len[ =](\d+)\b")
+_MAX_MODEL_LEN = re.compile(r"(?:--)?max[-_]model[-_]len\s?[ =:]\s?(\d+)\b", re.I)
 _CLI_FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*(?:[ =](?!--)[^\s,;]+)?", re.I)
+# A serving engine's own setting pasted as config or said in prose ("max_num_seqs: 64", "max-num-seqs 64",
+# "tensor_parallel_size=8"): the server's limits, not the question's users or figures. The scenario's own
+# field names stay (`_FIELD_LINE` reads them).
+_ENGINE_HINTS = ("max-", "min-", "num-", "gpu-", "tensor-", "pipeline-", "kv-", "block-", "swap-")  # cheap first
+_ENGINE_SETTING = re.compile(
+    r"(?<![\w-])(?!(?:data_may_leave|slo_tok_s|cache_hit_rate|input_per_output|measured_tok_s_per_node)\b)"
+    r"(?:[a-z]+(?:_[a-z]+){2,}|(?:max|min|num|gpu|tensor|pipeline|kv|block|swap)(?:-[a-z]+){2,})\s?(?:[:=]\s?|\s)(?=\d)[\d.]+",
+    re.I,
+)
 
 
 # A pasted config that uses the scenario's own field names: "data_may_leave: false", "calendar: business_hours".
@@ -141,7 +152,9 @@ def _tidy_pastes(text: str, catalogs: Catalogs) -> str:
     a command line's flags are not figures of the question, except the context it serves."""
     text = _hf_org(catalogs).sub(lambda m: _org_kept(m, catalogs), text)
     text = _MAX_MODEL_LEN.sub(r"context of \1 tokens", text)
-    return _CLI_FLAG.sub(" ", text)
+    text = _CLI_FLAG.sub(" ", text)
+    low = text.lower()
+    return _ENGINE_SETTING.sub(" ", text) if "_" in text or any(k in low for k in _ENGINE_HINTS) else text
 
 
 def _mask(text: str, spans: list[tuple[int, int]]) -> str:
@@ -156,7 +169,7 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     plain = _tidy_pastes(to_plain(text[:MAX_READ_CHARS]), catalogs)
     model = read_model(plain, tokens(plain), catalogs)
     masked = _mask(plain, model.spans)
-    nums = numbers(masked)
+    nums = spelled.rate_figures(masked, numbers(masked), TOK_S)  # "ninety tok/s" is a figure too
     draft = Draft()
     known = catalogs.models.get(model.model or "")
     mix.read_mix(masked, draft)

@@ -139,6 +139,7 @@ class LogStore:
         self.problem: str | None = None  # why the log is unavailable now
         self.notes: list[str] = []  # what happened to it on the way (a corrupted file moved aside)
         self._retry_at = 0.0
+        self.closed = False
         self.retry_s = 0.0  # the bot's store waits RETRY_S after a failure; the CLI tries each time
         if conn is not None:
             with self._lock:
@@ -173,9 +174,14 @@ class LogStore:
         return cls(sqlite3.connect(":memory:", check_same_thread=False))
 
     def close(self) -> None:
+        """Close the connection. A write that still arrives (a thread finishing after shutdown) fails quietly
+        with "the log is closed" rather than as a database error on a closed connection."""
         with self._lock:
+            self.closed = True
             if self.conn is not None:
                 self.conn.close()
+                self.conn = None
+                self.__dict__.pop("db", None)
 
     def __enter__(self) -> LogStore:
         return self
@@ -265,6 +271,8 @@ class LogStore:
         if not self._lock.acquire(timeout=timeout_s):
             raise StoreUnavailable("busy: another thread has held the log too long")
         try:
+            if self.closed:
+                raise StoreUnavailable("the log is closed")
             if self.conn is None or self.problem is not None:
                 if time.monotonic() < self._retry_at:
                     raise StoreUnavailable(self.problem or "the log is not open")

@@ -10,8 +10,8 @@ from typing import Any
 from bot.parse.lazyre import lazy
 from costcore.catalog import normalise
 
-# A parameter count: "30b", "a3b", "8x7b" (the same shapes the model reader calls a size)
-SIZE = lazy(r"^(?:\d+(?:\.\d+)?b|a\d+(?:\.\d+)?b|\d+x\d+(?:\.\d+)?b?|\d+e)$")
+# A parameter count: "30b", "a3b", "e4b", "8x7b" (the same shapes the model reader calls a size)
+SIZE = lazy(r"^(?:\d+(?:\.\d+)?b|[ae]\d+(?:\.\d+)?b|\d+x\d+(?:\.\d+)?b?|\d+e)$")  # "e4b": Gemma's effective size
 
 # Words after a name that make it another model ("GLM-4.5 Air", "V4.1 Flash Lite"); plain English words
 # that often follow a name ("plus VAT", "max context", "fast enough") are left out on purpose.
@@ -47,6 +47,12 @@ class BuildIndex:
                 self.build_names.append((frozenset(canonical(parts)), model.id))
                 if "/" in name:
                     self.org_names[normalise(name)] = normalise(name.split("/", 1)[1])
+        # official names: a row's own name and its Hub repo's name, bare and with the organisation
+        self.officials: dict[str, set[str]] = {}
+        for model in catalogs.models.values():
+            repos = [model.hub_repo] if getattr(model, "hub_repo", None) else []
+            for name in [model.name, *repos, *[r.split("/", 1)[1] for r in repos]]:
+                self.officials.setdefault(normalise(name), set()).add(model.id)
         self.names_of: dict[str, list[frozenset[str]]] = {}
         for names, model_id in self.build_names:
             self.names_of.setdefault(model_id, []).append(names)
@@ -83,9 +89,23 @@ class BuildIndex:
                 return model
         return None
 
+    def plain(self, parts: list[str]) -> str | None:
+        """The one build the words name, or the row whose own name is exactly those words when several builds
+        share them ("qwen3 235b" is the April row, "qwen3 235b 2507" the Instruct: the catalog's alias)."""
+        if one := self.one_build(parts):
+            return one
+        typed = frozenset(canonical(parts))
+        exact = {m for m in self.builds(parts) if typed in self.names_of.get(m, ())}
+        return exact.pop() if len(exact) == 1 else None
+
     def org_rival(self, key: str) -> str | None:
         """The row a Hub id's bare name points to when it is not the Hub id's row: the organisation prefix
         must not decide the build by itself."""
         bare = self.org_names.get(key)
         rival = self.alias.get(bare) if bare else None
         return rival if rival and rival != self.alias.get(key) else None
+
+    def official(self, typed: str) -> set[str]:
+        """The rows whose official name (the row's name, its Hub repo with or without the organisation) is
+        `typed`: one row when the name is that build's own, two when a release and a preview share it."""
+        return self.officials.get(normalise(typed), set())

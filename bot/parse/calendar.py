@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
+from bot.parse import mix_parts
 from bot.parse.context import negated as _negated
-from bot.parse.draft import ASK_CONFLICT, Draft
+from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.lazyre import lazy
 from costcore.scenario import Settings
 
@@ -108,6 +109,8 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
         pattern: list(pattern.finditer(text))
         for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, _BARE_SPAN, _CLOCK_SPAN, _DE_A_SPAN)
     }
+    if "input_per_output" in draft.fields:  # "entrada/salida de 4 a 1" is the mix, not hours
+        found[_DE_A_SPAN] = [m for m in found[_DE_A_SPAN] if not mix_parts.sides().search(text, *sentence(text, m.start()))]
     for matches in found.values():
         for m in matches[:8]:
             draft.use(m.start(), m.end(), "calendar")

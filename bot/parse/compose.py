@@ -17,117 +17,14 @@ used, so the safety net (bot/parse/unused.py) knows which counts no reader took.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.counts import ANY_NOUN, PER_PERIOD, Count, counts, echo
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.numbers import Number, plain
-from bot.parse.rate_words import TOK_S
-from bot.parse.volumes import PERIOD_WORDS
+from bot.parse.rate_units import TOK_S
 
-
-@dataclass(frozen=True)
-class Count:
-    value: int
-    start: int
-    end: int
-    group: bool | None  # a group (teams, tenants), people or streams, or not said ("300 of them")
-    noun: str = ""  # the noun as typed: "tenants", "hospitals"
-
-
-# "5,000 sessions a day" counts arrivals over a period, not heads.
-_PER_PERIOD = re.compile(
-    rf"\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b", re.I
-)
-_THERE_ARE = re.compile(
-    r"(?:there\s+are|we\s+have|we've\s+got|hay|tenemos|son)\s+(?:about\s+|around\s+|some\s+|unos?\s+|~)?$", re.I
-)
 _TIMES = re.compile(r"\s*[x×*]\s*", re.I)
-_OF_THEM = re.compile(r"\s+of\s+(?:them|those|us)\b|\s+de\s+(?:ellos|ellas|nosotros)\b", re.I)
-
-
-@cache
-def _noun() -> re.Pattern[str]:
-    return re.compile(
-        r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}?"
-        rf"(?:(?P<group>{lexicon.alternation('group_nouns')})|(?P<person>{lexicon.alternation('person_nouns')}))(?!\w|'\w)",
-        re.I,
-    )
-
-
-# Any plural noun counts when the question hands the figure to one of them by name: "8 hospitals … each
-# hospital needs 300 tok/s", "12 sedes, 300 tok/s por sede". Not hardware, times or items (lexicon
-# `not_counted`): "8 GPUs, each GPU …" is a per-GPU figure, read elsewhere.
-_ANY_NOUN = re.compile(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
-
-
-@cache
-def _echo(noun: str) -> re.Pattern[str]:
-    """ "each hospital", "per tenant", "cada sede", "por cliente", "each one of the hospitals"."""
-    low = noun.lower()
-    stems = {
-        low[:-1],
-        low[:-2] if low.endswith("es") else low[:-1],
-        low[:-3] + "y" if low.endswith("ies") else low,
-    }
-    alternation = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
-    return re.compile(
-        r"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?"
-        rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
-        re.I,
-    )
-
-
-def _echoed(text: str, noun: str) -> bool:
-    if lexicon.pattern("not_counted").fullmatch(noun):
-        return False
-    return bool(_echo(noun).search(text))
-
-
-@cache
-def _word_count() -> re.Pattern[str]:
-    words = sorted(lexicon.mapping("number_words"), key=len, reverse=True)
-    # "two hundred engineers" is 200 (lexicon `number_scales`), never two
-    scales = sorted(lexicon.mapping("number_scales"), key=len, reverse=True)
-    return re.compile(
-        rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?:\s+(?P<scale>{'|'.join(scales)}))?(?=\s)",
-        re.I,
-    )
-
-
-def _word_value(m: re.Match[str]) -> float:
-    value = float(lexicon.mapping("number_words")[m.group("w").lower()])
-    scale = m.group("scale")
-    return value * float(lexicon.mapping("number_scales")[scale.lower()]) if scale else value
-
-
-def counts(text: str, nums: list[Number]) -> list[Count]:
-    """Every COUNT of the question: a whole number or a number word, at most two words before a group or
-    person noun ("12 tenants", "twelve support agents", "doce clientes"), or "300 of them"."""
-    starts = [(n.start, n.end, n.value) for n in nums if n.value >= 2 and n.value.is_integer()]
-    starts += [
-        (m.start(), m.end(), _word_value(m))
-        for m in _word_count().finditer(text)
-    ]
-    out = []
-    for start, end, value in starts:
-        if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
-            continue
-        if (m := _noun().match(text, end)) and not _PER_PERIOD.match(text, m.end()):
-            noun = m.group("group") or m.group("person")
-            out.append(Count(round(value), start, m.end(), bool(m.group("group")), noun))
-        elif them := _OF_THEM.match(text, end):
-            out.append(Count(round(value), start, them.end(), None))
-        elif (
-            (m := _ANY_NOUN.match(text, end))
-            and not _PER_PERIOD.match(text, m.end())
-            and _echoed(text, m["noun"])
-        ):
-            out.append(Count(round(value), start, m.end(), True, m["noun"]))
-        elif _THERE_ARE.search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
-            out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
-    return sorted(out, key=lambda c: c.start)
 
 
 _EACH_NOUN = re.compile(
@@ -187,9 +84,11 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
             continue
         count = here[0]
         times = _TIMES.fullmatch(text, count.end, figure.start)  # "300 engineers × 50k output tokens a day"
-        if not (times or _each(text, count, start, end) or _each(text, count, *sentence(text, count.start))):
+        each = times or _each(text, count, start, end, figure.start) or _each(text, count, *sentence(text, count.start))
+        if not each:
             continue
         draft.use(count.start, count.end, "slo_tok_s")
+        draft.use(each.start(), each.end(), "slo_kind")  # "apiece", "cada uno" were read
         if kind == "volume":
             _volume_times(draft, count)
         elif _is_group(text, count, start, end):
@@ -213,19 +112,20 @@ def _unknown_count(text: str, nums: list[Number], start: int, end: int) -> Count
     for n in nums:
         if not (start <= n.start < end) or n.value < 2 or not n.value.is_integer() or TOK_S.match(text, n.end):
             continue
-        m = _ANY_NOUN.match(text, n.end) or _GPU_PLURAL.match(text, n.end)  # "8 H100s, 300 tok/s each"
+        m = ANY_NOUN.match(text, n.end) or _GPU_PLURAL.match(text, n.end)  # "8 H100s, 300 tok/s each"
         counted = not lexicon.pattern("not_counted").fullmatch(m["noun"]) if m else False
-        if m and not _PER_PERIOD.match(text, m.end()) and (counted or _HARDWARE.fullmatch(m["noun"])):
+        if m and not PER_PERIOD.match(text, m.end()) and (counted or _HARDWARE.fullmatch(m["noun"])):
             return Count(round(n.value), n.start, m.end(), None, m["noun"].lower())
     return None
 
 
-def _each(text: str, count: Count, start: int, end: int) -> bool:
+def _each(text: str, count: Count, start: int, end: int, near: int = 0) -> re.Match[str] | None:
     """EACH: a word that hands the figure to every one ("each", "apiece", "cada uno"), or the count's own
     noun after "per"/"each"/"por"/"cada" ("per tenant", "cada sede")."""
-    if lexicon.pattern("each").search(text, start, end):
-        return True
-    return bool(count.noun) and bool(_echo(count.noun).search(text, start, end))
+    found = [*lexicon.pattern("each").finditer(text, start, end)]
+    found += [*echo(count.noun).finditer(text, start, end)] if count.noun else []
+    # the nearest to the figure: "6 squads, each wants 200 tok/s, and that's per user" read "each"
+    return min(found, key=lambda m: min(abs(m.start() - near), abs(m.end() - near)), default=None)
 
 
 def _rate_times(draft: Draft, count: Count, figure: Number) -> None:
@@ -239,6 +139,12 @@ def _rate_times(draft: Draft, count: Count, figure: Number) -> None:
 _RATE_FIGURE = re.compile(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
 
 
+_PERCENT_AT_ONCE = re.compile(
+    r"(?<![\w.,])(?P<p>\d{1,3}(?:[.,]\d+)?)\s?(?:%|percent|por\s?ciento)\s*(?:of\s+(?:them|those|us)\s+|de\s+(?:ell[oa]s|nosotros)\s+)?"
+    r"(?:[^\W\d_]+\s+){0,2}$",
+    re.I,
+)
+
 # "…, maybe 50 at the same time": a number right before the at-once words, at most two words between.
 _NEXT_TO_AT_ONCE = re.compile(r"(?<![\w.,])\d+(?:\s+[^\W\d_]+){0,2}\s*$")
 
@@ -248,6 +154,15 @@ def _per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> 
     # "25 people at once", "40 seats, all active": the at-once words follow the count, no figure between
     after = lexicon.pattern("at_once").search(text, count.end, min(max(end, count.end), count.end + 100))
     between = _RATE_FIGURE.sub(" ", text[count.end : after.start()]) if after else ""
+    # "300 seats, 10% concurrent", "un 20 % a la vez": a share said as a percentage is a number of them
+    if after and (pct := _PERCENT_AT_ONCE.search(text, count.end, after.start())):
+        share_of = float(pct["p"].replace(",", ".")) / 100
+        if 0 < share_of <= 1:
+            if draft.fields.get("concurrency") == count.value:  # "300 agents" read as all of them at once
+                draft.fields.pop("concurrency")
+            draft.set("concurrency", max(1, round(count.value * share_of)))
+            draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
+            return
     # "40 agents …, and all 40 are online together" is the same 40; "300 users, maybe 30 at once" is 30
     others = {float(d) for d in re.findall(r"\d+", between)} - {float(count.value)}
     # "60 reps …, about half of them online at once": a share of them, not all of them

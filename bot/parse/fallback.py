@@ -1,7 +1,7 @@
 """Optional: an OpenAI-compatible endpoint (the team's own gateway or a self-hosted model) that reads a question.
 
-Off unless LLMCOST_READER_URL is set; bot/context.py reads the settings (`ReaderSettings.from_env`), nothing here
-reads the environment. The endpoint gets a strict JSON schema (`response_format: json_schema, strict`); its reply
+Off unless LLMCOST_READER_URL is set; bot/context.py reads the settings (`ReaderSettings.from_env`, in
+bot/parse/reader_settings.py), nothing here reads the environment. The endpoint gets a strict JSON schema (`response_format: json_schema, strict`); its reply
 is validated against it (`Reading`) and the Scenario's ranges. Every failure (the time budget, an HTTP or network
 error, not JSON, outside the schema, a refusal) is a `Failure` reason, never an exception. bot/parse/second.py
 decides what a reading changes.
@@ -12,60 +12,19 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from bot.parse.reader_settings import ReaderSettings
 from costcore.catalog import Catalogs
 from costcore.scenario import Scenario
 
 log = logging.getLogger("llmcost.parser")
 MAX_REPLY_BYTES = 64_000
-DEFAULT_TIMEOUT_S = 3.0
-MAX_TIMEOUT_S = 30.0  # a Slack answer should not wait longer on a second opinion
-_YES = {"1", "true", "yes", "on"}
-
-
-@dataclass(frozen=True)
-class ReaderSettings:
-    """Where the second reader is and how long it may take. `url` empty means off (the default)."""
-
-    url: str = ""
-    model: str = "default"
-    key: str | None = field(default=None, repr=False)  # never printed, never logged
-    internal: bool = False  # text that may not leave may go to it (the team's own network)
-    timeout_s: float = DEFAULT_TIMEOUT_S
-
-    @property
-    def enabled(self) -> bool:
-        return bool(self.url)
-
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str]) -> ReaderSettings:
-        """LLMCOST_READER_URL (an OpenAI-compatible base URL, …/v1), LLMCOST_READER_MODEL, LLMCOST_READER_KEY,
-        LLMCOST_READER_INTERNAL=1, LLMCOST_READER_TIMEOUT_S (seconds, default 3)."""
-        url = environ.get("LLMCOST_READER_URL", "").strip().rstrip("/")
-        if not url and environ.get("LLMCOST_PARSER_URL", "").strip():
-            log.warning("LLMCOST_PARSER_URL is now LLMCOST_READER_URL (and _MODEL, _KEY, _INTERNAL): reader off")
-        raw = environ.get("LLMCOST_READER_TIMEOUT_S", "").strip()
-        try:
-            timeout = float(raw) if raw else DEFAULT_TIMEOUT_S
-        except ValueError:
-            timeout = -1.0
-        if not 0 < timeout <= MAX_TIMEOUT_S:  # NaN fails this too
-            log.warning("LLMCOST_READER_TIMEOUT_S=%r is not a number of seconds in (0, %g]; using %g",
-                        raw, MAX_TIMEOUT_S, DEFAULT_TIMEOUT_S)
-            timeout = DEFAULT_TIMEOUT_S
-        return cls(
-            url=url,
-            model=environ.get("LLMCOST_READER_MODEL", "").strip() or "default",
-            key=environ.get("LLMCOST_READER_KEY", "").strip() or None,
-            internal=environ.get("LLMCOST_READER_INTERNAL", "").strip().lower() in _YES,
-            timeout_s=timeout,
-        )
 
 
 class Reading(BaseModel):
@@ -213,3 +172,6 @@ def read(text: str, catalogs: Catalogs, reader: ReaderSettings, *, send: Post = 
         log.warning("second reader: the reading breaks the schema (%s)", exc.errors()[0].get("msg"))
         return Failure("invalid")
     return reading
+
+
+__all__ = ["Failure", "Reading", "ReaderSettings", "SCHEMA", "payload", "post", "read"]

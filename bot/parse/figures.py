@@ -11,29 +11,20 @@ from __future__ import annotations
 
 import re
 
+from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import NUMBER, Number, to_number
 
 ABSURD_TOK_S = 10_000_000
 MAX_MENTIONS = 24  # figures read per kind: a pasted log does not make the parser slow
 
-# Who a per-stream rate is for, and who a head count counts.
+# Who a head count counts and what runs side by side are the lexicon's lists (person_nouns, stream_nouns):
+# one list for every reader. Who a per-stream rate is for adds the figures' own items and clients.
+PEOPLE = lexicon.alternation("person_nouns")
+STREAMS = lexicon.alternation("stream_nouns")
 STREAM_WHO = (
-    r"(?:users?|usuarios?|streams?|requests?|peticion(?:es)?|petici[oó]n|solicitud(?:es)?|conversations?|"
-    r"conversaci[oó]n(?:es)?|clients?|clientes?|agents?|agentes?|repl(?:y|ies)|respuestas?|seats?|sessions?|"
-    r"sesi[oó]n(?:es)?|persons?|personas?|heads?|engineers?|devs?|developers?|ingenieros?|desarrolladores?|people|"
-    r"employees?|empleados?|members?|miembros?|analysts?|analistas?|lawyers?|abogados?|operators?|operadores?|"
-    r"agents?|reps?|students?|estudiantes?|doctors?|m[eé]dicos?|nurses?|traders?|puestos?|licencias?|licenses?)"
-)
-PEOPLE = (
-    r"(?:users?|usuarios?|engineers?|ingenieros?|devs?|developers?|desarrolladores?|people|persons?|personas?|"
-    r"seats?|employees?|empleados?|members?|miembros?|analysts?|analistas?|lawyers?|abogados?|operators?|operadores?|"
-    r"students?|estudiantes?|doctors?|m[eé]dicos?|nurses?|traders?|puestos?|licencias?|licenses?)"
-)
-# What runs side by side by nature: "50 streams at 40 tok/s" are 50 at once (50 users may not be).
-STREAMS = (
-    r"(?:streams?|sessions?|agents?|chats?|conversations?|connections?|sesi[oó]n(?:es)?|agentes?|"
-    r"conversaci[oó]n(?:es)?|conexi[oó]n(?:es)?)"
+    rf"(?:{PEOPLE}|{STREAMS}|requests?|peticion(?:es)?|petici[oó]n|solicitud(?:es)?|repl(?:y|ies)|respuestas?|"
+    r"clients?|clientes?|heads?)"
 )
 CONCURRENT = r"(?:concurrent(?:ly)?|simultaneous(?:ly)?|parallel|active|concurrentes|simult[aá]ne[oa]s|paralel[oa]s|activ[oa]s)"
 

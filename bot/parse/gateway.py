@@ -6,6 +6,8 @@ context: a pain that held once ("we used to share one key") is read and set asid
 
 from __future__ import annotations
 
+import re
+
 from bot.parse import context, lexicon
 from bot.parse.context import negated as _negated
 from bot.parse.draft import Draft, sentence
@@ -13,6 +15,8 @@ from bot.parse.residency_words import phrase
 
 # The rows are in the lexicon (gateway_word, gateway_not_before, …); here is where each must sit.
 _GATEWAY = phrase("gateway_word")
+_FEATURE = phrase("gateway_feature")  # pain only when wanted: "we need per-team budgets"
+_TERSE = 4  # words: "…, budgets per user" names a requirement; a longer clause without a want word is a fact
 # Not gateway pain: a cloud's GPU quota, attribution that works, quotas or caps nobody needs.
 _NOT_PAIN_BEFORE = phrase("gateway_not_before", "(?:{})")
 _VENDOR_AFTER = phrase("gateway_vendor_after", "(?:{})")  # "la cuota de GPUs en AWS": the vendor comes after
@@ -20,11 +24,16 @@ _NOT_PAIN_AFTER = phrase("gateway_not_after", r"[\s,;:—-]*(?:[\w']+[\s,;:—-]
 _CANNOT = phrase("gateway_cannot", r"\b(?:{})\b")  # "we can't attribute": pain
 
 
+def _part(text: str, pos: int, start: int, end: int) -> tuple[int, int]:
+    """The part of the sentence `pos` is in, cut at its contrast words ("…, but now each team has its own")."""
+    cuts = [start, *(m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)), end]
+    return next((a, b) for a, b in zip(cuts, cuts[1:], strict=False) if a <= pos < b or b == end)
+
+
 def _held_once(text: str, pos: int, start: int, end: int) -> bool:
     """Time, for the part of the sentence the pain is in: "we used to share one key but now each team has its
     own" held once; "we used to have a key per team, but now everyone shares one" holds now."""
-    cuts = [start, *(m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)), end]
-    a, b = next((a, b) for a, b in zip(cuts, cuts[1:], strict=False) if a <= pos < b or b == end)
+    a, b = _part(text, pos, start, end)
     if lexicon.pattern("resolved").search(text, a, b) or lexicon.pattern("resolved").search(text, b, end):
         return True
     return context.no_longer(text, a, end) and bool(lexicon.pattern("past").search(text, a, b))
@@ -41,17 +50,42 @@ def read_gateway(text: str, draft: Draft) -> None:
             draft.use(match.start(), match.end(), "gateway_pain")
             draft.set("gateway_pain", True)
             return
-    for match in context.finditer(_GATEWAY, text, spans):
+    words = [(m, False) for m in context.finditer(_GATEWAY, text, spans)]
+    words += [(m, True) for m in context.finditer(_FEATURE, text, spans)]
+    for match, feature in sorted(words, key=lambda w: w[0].start()):
         draft.use(match.start(), match.end(), "gateway_pain")
-        if _held_once(text, match.start(), *sentence(text, match.start())):
-            continue  # "we fixed that with per-team quotas": a pain that held once
-        before = text[max(0, match.start() - 30) : match.start()]
-        if _NOT_PAIN_BEFORE.search(before) or _VENDOR_AFTER.match(text, match.end()):
-            continue  # "our AWS GPU quota", "la cuota de GPUs en AWS": a cloud limit, not team spend
-        waved_off = _negated(text, match.start()) or _NOT_PAIN_AFTER.match(text, match.end())
-        if waved_off and not _CANNOT.search(before):
-            continue  # "no quotas today", "we can attribute costs just fine", "no budget caps needed"
-        draft.use(match.start(), match.end(), "gateway_pain")
-        draft.set("gateway_pain", True)
-        return
+        if feature and not _wanted(text, match.start()):
+            continue  # "budgets are set per quarter", "each team has its own key": a fact, no pain
+        if _pain(text, match):
+            draft.set("gateway_pain", True)
+            return
+    for field, _, watched in lexicon.watch():  # "we rotate API keys weekly", "our rate limit is 10k RPM": a fact,
+        if field == "gateway_pain":  # read, so the safety net does not name the words as unused
+            for m in context.finditer(watched, text, spans):
+                if not _wanted(text, m.start()):
+                    draft.use(m.start(), m.end(), "gateway_pain")
 
+
+def _wanted(text: str, pos: int) -> bool:
+    """A gateway's feature named with a want or a trouble in its part of the sentence ("we need per-team
+    budgets", "chargeback is impossible"), or on its own as a requirement ("…, budgets per user"); not said as
+    a plain fact ("budgets are set per quarter", "each team has its own key")."""
+    a, b = _part(text, pos, *sentence(text, pos))
+    if lexicon.pattern("gateway_want").search(text, a, b):
+        return True
+    lead = max([a] + [text.rfind(mark, a, pos) + 1 for mark in ",;:("])
+    tail = min([b] + [i for i in (text.find(mark, pos, b) for mark in ",;:)") if i >= 0])
+    short = len(text[lead:tail].split()) <= _TERSE  # a noun phrase, no sentence around it
+    return short and not lexicon.pattern("gateway_fact").search(text, lead, tail)
+
+
+def _pain(text: str, match: re.Match[str]) -> bool:
+    """Whether a gateway word is pain now: not a pain that held once, nor a cloud's or a vendor's own limit,
+    nor waved off ("no quotas today", "we can attribute costs just fine")."""
+    if _held_once(text, match.start(), *sentence(text, match.start())):
+        return False  # "we fixed that with per-team quotas": a pain that held once
+    before = text[max(0, match.start() - 30) : match.start()]
+    if _NOT_PAIN_BEFORE.search(before) or _VENDOR_AFTER.match(text, match.end()):
+        return False  # "our AWS GPU quota", "la cuota de GPUs en AWS": a cloud limit, not team spend
+    waved_off = _negated(text, match.start()) or _NOT_PAIN_AFTER.match(text, match.end())
+    return not waved_off or bool(_CANNOT.search(before))

@@ -5,20 +5,16 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from bot.parse import lexicon, rules
+from bot.parse import rules
 from bot.parse.draft import Draft
 from bot.parse.figures import (
     MAX_MENTIONS,
 )
 from bot.parse.lazyre import lazy
 from bot.parse.mix_forms import mix_forms
+from bot.parse.mix_relations import read_relations
 
 _RATIO = lazy(r"(?=\d)(?<![\w:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
-_RATIO_WORDS = lazy(
-    r"\b(?:ratio|mix|proporci[oó]n|mezcla)\s(?:of\s|de\s)?(\d{1,3}(?:\.\d+)?)\s?(?:to|a|/)\s?(\d{1,3}(?:\.\d+)?)\b"
-    r"|\b(\d{1,3}(?:\.\d+)?)\s?(?:to|a)\s?(\d{1,3}(?:\.\d+)?)\s(?:input|ratio|mix|in:out|entrada)",
-    re.I,
-)
 # "2:1 output:input", "out:in 1:4": the label says which side is output.
 _OUTPUT_FIRST_AFTER = lazy(
     r"\s?(?:\(|of\s+|de\s+)?(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\b", re.I
@@ -79,10 +75,6 @@ def read_mix(text: str, draft: Draft) -> None:
             left, right = right, left
         if float(right) > 0:
             ratios.append(float(left) / float(right))
-    for match in _RATIO_WORDS.finditer(text):
-        left, right = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
-        if float(right) > 0:
-            ratios.append(float(left) / float(right))
     ratios += [float(m.group(1)) for m in _INPUT_PER_OUTPUT.finditer(text)]
     ratios += mix_forms(text)
     for ratio in dict.fromkeys(round(r, 6) for r in ratios):
@@ -92,87 +84,7 @@ def read_mix(text: str, draft: Draft) -> None:
     rules.read_rules(text, draft, ("input_per_output",))  # "RAG-heavy", "agentic": lexicon rows
 
 
-def _number_words() -> str:
-    """The lexicon's counts in words ("six", "seis"), for "inputs are six times the outputs"."""
-    return "|".join(map(re.escape, sorted(lexicon.mapping("number_words"), key=len, reverse=True)))
-
-
-def _figure(said: str) -> float:
-    words = lexicon.mapping("number_words")
-    return float(words[said.lower()]) if said.lower() in words else float(said.replace(",", "."))
-
-
-def _times_pattern() -> re.Pattern[str]:
-    side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
-    return re.compile(
-        rf"\b(?=[^\W\d_]){side.format('a', 'a')}(?![\w])[^.;:\d]{{0,30}}?(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s*"
-        rf"(?:{lexicon.alternation('mix_times')})(?![\w])\s*(?:[\w']+\s+){{0,3}}?{side.format('b', 'b')}(?![\w])",
-        re.I,
-    )
-
-
-_TIMES: re.Pattern[str] | None = None
-
-
-def _more_than_pattern() -> re.Pattern[str]:
-    side = f"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
-    frac = "|".join(map(re.escape, sorted(lexicon.mapping("fractions"), key=len, reverse=True)))
-    mult = "|".join(map(re.escape, sorted(lexicon.mapping("multipliers"), key=len, reverse=True)))
-    return re.compile(
-        # "5x more input than output", "5 veces más entrada que salida"
-        rf"(?=\w)(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s*(?:x|×|times|veces)\s+(?:more|m[aá]s)\s+{side.format('a', 'a')}"
-        rf"(?:\s+tokens)?\s+(?:than|que)\s+(?:the\s+|la\s+|el\s+|de\s+)?{side.format('b', 'b')}(?![\w])"
-        # "for every output token we send 6 input tokens", "por cada token de salida, 6 de entrada"
-        rf"|(?:for\s+(?:every|each)|por\s+cada)\s+(?:1\s+|one\s+|un\s+)?(?:tokens?\s+de\s+)?{side.format('g', 'g')}(?:\s+tokens?)?"
-        rf"[^.;\d]{{0,30}}?(?<![\w.,])(?P<n2>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s+(?:tokens\s+)?(?:de\s+)?{side.format('h', 'h')}(?![\w])"
-        # "output is a fifth of input", "la salida es un quinto de la entrada"
-        rf"|\b(?=[^\W\d_]){side.format('c', 'c')}\s+(?:is|are|es|son)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?(?:an?\s+|one\s+|una?\s+|la\s+)?"
-        rf"(?P<frac>{frac})\s+(?:of|de)\s+(?:the\s+|la\s+|el\s+|los\s+)?{side.format('d', 'd')}(?![\w])"
-        # "inputs are twice the outputs", "la entrada es el triple que la salida"
-        rf"|\b(?=[^\W\d_]){side.format('e', 'e')}\s+(?:is|are|es|son|run|runs)\s+(?:about\s+|roughly\s+|around\s+|unos?\s+)?"
-        rf"(?P<mult>{mult})\s+(?:(?:as\s+(?:long|large|big|much)\s+as|than|of|que|de|the\s+size\s+of)\s+)?"
-        rf"(?:the\s+|la\s+|el\s+|los\s+)?{side.format('f', 'f')}(?![\w])"
-        # "outputs are longer than inputs, about 2x", "la entrada es más larga que la salida, unas 5 veces"
-        rf"|\b(?=[^\W\d_]){side.format('i', 'i')}\s+(?:is|are|es|son|run|runs)\s+(?:much\s+|mucho\s+)?(?:{lexicon.alternation('mix_longer')})\s+"
-        rf"(?:than|que)\s+(?:the\s+|la\s+|el\s+|los\s+|las\s+)?{side.format('j', 'j')}(?![\w])[\s,;:(—-]+"
-        rf"(?:about|around|roughly|maybe|like|~|≈|unas?|unos?|como|aprox\w*)?\s*(?P<n3>\d{{1,3}}(?:[.,]\d+)?|{_number_words()})\s*(?:x|×|times|veces)(?![\w])",
-        re.I,
-    )
-
-
-_MORE_THAN: re.Pattern[str] | None = None
-
-
-def _ratio_read(m: re.Match[str]) -> tuple[bool, bool, float] | None:
-    """(first side is input, second side is input, first / second) of a times or a fraction phrase."""
-    if m.group("n"):
-        return m.group("a_in") is not None, m.group("b_in") is not None, _figure(m.group("n"))
-    if m.groupdict().get("n2"):  # "for every output token, 6 input tokens": input / output = 6
-        return m.group("h_in") is not None, m.group("g_in") is not None, _figure(m.group("n2"))
-    if m.groupdict().get("frac"):
-        parts = float(lexicon.mapping("fractions")[m.group("frac").lower()])  # "a fifth of": 1/5
-        first_in = m.group("c_in") is not None
-        return not first_in, first_in, parts  # "output is a fifth of input" is input = 5 × output
-    if m.groupdict().get("n3"):  # "outputs are longer than inputs, about 2x": first = 2 × second
-        return m.group("i_in") is not None, m.group("j_in") is not None, _figure(m.group("n3"))
-    if m.groupdict().get("mult"):
-        times = float(lexicon.mapping("multipliers")[m.group("mult").lower()])
-        return m.group("e_in") is not None, m.group("f_in") is not None, times
-    return None
-
-
 def read_times(text: str, draft: Draft) -> None:
-    """ "inputs are about 6x the outputs" and "5x more input than output" are 6:1 and 5:1; "output is a
-    fifth of input" is 5:1. The words for input, output, "times" and the fractions are the lexicon's."""
-    global _TIMES, _MORE_THAN
-    _TIMES = _TIMES or _times_pattern()
-    _MORE_THAN = _MORE_THAN or _more_than_pattern()
-    found = [*islice(_TIMES.finditer(text), MAX_MENTIONS), *islice(_MORE_THAN.finditer(text), MAX_MENTIONS)]
-    for m in found:
-        read = _ratio_read(m)
-        if read is None or read[0] == read[1] or read[2] <= 0 or "input_per_output" in draft.fields:
-            continue
-        first_in, _, n = read
-        draft.use(m.start(), m.end(), "input_per_output")
-        draft.set("input_per_output", n if first_in else round(1 / n, 6))
-        return
+    """ "inputs are about 6x the outputs", "5x more input than output", "output is a fifth of input", "for every
+    output token we send 6 input tokens": the mix composed from two sides and a relation (bot/parse/mix_relations.py)."""
+    read_relations(text, draft)

@@ -29,8 +29,14 @@ _LABELLED = lazy(
     re.I,
 )
 _INPUT_OVER_OUTPUT = lazy(
-    r"\b(?:input|in|entrada)\s*/\s*(?:output|out|salida)\s*(?:ratio\s*|proporci[oó]n\s*)?(?:=|:|is|of|es|de)?\s*"
+    r"\b(?:input|in|entrada)\s*/\s*(?:output|out|salida)\s*\)?\s*(?:ratio\s*|proporci[oó]n\s*)?(?:=|:|is|of|es|de)?\s*"
     r"(?:about|around|roughly|~|≈|unos?)?\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%])",
+    re.I,
+)
+# "of every 10 tokens, 9 are input", "de cada 10 tokens, 9 son de entrada": a share said as a count in a count.
+_OF_EVERY = lazy(
+    r"\b(?:out\s+of|of|de)\s+(?:every|cada)\s+(\d{1,4})\s+tokens?,?\s+(\d{1,4})\s+(?:are|is|son|es)\s+(?:de\s+)?"
+    r"(?:(input|prompt|entrada)|output|completion|salida)\b",
     re.I,
 )
 _SPLIT = lazy(r"\b(\d{1,2})\s*/\s*(\d{1,2})\s+(input|output)\s*/\s*(input|output)\b", re.I)
@@ -96,6 +102,10 @@ def mix_forms(text: str) -> list[float]:
         if a and b:
             ratios.append(a / b)
     ratios += [float(m.group(1)) for m in _INPUT_OVER_OUTPUT.finditer(text) if float(m.group(1)) > 0]
+    for m in _OF_EVERY.finditer(text):
+        whole, part = float(m.group(1)), float(m.group(2))
+        if 0 < part < whole:
+            ratios.append(part / (whole - part) if m.group(3) else (whole - part) / part)
     for m in _SPLIT.finditer(text):
         first, second = float(m.group(1)), float(m.group(2))
         if first and second and m.group(3).lower() != m.group(4).lower():

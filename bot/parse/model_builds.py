@@ -6,6 +6,8 @@ parser asks; the organisation in a pasted Hub id never decides the build by itse
 
 from __future__ import annotations
 
+import re
+
 from bot.parse.build_index import canonical
 from bot.parse.model_index import (
     _CONJUNCTION,
@@ -20,8 +22,8 @@ from bot.parse.model_index import (
     _parts,
     _word_parts,
 )
-from bot.parse.words import Token
-from costcore.catalog import Catalogs, normalise
+from bot.parse.words import STOPWORDS, Token
+from costcore.catalog import Catalogs
 from costcore.scenario import Finding
 
 # Words between a name and its precision or build: "glm 5.1 in fp8", "glm 5.2 en fp8", "the preview of v4 pro".
@@ -61,12 +63,48 @@ def unknown_fit(mention: Mention, toks: list[Token], index: _Index) -> Mention:
     return mention
 
 
+def led_by_other(text: str, toks: list[Token], i: int, mention: Mention, index: _Index, free: int) -> Mention | None:
+    """ "llama 3 maverick", "llama 5 scout": a catalog name led by a family and version it has no build of is
+    a name the catalog lacks, handed over whole, never the row its last word names. `free` is the first token
+    no earlier mention holds."""
+    if i == 0 or toks[i - 1].lower in STOPWORDS or _gap(text, toks, i).strip(" -_"):
+        return None
+    for n in (2, 1):
+        k = i - n
+        if k < free or any(_gap(text, toks, m).strip(" -_") for m in range(k + 1, i + 1)):
+            continue
+        lead = _parts(toks[k:i])
+        if any(t.lower in STOPWORDS for t in toks[k:i]) or (lead[0],) not in index.starts or not any(ch.isdigit() for ch in "".join(lead)):
+            continue
+        inside = [t for t in toks[k:] if t.start < mention.end]
+        if not index.build.builds(_parts(inside)):
+            typed = text[toks[k].start : mention.end]
+            return Mention(toks[k].start, mention.end, typed, typed, "unknown")
+    return None
+
+
 def precision_after(text: str, toks: list[Token], j: int) -> int | None:
     """The token of a precision said a word or two after a name ("glm-5.1 in fp8", "en fp8")."""
     for k in range(j + 1, min(len(toks), j + 4)):
         if _gap(text, toks, k).strip(" ,/()"):
             return None
         if _PRECISION.match(toks[k].lower):
+            return k
+        if toks[k].lower not in _LINKS:
+            return None
+    return None
+
+
+_PICKS = frozenset({"preview", "thinking", "instruct", "release"})  # words that pick a build, said after the name
+
+
+def build_after(text: str, toks: list[Token], j: int) -> int | None:
+    """The token of a build said a word or two after a name: "deepseek v4 pro (la preview)", "glm 5.2, the
+    thinking one" is not asked here; only set off by parentheses or a link word ("qwen3 235b 2507 in thinking")."""
+    for k in range(j + 1, min(len(toks), j + 4)):
+        if _gap(text, toks, k).strip(" ,/()"):
+            return None
+        if toks[k].lower in _PICKS:
             return k
         if toks[k].lower not in _LINKS:
             return None
@@ -99,12 +137,10 @@ def with_words(mention: Mention, words: list[str], toks: list[Token], index: _In
     """The mention with build words said apart from it, when those words name one other build."""
     if mention.model is None or not words:
         return mention
+    said = (*mention.said, *words)
     found = index.build.builds([*_parts(toks), *words])
-    if len(found) == 1 and (model := found.pop()) != mention.model:
-        return Mention(
-            mention.start, mention.end, mention.typed, model, "catalog", precision=mention.precision
-        )
-    return mention
+    model = found.pop() if len(found) == 1 else mention.model
+    return Mention(mention.start, mention.end, mention.typed, model, "catalog", precision=mention.precision, said=said)
 
 
 def other_build(
@@ -134,17 +170,19 @@ def other_build(
 
 
 def assumed(mentions: list[Mention], model: str, index: _Index, catalogs: Catalogs) -> Finding | None:
-    """The note for a plain name several builds share ("qwen3 30b", "v4 pro", "llama 70b"): the row its alias
-    sits on was priced, and the other builds are named so the user can say which. A name that is the row's own
-    id or name ("glm 5.1", "DeepSeek-V4-Pro") is that build, no assumption."""
+    """The note for a name several builds share ("qwen3 30b", "v4 pro", "llama 70b", a pasted Hub id whose bare
+    name is another row's): the row its alias sits on was priced, and the other builds are named so the user can
+    say which. Every word said counts, the build words said apart from the name too ("glm 5.2 in fp8" is one
+    build). A model's own official name ("GLM-5.1", "Qwen3-30B-A3B": the row's name or its Hub repo's) names
+    that build and needs no note, unless another build answers to the same name ("DeepSeek-V4-Pro" is the
+    release's name and the preview's repo)."""
     mention = next((m for m in mentions if m.model == model and m.kind == "catalog"), None)
-    row = catalogs.models.get(model)
-    if mention is None or row is None or normalise(mention.typed) in (normalise(row.id), normalise(row.name)):
+    if mention is None or catalogs.models.get(model) is None:
         return None
-    others = index.build.builds([p for word in mention.typed.lower().split() for p in _word_parts(word)]) - {
-        model
-    }
-    if not others:
+    words = [p for word in re.split(r"[\s:]+", mention.typed.lower()) for p in _word_parts(word)]
+    words += [p for w in (*mention.said, mention.precision or "") for p in _word_parts(w.lower())]
+    others = index.build.builds(words) - {model}
+    if not others or index.build.official(mention.typed.rsplit("/", 1)[-1]) == {model}:
         return None
     return Finding(
         code="model_build_assumed",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
+from bot.parse.build_index import HEAD_NUMBER
 from bot.parse.fuzzy import _best, _rapidfuzz
 from bot.parse.model_index import (
     _RUN_VERB,
@@ -15,10 +16,12 @@ from bot.parse.model_index import (
     DOUBTFUL,
     MAX_FUZZY_STARTS,
     TOOLS,
+    VARIANT_WORDS,
     Mention,
     _Index,
     _parts,
 )
+from bot.parse.model_typos import _bare_typo, _head_typo
 from bot.parse.words import STOPWORDS, Token
 
 _LETTERS = re.compile(r"[a-z]+")  # compiled once: these run for every word of a paste
@@ -53,11 +56,16 @@ def _unknown_variant(tok: Token, index: _Index) -> Mention | None:
     """One dashed token that starts like a catalog family and goes on with a version the catalog lacks:
     "Kimi-K2-Thinking", "DeepSeek-V3.1-Terminus". Handed over raw, so the engine answers unknown_model."""
     parts = _parts([tok])
+    if len(parts) == 1 and (glued := HEAD_NUMBER.match(parts[0])):  # "llama3.2": the family glued to a version
+        parts = list(glued.groups())
     if len(parts) < 2 or not any(ch.isdigit() for ch in tok.text) or tok.key in index.vendors:
         return None
-    if index.starts.get(tuple(parts[:1])) and not index.starts.get(tuple(parts)):
-        return Mention(tok.start, tok.end, tok.text, tok.text, "unknown")
-    return None
+    if not index.starts.get(tuple(parts[:1])):
+        return None
+    n = next((n for n in range(2, len(parts) + 1) if not index.starts.get(tuple(parts[:n]))), None)
+    if n is None or not (any(ch.isdigit() for ch in parts[n - 1]) or parts[n - 1] in VARIANT_WORDS):
+        return None  # the family's own name ("deepseek-v3"), or a plain word after it ("llama-70b-prod")
+    return Mention(tok.start, tok.end, tok.text, tok.text, "unknown")
 
 
 def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _Index) -> Mention | None:
@@ -82,6 +90,8 @@ def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _I
         near = _best(key, index.keys, DOUBTFUL)
         if near and (loose is None or near[1] > loose[0]):
             loose = (near[1], j)
+    if not confident and (head_typo := _head_typo(text, toks, i, covered, index)):
+        return head_typo
     if fits:
         j, model = fits
         return Mention(toks[i].start, toks[j].end, text[toks[i].start : toks[j].end], model, "corrected")
@@ -93,7 +103,7 @@ def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _I
             return Mention(toks[i].start, toks[j].end, typed, None, "ambiguous", (model, *rivals))
         return Mention(toks[i].start, toks[j].end, typed, model, "corrected")
     if loose:
-        j = _name_end(toks, loose[1], covered)
+        j = _name_end(text, toks, loose[1], covered)
         return Mention(toks[i].start, toks[j].end, text[toks[i].start : toks[j].end], None, "doubtful")
     return None
 
@@ -110,10 +120,16 @@ def _name_like(toks: list[Token], j: int) -> bool:
     return True
 
 
-def _name_end(toks: list[Token], j: int, covered: set[int], limit: int = 4) -> int:
-    """The last token of a name that starts before `j`: "Mistral" -> "Mistral Large 3"."""
+def _name_end(text: str, toks: list[Token], j: int, covered: set[int], limit: int = 4) -> int:
+    """The last token of a name that starts before `j`: "Mistral" -> "Mistral Large 3"; a comma or other
+    punctuation ends it ("mistral small 3.2, weekly volume …" names no "weekly")."""
     stop = min(len(toks), j + limit)
-    while j + 1 < stop and j + 1 not in covered and _name_like(toks, j + 1):
+    while (
+        j + 1 < stop
+        and j + 1 not in covered
+        and not text[toks[j].end : toks[j + 1].start].strip(" \t-_")
+        and _name_like(toks, j + 1)
+    ):
         j += 1
     return j
 
@@ -125,6 +141,8 @@ def _fuzzy(text: str, toks: list[Token], covered: set[int], index: _Index) -> li
     while i < len(toks) and starts < MAX_FUZZY_STARTS:
         head = None if i in covered else _LETTERS.match(toks[i].lower.split("-")[0])
         if not head or not index.is_head(head.group(0)):
+            if head and (bare := _bare_typo(text, toks[i], index)):
+                found.append(bare)
             i += 1
             continue
         starts += 1
@@ -144,7 +162,7 @@ def _after_verb(text: str, toks: list[Token]) -> Mention | None:
         first = next((k for k, t in enumerate(toks) if t.start >= verb.end()), None)
         if first is None or not _name_like(toks, first) or _FIGURE_ONLY.fullmatch(toks[first].text):
             continue
-        last = _name_end(toks, first, set(), limit=4)
+        last = _name_end(text, toks, first, set(), limit=4)
         picked = toks[first : last + 1]
         if any(_NAME_MARK.search(t.text) for t in picked):
             typed = text[picked[0].start : picked[-1].end]

@@ -88,6 +88,7 @@ class Mention:
     kind: Kind
     candidates: tuple[str, ...] = ()
     precision: str | None = None  # "fp8" typed after the name: read, not modelled
+    said: tuple[str, ...] = ()  # build words said apart from the name ("the thinking version of …", "in fp8")
 
     @property
     def strong(self) -> bool:

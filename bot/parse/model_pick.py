@@ -5,12 +5,12 @@ Split from `models`, which finds the mentions."""
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from typing import Literal
 
+from bot.parse.closed import is_closed_head
+from bot.parse.model_guess import _name_like
 from bot.parse.model_index import (
-    _CONJUNCTION,
     _DATE_CODE,
     _PRECISION,
     _SIZE,
@@ -18,17 +18,25 @@ from bot.parse.model_index import (
     _VERSION,
     _VOLUME_WORDS,
     HARMLESS_WORDS,
+    MAX_SPAN,
     VARIANT_WORDS,
     Mention,
     ModelRead,
+    _Index,
+    _parts,
 )
+from bot.parse.model_shapes import of_size
 from bot.parse.words import STOPWORDS, Token
 from costcore.scenario import Finding
 
 
 def _joined(text: str, toks: list[Token], k: int) -> bool:
-    """Whether token `k` continues the words before it: nothing but spaces or dashes between them."""
-    return 0 < k < len(toks) and not text[toks[k - 1].end : toks[k].start].strip(" \t-_")
+    """Whether token `k` continues the words before it: nothing but spaces or dashes between them, or the one
+    colon of an Ollama tag ("deepseek-r1:70b" is a distill, not R1)."""
+    if not 0 < k < len(toks):
+        return False
+    gap = text[toks[k - 1].end : toks[k].start]
+    return not gap.strip(" \t-_") or gap == ":"
 
 
 def _quantity_next(toks: list[Token], k: int) -> bool:
@@ -63,6 +71,53 @@ def _follower(text: str, toks: list[Token], k: int) -> Follower | None:
     return None
 
 
+def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | None:
+    """A name several catalog models start with, typed alone: "gpt-oss", "llama 3.1", "deepseek"."""
+    if toks[i].lower in STOPWORDS or toks[i].key in index.vendors:
+        return None
+    parts: tuple[str, ...] = ()
+    hit: tuple[int, set[str]] | None = None
+    for m in range(i, min(len(toks), i + MAX_SPAN)):
+        if m > i and not _joined(text, toks, m):
+            break
+        parts += tuple(_parts([toks[m]]))
+        models = index.starts.get(parts)
+        if not models:
+            break
+        hit = (m, models)
+    if hit is None:
+        return None
+    m, models = hit
+    typed = text[toks[i].start : toks[m].end]
+    alone = is_closed_head(typed) and len(_parts(toks[i : m + 1])) == 1  # "GPT" is OpenAI's, not gpt-oss
+    named_on = _follower(text, toks, m + 1) in ("version", "name") or _bare_version(text, toks, m + 1)
+    if named_on and not alone:  # "qwen3 32b", "deepseek v3.2": a name the catalog lacks, handed over whole
+        end = m + 1
+        while _follower(text, toks, end + 1) in ("version", "name"):
+            end += 1
+        typed = text[toks[i].start : toks[end].end]
+        return Mention(toks[i].start, toks[end].end, typed, typed, "unknown")
+    if alone or named_on or (_joined(text, toks, m + 1) and _name_like(toks, m + 1)):  # "gpt oss 12b"
+        return None
+    if (k := of_size(text, toks, m)) is not None:  # "gemma 4 de 31b": the size said after "de"
+        one = index.build.plain([*_parts(toks[i : m + 1]), toks[k].key])
+        typed = text[toks[i].start : toks[k].end]
+        return Mention(toks[i].start, toks[k].end, typed, one or typed, "corrected" if one else "unknown")
+    if len(models) == 1:  # "qwen3-30b-a3b-thinking": the start of one row's name, only a build tag left out
+        model = index.build.one_build(list(parts))
+        return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if model else None
+    return Mention(toks[i].start, toks[m].end, typed, None, "several", tuple(sorted(models)))
+
+
+def _bare_version(text: str, toks: list[Token], k: int) -> bool:
+    """A whole number of one or two digits right after a family's name, no unit after it: "mistral large 2",
+    "glm 4 vs glm 5" (a version the catalog lacks), not "qwen3 30b 2 nodes"."""
+    return _joined(text, toks, k) and len(toks[k].lower) <= 2 and toks[k].lower.isdigit() and not (
+        _quantity_next(toks, k)
+        or (k + 1 < len(toks) and _joined(text, toks, k + 1) and toks[k + 1].lower not in STOPWORDS | VARIANT_WORDS)
+    )
+
+
 def _covered(toks: list[Token], mentions: list[Mention]) -> set[int]:
     """The tokens the mentions span (a token starting inside one), by bisection: a pasted log of many
     names stays linear."""
@@ -71,37 +126,6 @@ def _covered(toks: list[Token], mentions: list[Mention]) -> set[int]:
     for m in mentions:
         out.update(range(bisect_left(starts, m.start), bisect_left(starts, m.end)))
     return out
-
-
-_SIZE_IN_NAME = re.compile(r"(?<![a-z\d.])\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?b?(?![a-z\d])", re.I)
-_SIZE_MARK = re.compile(r"[bx]", re.I)
-
-
-def _siblings(text: str, toks: list[Token], mentions: list[Mention], covered: set[int]) -> list[Mention]:
-    """ "llama 3.1 70b and 8b", "qwen3 235b, 30b": a second size names a second model of the family."""
-    found: list[Mention] = []
-    ends = [t.end for t in toks]
-    for mention in mentions:
-        if mention.kind not in ("catalog", "corrected") or not mention.model:
-            continue
-        last = bisect_left(ends, mention.end)
-        if last + 1 < len(toks) and text[toks[last].end : toks[last + 1].start].strip() == ",":
-            k = last + 1
-        elif last + 2 < len(toks) and toks[last + 1].lower in _CONJUNCTION:
-            k = last + 2
-        else:
-            continue
-        if k in covered:
-            continue
-        size = toks[k]
-        if not _SIZE.match(size.lower) or size.lower.startswith("a") or _quantity_next(toks, k):
-            continue
-        sizes = list(_SIZE_IN_NAME.finditer(mention.typed))
-        if not sizes or not _SIZE_MARK.search(sizes[-1].group(0)):
-            continue
-        typed = mention.typed[: sizes[-1].start()] + size.text + mention.typed[sizes[-1].end() :]
-        found.append(Mention(size.start, size.end, typed, typed, "unknown"))
-    return found
 
 
 def _decide(mentions: list[Mention]) -> ModelRead:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse.build_index import SIZE
 from bot.parse.lazyre import lazy
 from bot.parse.words import STOPWORDS, Token
 
@@ -29,6 +30,18 @@ def family_size(text: str, toks: list[Token], covered: set[int], index) -> list[
         if len(models) == 1:
             found.append((head.start, size.end, text[head.start : size.end], models.pop()))
     return found
+
+
+def of_size(text: str, toks: list[Token], m: int) -> int | None:
+    """The size token of "<name> de 31b" ("gemma 4 de 31b", "llama 3.1 de 70b") right after token `m`."""
+    k = m + 2
+    if k >= len(toks) or toks[m + 1].lower not in ("de", "of") or not SIZE.match(toks[k].lower):
+        return None
+    if text[toks[m].end : toks[m + 1].start].strip() or text[toks[m + 1].end : toks[k].start].strip():
+        return None
+    if k + 1 < len(toks) and _UNIT_NEXT.match(toks[k + 1].lower):
+        return None
+    return k
 
 
 def sized_name(text: str, toks: list[Token], covered: set[int]) -> tuple[int, int, str] | None:

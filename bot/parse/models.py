@@ -16,11 +16,13 @@ are plain words or names ("Kimi", "Scout") count only where a model is meant.
 from __future__ import annotations
 
 from bisect import bisect_left
+from dataclasses import replace
 
 from bot.parse import model_builds as builds
 from bot.parse import model_shapes as shapes
-from bot.parse.closed import find_closed, is_closed_head
-from bot.parse.model_guess import _after_verb, _confident, _fuzzy, _name_like, _unknown_variant, _widen
+from bot.parse.closed import find_closed
+from bot.parse.model_fix import corrections
+from bot.parse.model_guess import _after_verb, _confident, _fuzzy, _widen
 from bot.parse.model_index import (
     _DATE_CODE,
     _SIZE,
@@ -35,46 +37,20 @@ from bot.parse.model_index import (
     _parts,
     cached_digit_groups,
 )
-from bot.parse.model_pick import _covered, _decide, _follower, _joined, _siblings
-from bot.parse.words import STOPWORDS, Token, model_context
-from costcore.catalog import Catalogs, normalise
+from bot.parse.model_late import late_unknowns, siblings
+from bot.parse.model_pick import _covered, _decide, _follower, _several
+from bot.parse.words import Token, model_context
+from costcore.catalog import Catalogs
 from costcore.scenario import Finding
 
 
-def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | None:
-    """A name several catalog models start with, typed alone: "gpt-oss", "llama 3.1", "deepseek"."""
-    if toks[i].lower in STOPWORDS or toks[i].key in index.vendors:
-        return None
-    parts: tuple[str, ...] = ()
-    hit: tuple[int, set[str]] | None = None
-    for m in range(i, min(len(toks), i + MAX_SPAN)):
-        if m > i and not _joined(text, toks, m):
-            break
-        parts += tuple(_parts([toks[m]]))
-        models = index.starts.get(parts)
-        if not models:
-            break
-        hit = (m, models)
-    if hit is None:
-        return None
-    m, models = hit
-    typed = text[toks[i].start : toks[m].end]
-    alone = is_closed_head(typed) and len(_parts(toks[i : m + 1])) == 1  # "GPT" is OpenAI's, not gpt-oss
-    goes_on = _follower(text, toks, m + 1) in ("version", "name") or (
-        _joined(text, toks, m + 1) and _name_like(toks, m + 1)
-    )
-    if alone or goes_on:  # "deepseek v3.2", "gpt oss 12b": a name the catalog lacks
-        return None
-    if len(models) == 1:  # "qwen3-30b-a3b-thinking": the start of one row's name, only a build tag left out
-        model = index.build.one_build(list(parts))
-        return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if model else None
-    return Mention(toks[i].start, toks[m].end, typed, None, "several", tuple(sorted(models)))
-
-
-def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], set[int]]:
-    """Catalog names typed as the catalog spells them, and the bare words ("Kimi") read as plain words."""
+def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], set[int], list[Mention]]:
+    """Catalog names typed as the catalog spells them, the bare words ("Kimi") read as plain words, and the names
+    a family starts but goes on with a version or size it lacks ("qwen3 32b"), kept for after the typo rules."""
     found: list[Mention] = []
     plain: set[int] = set()
+    pending: list[Mention] = []
+    starts = [t.start for t in toks]
     i = 0
     while i < len(toks):
         best: tuple[int, str, str] | None = None
@@ -87,10 +63,9 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 best = (j, index.alias[key], key)
         if best is None:
             mention = _several(text, toks, i, index)
-        elif rival := index.build.org_rival(best[2]):  # "deepseek-ai/DeepSeek-V4-Pro": the preview's repo, the release's name
-            j, model, _ = best
-            mention = Mention(toks[i].start, toks[j].end, text[toks[i].start : toks[j].end], None, "ambiguous",
-                              tuple(sorted({model, rival})))
+            if mention is not None and mention.kind == "unknown":  # "qwen3 32b": unless a typo rule or a
+                pending.append(mention)  # shape names a row ("gemma 27b"), a name the catalog lacks
+                mention = None
         else:
             j, model, _ = best
             follower = _follower(text, toks, j + 1)
@@ -101,6 +76,8 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 i += 1
                 continue
             mention = _extend(text, toks, i, j, model, index)
+            free = bisect_left(starts, found[-1].end) if found else 0
+            mention = builds.led_by_other(text, toks, i, mention, index, free) or mention  # "llama 3 maverick"
             if mention.kind == "catalog" and (said := builds.words_before(toks, i)):
                 inside = [t for t in toks[i:] if t.start < mention.end]
                 mention = builds.with_words(mention, said, inside, index)  # "the preview of v4 pro"
@@ -110,7 +87,7 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
         found.append(mention)
         while i < len(toks) and toks[i].start < mention.end:
             i += 1
-    return found, plain
+    return found, plain, pending
 
 
 def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _Index) -> Mention:
@@ -155,12 +132,17 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
     if precision is None and (k := builds.precision_after(text, toks, j)) is not None:
         precision, j = toks[k].text, k  # "glm-5.1 in fp8": read with the name, so "bf16" is no figure
     mention = builds.fit(Mention(start, toks[j].end, typed, model, "catalog", precision=precision), _parts(named), index)
-    return builds.with_words(mention, [precision.lower()], named, index) if precision else mention
+    if precision:
+        return builds.with_words(mention, [precision.lower()], named, index)
+    if (k := builds.build_after(text, toks, j)) is not None:  # "deepseek v4 pro (la preview)"
+        picked = builds.with_words(mention, [toks[k].lower], named, index)
+        return replace(picked, end=toks[k].end) if picked.model != mention.model else mention
+    return mention
 
 
 def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     index = _index(catalogs)
-    exact, plain = _exact(text, toks, index)
+    exact, plain, pending = _exact(text, toks, index)
     starts = [t.start for t in toks]
     mentions = [_widen(text, toks, starts, m, index) for m in exact]
     for mention in [m for m in mentions if m.kind == "catalog" and m.model]:  # "thinking 2507 vs instruct 2507"
@@ -183,21 +165,15 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
         mentions.append(Mention(start, end, typed, model, "corrected"))
     covered = plain | _covered(toks, mentions)
     mentions += _fuzzy(text, toks, covered, index)
-    if not mentions:  # nothing the catalog, genai-prices or a typo explains: "Kimi-K2-Thinking"
-        mentions += [
-            m for k, tok in enumerate(toks) if k not in covered and (m := _unknown_variant(tok, index))
-        ][:1]
+    mentions = late_unknowns(toks, mentions, pending, index)  # "GLM-4.7 vs GLM-4.6": asks which
     if not mentions and (sized := shapes.sized_name(text, toks, covered)):  # "gemma 3 27b"
         mentions.append(Mention(sized[0], sized[1], sized[2], sized[2], "unknown"))
     if not mentions and (after := _after_verb(text, toks)):
         mentions.append(after)
-    covered = plain | _covered(toks, mentions)
-    for sibling in _siblings(text, toks, mentions, covered):
-        model = catalogs.alias_index.get(normalise(sibling.typed))
-        mentions.append(
-            Mention(sibling.start, sibling.end, sibling.typed, model or sibling.typed, sibling.kind)
-        )
+    mentions += siblings(text, toks, mentions, plain | _covered(toks, mentions), catalogs)  # "llama 3.1 70b and 8b"
+    mentions, fixed = corrections(text, toks, mentions, index)  # "llama 3.3 instead of 3.1"
     read = _decide(sorted(mentions, key=lambda m: m.start))
+    read.spans += fixed
     picked = next((m for m in mentions if m.precision and m.model == read.model), None)
     if picked and read.model and picked.precision.lower() not in index.dtypes.get(read.model, set()):
         dtypes = sorted(index.dtypes.get(read.model, set()))

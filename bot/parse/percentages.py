@@ -6,6 +6,9 @@ import re
 from itertools import islice
 
 from bot.parse import lexicon
+from bot.parse.cache_shares import other_cache, read_cache_words
+from bot.parse.cache_shares import priced as _priced
+from bot.parse.cache_vetoes import CACHE_WORD as _CACHE_WORD
 from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.figures import (
     MAX_MENTIONS,
@@ -40,22 +43,6 @@ _BOUND_BEFORE = (
 )
 _PERCENT_RANGE_BEFORE = lazy(r"(\d+(?:[.,]\d+)?)\s?%?\s?(?:-|–|to|a)\s?$")
 MAX_VAT_PERCENT = 27  # the highest standard VAT rate in the EU (Hungary); above it is likely something else
-
-
-def _shares() -> dict[str, float]:
-    """ "half", "a third", "tres cuartos": the lexicon's `shares` (numerator / denominator)."""
-    return {k: float(a) / float(b) for k, v in lexicon.mapping("shares").items() for a, b in [str(v).split("/")]}
-
-
-# "no cache hits", "nothing is cached", "sin aciertos de caché": none; "no idea about cache hits" is not.
-_NO_HITS = lazy(
-    r"\b(?:no|zero|sin|ning[uú]n|ninguna|0)\s+(?:prompt\s+)?(?:cache(?:[\s-]hits?)?|hits|caching|cach[eé]|aciertos?)\b"
-    r"|\b(?:none|nothing)\s+(?:of\s+(?:it|them|our\s+\w+)\s+)?(?:is\s+|gets\s+|will\s+be\s+)?(?:cached|hits?\s+the\s+cache)\b",
-    re.I,
-)
-_HIT_RATE = lazy(
-    r"\bcache[\s-]hit[\s-]?(?:rate|ratio)\s?(?:of|is|=|:|at|around|~|≈)?\s?(\d+(?:[.,]\d+)?)(?!\s?%|\d)", re.I
-)
 
 
 def _near(pattern: re.Pattern[str], text: str, start: int, end: int, reach: int = 40) -> int | None:
@@ -115,12 +102,6 @@ def _percent_field(text: str, match: re.Match[str]) -> str | None:
     return "cache_hit_rate" if vat is None or (cache is not None and cache <= vat) else "vat_rate"
 
 
-_CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
-
-
-_HITS_UNKNOWN = lazy(
-    r"\b(?:no\s+idea|not\s+sure|unknown|don'?t\s+know|ni\s+idea|no\s+sabemos)\b[^.;\n]{0,25}\bcach", re.I
-)
 
 
 def _miss_before(text: str, match: re.Match[str]) -> re.Match[str] | None:
@@ -166,19 +147,15 @@ def _miss_near(text: str, match: re.Match[str]) -> re.Match[str] | None:
     return miss[1] if miss and (hit is None or miss[0] < hit[0]) else None
 
 
-# "the cache misses 1 in 5 requests", "falla 1 de cada 5": a share said as a count in a count.
-_ONE_IN = r"(?<![\w.,])(\d{1,3})\s+(?:in|out\s+of|of\s+every|de\s+cada)\s+(\d{1,4})(?![\w.,%])"
-
-
-def _one_in(match: re.Match[str]) -> float | None:
-    part, whole = int(match.group(2)), int(match.group(3))
-    return part / whole if 0 < part <= whole else None
-
-
 def read_percentages(text: str, draft: Draft) -> None:
     """Cache hit rates and VAT rates: "50% cache hits", "half of our prompts hit the cache", "IVA del 10%"."""
+    others = lexicon.pattern("other_cache").search(text)  # "the redis cache hits 90 %": the names first, one scan
     for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
+        if others and other_cache(text, match.start()) and not _VAT.search(text, *sentence(text, match.start())):
+            continue  # "the redis cache hits 90 %": another cache
+        if _priced(text, match):
+            continue  # "prompt caching cuts input cost by 90 %": a discount, not a hit rate
         if 0 <= value <= 100 and (
             miss := _miss_before(text, match) or _miss_after(text, match) or _miss_near(text, match)
         ):
@@ -205,30 +182,4 @@ def read_percentages(text: str, draft: Draft) -> None:
             draft.set(name, round(value / 100, 6))
     if "cache_hit_rate" in draft.fields or draft.asked_about("cache_hit_rate"):
         return
-    if rate := _HIT_RATE.search(text):
-        value = float(rate.group(1).replace(",", "."))
-        if value > 100:
-            draft.ask(ASK_RANGE, "percent_out_of_range", field="cache_hit_rate", value=plain(value))
-        else:  # "hit rate 0.3" is a fraction, "hit rate 30" a percentage
-            draft.set("cache_hit_rate", value if value <= 1 else round(value / 100, 6))
-        return
-    if _NO_HITS.search(text) or _HITS_UNKNOWN.search(text):  # "no idea about cache hits": the default
-        for cache in _CACHE_WORD.finditer(text):
-            draft.use(cache.start(), cache.end(), "cache_hit_rate")
-    if _NO_HITS.search(text):
-        draft.set("cache_hit_rate", 0.0)
-        return
-    shares = _shares()
-    said = "|".join(map(re.escape, sorted(shares, key=len, reverse=True)))
-    for match in re.finditer(rf"\b({said})\b|{_ONE_IN}", text, re.I):
-        share = shares[match.group(1).lower()] if match.group(1) else _one_in(match)
-        if share is None:
-            continue
-        if miss := _miss_near(text, match):  # "only a quarter of prompts miss the cache": 75 % hits
-            draft.use(miss.start(), match.end(), "cache_hit_rate")
-            draft.set("cache_hit_rate", round(1 - share, 6))
-            draft.note("cache_from_misses", misses=plain(round(share * 100, 2)), hits=plain(round(100 - share * 100, 2)))
-            return
-        if _near(_CACHE, text, match.start(), match.end(), reach=50) is not None:
-            draft.set("cache_hit_rate", round(share, 6))
-            return
+    read_cache_words(text, draft)

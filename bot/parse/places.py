@@ -7,7 +7,7 @@ import re
 from zoneinfo import ZoneInfo
 
 from bot.cache import cached_pickle
-from bot.parse import lexicon
+from bot.parse import lexicon, zone_words
 from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.lazyre import lazy
 
@@ -38,21 +38,9 @@ def _zone_cities_now() -> dict[str, str]:
     return out
 
 
-CITIES = _zone_cities() | lexicon.places()
-# "Pacific time", "Eastern", "hora del Pacífico": US zones by name.
-_US_ZONE = lazy(
-    r"\b(?P<zone>pacific|eastern|central|mountain)(?:\s+(?:time|standard\s+time|hours|tz))\b|\bhora\s+del\s+(?P<zona>pac[ií]fico|este)\b"
-    r"|(?:\d{1,2}\s?[-–]\s?\d{1,2}|9\s+to\s+5)\s+(?P<zone2>pacific|eastern|central|mountain)\b",
-    re.I,
-)
-US_ZONES = {"pacific": "America/Los_Angeles", "pacífico": "America/Los_Angeles", "pacifico": "America/Los_Angeles",
-            "eastern": "America/New_York", "este": "America/New_York", "central": "America/Chicago",
-            "mountain": "America/Denver"}  # fmt: skip
-ZONE_ABBREVIATIONS = {
-    "cet": "CET", "cest": "CET", "utc": "UTC", "gmt": "Europe/London", "bst": "Europe/London",
-    "et": "America/New_York", "est": "America/New_York", "edt": "America/New_York", "pt": "America/Los_Angeles",
-    "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "jst": "Asia/Tokyo",
-}  # fmt: skip
+# City acronyms (LA, SF, NYC) are cities too, but only as written in upper case ("la" is a Spanish word).
+_ACRONYMS = {name.lower(): zone for name, zone in zone_words.acronyms().items()}
+CITIES = _zone_cities() | lexicon.places() | _ACRONYMS
 _CITY_NAMES = "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
 # "in Madrid", "Madrid time", and a city set off on its own after a calendar: "business hours, Madrid".
 _CITY = lazy(
@@ -63,7 +51,6 @@ _CITY = lazy(
     rf"|(?:^|[,(;:]\s?)(?P<city4>{_CITY_NAMES})\s?(?=[,;.)?!]|$)",
     re.I,
 )
-_ABBREVIATION = lazy(r"\b(CET|CEST|UTC|GMT|BST|ET|EST|EDT|PT|PST|PDT|JST)\b")
 _IANA = lazy(
     r"\b(?:Africa|America|Asia|Atlantic|Australia|Europe|Pacific|Indian)/[A-Za-z_]{2,30}(?:/[A-Za-z_]{2,30})?\b"
 )
@@ -109,6 +96,8 @@ def _named(text: str) -> list[tuple[int, int]]:
         for name in _BY_FIRST_WORD.get(w.group(), ()):
             end = w.start() + len(name)
             if low.startswith(name, w.start()) and not (end < len(low) and (low[end].isalnum() or low[end] == "_")):
+                if name in _ACRONYMS and not text[w.start() : end].isupper():
+                    continue  # "la sede" is no Los Angeles; "LA" is
                 out.append((w.start(), end))
                 break
     return out
@@ -153,13 +142,15 @@ def _country_zone(text: str) -> tuple[str, str] | None:
 def read_timezone(text: str, draft: Draft) -> None:
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
     zones += [CITIES[city.lower()] for city in _cities(text)]
-    zones += [ZONE_ABBREVIATIONS[m.group(1).lower()] for m in _ABBREVIATION.finditer(_OFFSET.sub(" ", text))]
-    zones += [
-        US_ZONES[(m.group("zone") or m.group("zona") or m.group("zone2")).lower()]
-        for m in _US_ZONE.finditer(text)
-    ]
-    if re.search(r"\bIST\b", text):  # India, Israel or Irish Standard Time: ask
-        draft.ask(ASK_CONFLICT, "value_not_understood", field="tz")
+    zones += zone_words.named(text)
+    zones += zone_words.country_time(text, _COUNTRY_ZONES)
+    said, ambiguous = zone_words.abbreviated(_OFFSET.sub(" ", text))
+    zones += said
+    for said_as, candidates in ambiguous:  # "IST": India, Israel or Ireland; "CST": US Central or China
+        if zone := zone_words.resolve(text, candidates, zones, _COUNTRY_ZONES):
+            zones.append(zone)
+        else:
+            draft.ask(ASK_CONFLICT, "tz_ambiguous", field="tz", said=said_as, zones=candidates)
     offsets = _offset_zones(text, draft)
     if not zones:  # "9-5 CET (UTC+1)": the named zone wins, the offset only restates it
         zones = offsets
@@ -170,6 +161,9 @@ def read_timezone(text: str, draft: Draft) -> None:
     if not zones and draft.fields.get("calendar") == "business_hours" and (country := _country_zone(text)):
         zones = [country[1]]  # "business hours in Spain": the country's one business zone, said in a note
         draft.note("zone_from_country", country=country[0], tz=country[1])
+    business = draft.fields.get("calendar") == "business_hours"
+    if not zones and not ambiguous and business and (region := zone_words.spans_zones(text)):
+        draft.ask(ASK_CONFLICT, "tz_region", field="tz", said=region)  # "APAC business hours": which zone?
     distinct = list(dict.fromkeys(zones))
     if len(distinct) > 1 and set(distinct) != {"UTC"}:
         distinct = [z for z in distinct if z != "UTC"] or distinct  # "9-5 CET (UTC+1)": the city zone wins

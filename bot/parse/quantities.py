@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse.draft import ASK_RANGE, ASK_SLO, Draft
+from bot.parse.draft import ASK_RANGE, ASK_SLO, Draft, sentence
 from bot.parse.figures import (
     CONCURRENT,
     PEOPLE,
@@ -16,6 +16,7 @@ from bot.parse.figures import (
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_words import TOK_S
+from bot.parse.volume_forms import LEAD_PERIOD
 from bot.parse.volumes import PERIOD_WORDS
 
 _WHO = rf"(?:users?|sessions?|streams?|requests?|conversations?|agents?|chats?|connections?|usuarios|sesiones|conversaciones|peticiones|agentes|clientes|{PEOPLE})"
@@ -73,6 +74,7 @@ _CONTEXT_AFTER = lazy(
     r"(?:contexts?|contextos?|ctx|context[ -]windows?))\b",
     re.I,
 )
+_CONTEXT_NAMED = lazy(r"[ -]?(?:(?:tokens?|tok)[ -]?)?(?:of |de )?(?:contexts?|contextos?|ctx|context[ -]windows?|windows?)\b", re.I)
 _CONTEXT_BEFORE = lazy(
     r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana)"
     r"(?: (?:m[aá]ximo|max(?:imum)?|total|completo|entero|full))? ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
@@ -104,6 +106,7 @@ _SIZE_BEFORE = lazy(
 )
 _PER_TIME = lazy(r" ?(?:tokens?|tok)\b,? ?(?:a|per|/|each|every|al|por|cada) ?(?:day|week|month|hour|d[ií]a|semana|mes|hora)\b", re.I)
 DEFAULT_CONTEXT = 32_768  # costcore.scenario.Settings.context_tokens: a smaller request changes nothing said
+MAX_CONTEXT = 20_000_000  # twice the longest context any model offers (10M): a larger figure is a volume
 
 
 _PROMPT_SIZE = lazy(r"[ -]?(?:prompts?|documents?|docs?)\b(?! (?:an?|per|each|every|al|por)\b)", re.I)
@@ -119,6 +122,9 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
     for number in mentions(nums):
         if TOK_S.match(text, number.end):
             continue  # "25 sessions of 40 tok/s": a rate, never a context
+        lead = LEAD_PERIOD.search(text, sentence(text, number.start)[0], number.start)
+        if number.value > MAX_CONTEXT or (lead and not tail(text, number, _CONTEXT_NAMED)):
+            continue  # "daily we ingest 600M tokens of prompts": a volume, not what one request holds
         before = text[max(0, number.start - 30) : number.start]
         after = tail(text, number, _CONTEXT_AFTER)
         tokens_after = re.match(r" ?(?:tokens?|tok)\b", text[number.end : number.end + 8], re.I)

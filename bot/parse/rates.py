@@ -3,38 +3,32 @@
 from __future__ import annotations
 
 import re
-from functools import cache
 from itertools import islice
 
-from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
 from bot.parse.numbers import Number, plain
-from bot.parse.rate_words import (
-    AGGREGATE,
-    EACH_BEFORE,
-    FOR_PEOPLE_AFTER,
+from bot.parse.rate_kind import read_kind
+from bot.parse.rate_units import (
     HEDGE_AFTER,
     MEASURED,
     NEGATED_BEFORE,
     ONE_GPU_DOES,
-    ONE_STREAM_BEFORE,
-    PEOPLE_AT_BEFORE,
     PER_GPU_AFTER,
-    PER_GROUP_AFTER,
     PER_NODE,
-    PER_STREAM_AFTER,
-    PER_STREAM_BEFORE,
     RANGE_BEFORE,
     RELATIVE,
-    STREAMS_AT_BEFORE,
     TARGET_BEFORE,
-    TIMES_AFTER,
-    TIMES_BEFORE,
     TOK_S,
     UNIT_ALONE,
     UNITLESS_AFTER,
     VAGUE,
+)
+from bot.parse.rate_words import (
+    PER_STREAM_AFTER,
+    TIMES_AFTER,
+    TIMES_BEFORE,
+    per_group_after,
 )
 
 
@@ -81,10 +75,10 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
             continue
         if unit.group("plus"):
             draft.note("slo_at_least", tok_s=plain(number.value))
-        if (value := _total_of_counted(text, nums, number, before, after, draft)) is not None:
+        if (value := _total_of_counted(text, nums, number, before, after, draft, unit.end())) is not None:
             slos.append(value)
             if value == number.value:  # "3 teams x 100 tok/s each" is 300 in total: "each" was the teams'
-                _read_kind(text[start:end], value, before, after, draft)
+                read_kind(text[start:end], value, before, after, draft)
     if quoted:
         _read_target(text, nums, quoted, draft)
     for value in dict.fromkeys(slos):
@@ -133,7 +127,7 @@ def _unclear(draft: Draft, said: str, tok_s: float | None = None) -> None:
 
 
 def _total_of_counted(
-    text: str, nums: list[Number], number: Number, before: str, after: str, draft: Draft
+    text: str, nums: list[Number], number: Number, before: str, after: str, draft: Draft, at: int
 ) -> float | None:
     """ "3 teams × 100 tok/s" or "100 tok/s per team, 3 teams" is 300 in total, said in a note; a rate per
     team without the number of teams asks (None)."""
@@ -143,13 +137,19 @@ def _total_of_counted(
         rest = before[: times.start()] if times.re is TIMES_BEFORE else ""
         while more := TIMES_BEFORE.search(rest):  # "2 apps × 3 regions × 100 tok/s" is 600
             count, rest = count * int(more.group("count")), rest[: more.start()]
-    elif (per_group := PER_GROUP_AFTER.match(after)) and not PER_STREAM_AFTER.match(after):
+    elif (per_group := per_group_after().match(after)) and not PER_STREAM_AFTER.match(after):
         group = per_group.group("group")
         counts = counted(text, nums, plural_of(group), skip=number) or _of_them(text, number)
         if len(counts) != 1:
             draft.ask(ASK_SLO, "rate_per_group", tok_s=plain(number.value), group=group.lower())
             return None
         count = counts[0]
+        draft.use(at + per_group.start(), at + _PHRASE.match(after, per_group.end()).end(), "slo_tok_s")
+    elif (pair := _PER_TWO_WORDS.match(after)) and len(
+        counts := counted(text, nums, plural_of(pair["noun"]), skip=number)
+    ) == 1:  # "per legal entity, 4 entities": the noun a count names again, whatever word is before it
+        count = counts[0]
+        draft.use(at + pair.start(), at + pair.end(), "slo_tok_s")
     if not count or count == 1:
         return number.value
     total = number.value * count
@@ -157,6 +157,10 @@ def _total_of_counted(
     return total
 
 
+_PHRASE = re.compile(r"(?:\s+[^\W\d_]+)?")  # one word more: "por entidad legal", not "per team and legal…"
+_PER_TWO_WORDS = re.compile(
+    r"\s*,?\s*(?:per|por|each|every|cada)\s+[^\W\d_]+\s+(?P<noun>[^\W\d_]{2,})\b", re.I
+)
 _OF_THEM = re.compile(r"(?<![\w.,])(\d{1,4})\s+(?:of\s+them|de\s+(?:ellos|ellas))\b", re.I)
 
 
@@ -164,39 +168,3 @@ def _of_them(text: str, number: Number) -> list[int]:
     """ "250 tok/s per tenant, 12 of them": the count said as "N of them" right after the rate."""
     found = _OF_THEM.search(text, number.end, number.end + 60)
     return [int(found.group(1))] if found and int(found.group(1)) >= 2 else []
-
-
-@cache
-def _groups_at() -> re.Pattern[str]:
-    """A count of groups right before a rate, neither "each" nor "in total" said: "12 tenants at 150 tok/s"."""
-    return re.compile(
-        rf"(?=\d)(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?P<who>{lexicon.alternation('group_nouns')})\s*(?:at|@|with|a|con|:)\s*"
-        r"(?:about|around|~|≈|unos)?\s*$",
-        re.I,
-    )
-
-
-def _read_kind(clause: str, value: float, before: str, after: str, draft: Draft) -> None:
-    """Per stream, in total, or (a head count next to the rate and neither said) a question."""
-    if PER_STREAM_AFTER.match(after) or PER_STREAM_BEFORE.search(before) or EACH_BEFORE.search(before):
-        draft.set("slo_kind", "per_stream")
-    elif AGGREGATE.search(clause):
-        draft.set("slo_kind", "aggregate")
-    elif ONE_STREAM_BEFORE.search(before):
-        draft.set("slo_kind", "per_stream")
-        draft.set("concurrency", 1)
-    elif (streams := STREAMS_AT_BEFORE.search(before)) and (count := first_number(streams.group("n"))):
-        draft.set("slo_kind", "per_stream")
-        draft.set("concurrency", round(count))
-    elif people := FOR_PEOPLE_AFTER.match(after) or PEOPLE_AT_BEFORE.search(before):
-        users = first_number(people.group("n"))
-        if users and users >= 2:
-            draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(users))
-    elif (
-        (groups := _groups_at().search(before))
-        and (count := first_number(groups.group("n")))
-        and count >= 2
-        and not lexicon.pattern("each").search(after[:24])  # "4 regions at 500 tok/s each": composed
-    ):
-        # "12 tenants at 150 tok/s", "12 clientes a 150 tok/s": each of them, or all of them together?
-        draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(count), who=groups.group("who").lower())

@@ -33,6 +33,15 @@ _EACH_TOKENS = lazy(
 )
 
 
+def _output_sizes(text: str, nums: list[Number], here: tuple[int, int]) -> list[tuple[Number, int]]:
+    """The one figure of the sentence said with the output side ("500 tokens out", "250 de salida")."""
+    from bot.parse import mix_parts
+
+    found = [m for m in mix_parts.sizes().finditer(text, *here) if m.group("ao") or m.group("bo")]
+    starts = {m.start("n") if m.group("n") else m.start("m"): m.end() for m in found}
+    return [(n, starts[n.start]) for n in mentions(nums) if n.start in starts]
+
+
 def read_request_volumes(
     text: str,
     nums: list[Number],
@@ -50,8 +59,10 @@ def read_request_volumes(
     each = [(n, m) for n in mentions(nums) if (m := _EACH_TOKENS.match(text, n.end))]
     for requests, per in said[:1]:
         here = sentence(text, requests.start)
-        sizes = [(n, m) for n, m in each if here[0] <= n.start < here[1]]
-        if len(sizes) != 1 or not (sizes[0][1].group("kind") or sizes[0][1].group("kind_after")):
+        sizes = [(n, m.end()) for n, m in each if here[0] <= n.start < here[1] and (m.group("kind") or m.group("kind_after"))]
+        if len(sizes) != 1 or len([n for n, m in each if here[0] <= n.start < here[1]]) != 1:
+            sizes = _output_sizes(text, nums, here)  # "each ~3k tokens in and 500 tokens out"
+        if len(sizes) != 1:
             # no size, two, or tokens that may be input: the traffic was said, so ask, never price a default
             draft.use(requests.start, per.end(), "slo_tok_s")
             draft.ask(ASK_SLO, "slo_not_numeric", typed=text[requests.start : per.end()][:60])
@@ -63,7 +74,7 @@ def read_request_volumes(
         if tok_s <= 0 or tok_s > ABSURD_TOK_S:
             return
         draft.use(requests.start, per.end(), "slo_tok_s")
-        draft.use(size.start, sizes[0][1].end(), "slo_tok_s")
+        draft.use(size.start, sizes[0][1], "slo_tok_s")
         draft.fields["slo_tok_s"] = tok_s
         draft.note(
             "volume_per_request", requests=plain(requests.value), size=plain(size.value), period=period

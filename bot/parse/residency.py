@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache
 from itertools import islice
 
 from bot.parse import context, lexicon, stance
@@ -18,6 +17,7 @@ from bot.parse.residency_words import (
     ANSWERED_NO,
     AUXILIARY,
     COMPLIANT,
+    COMPLIANT_BEFORE,
     DOUBT_BEFORE,
     EU,
     EU_KEPT,
@@ -32,6 +32,8 @@ from bot.parse.residency_words import (
     SENSITIVE_PHRASE,
     STAYS_PHRASE,
     WAIVED_BEFORE,
+    kept,
+    named,
 )
 from bot.parse.stance import LEAVES, STAYS, UNSURE
 
@@ -58,7 +60,8 @@ def _phrase_events(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) ->
         if WAIVED_BEFORE.search(before) or NOT_BINDING.match(text, match.end()):
             continue
         # "GDPR compliant": hosted APIs can be; ask
-        events.append((match.start(), UNSURE if COMPLIANT.match(text, match.end()) else STAYS))
+        compliant = COMPLIANT.match(text, match.end()) or COMPLIANT_BEFORE.search(before)
+        events.append((match.start(), UNSURE if compliant else STAYS))
     for match in [*found[LEAVES_PHRASE], *found[LEAVES_ASKED]]:
         before = text[max(0, match.start() - 40) : match.start()]
         if NO_SUBJECT.search(before) or ANSWERED_NO.match(text, match.end()):
@@ -97,6 +100,15 @@ def read_residency(text: str, draft: Draft) -> None:
         withdrawn |= said.withdrawn
         resolved.append((start, end))
         draft.use(said.start, said.end, "data_may_leave")
+    for m in eu_found:  # read, kept or waived ("we don't need EU residency")
+        draft.use(m.start(), m.end(), "eu_residency")
+    eu = [
+        m
+        for m in eu_found
+        if not (_negated(text, m.start()) or _asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
+    ]
+    eu = [m for m in eu + eu_kept if not context.no_longer(text, *sentence(text, m.start()))]  # "…was dropped"
+    events = _eu_reason(text, events, eu)
     for pos, _ in events[:MAX_MENTIONS]:
         draft.use(max(0, pos - NEAR), pos + NEAR, "data_may_leave")
     kinds = {kind for _, kind in events}
@@ -115,12 +127,6 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.set("data_may_leave", leaves)
     elif UNSURE in kinds:
         draft.ask(ASK_CONFLICT, "residency_unclear")
-    eu = [
-        m
-        for m in eu_found
-        if not (_negated(text, m.start()) or _asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
-    ]
-    eu += eu_kept
     for m in eu:
         draft.use(max(0, m.start() - NEAR), m.end(), "eu_residency")  # "our contract prohibits … outside the EU"
     _read_country(text, draft, spans)
@@ -131,36 +137,24 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.set("eu_residency", True)
 
 
-# A keep-in rule names a country ("must stay in Spain") or the cloud of the team's own account ("in our own
-# AWS account"): the lexicon's `kept_in_<slot>` forms carry `{<slot>}` where a name of the slot's table goes,
-# and a name is read where it ends the phrase (a country) or anywhere in it as a word (a cloud).
-_TABLES = {"country": (lexicon.countries, "$"), "cloud": (lexicon.clouds, r"(?![\w'])")}
-
-
-@cache
-def _kept(slot: str) -> re.Pattern[str]:
-    names = sorted(_TABLES[slot][0](), key=len, reverse=True)  # "the united states" before "the us"
-    alternation = "(?:" + "|".join(names) + ")"
-    forms = "|".join(f"(?:{f.replace('{' + slot + '}', alternation)})" for f in lexicon.fragments(f"kept_in_{slot}"))
-    return re.compile(rf"(?<![\w'])(?:{forms})(?![\w'])", re.I)
-
-
-def _named(phrase: str, slot: str) -> str | None:
-    """What a matched phrase names: "must stay in Spain" -> "ES", "in our own AWS account" -> "AWS"."""
-    table, tail = _TABLES[slot]
-    for name, value in sorted(table().items(), key=lambda item: -len(item[0])):
-        if re.search(rf"(?<![\w']){name}{tail}", phrase, re.I):
-            return value
-    return None
+def _eu_reason(text: str, events: list[tuple[int, str]], eu: list[re.Match[str]]) -> list[tuple[int, str]]:
+    """A regulation in the sentence of an EU rule (lexicon `eu_reason`) is the rule's reason, not a rule of its
+    own: "because of GDPR we need an EU region" is EU residency (an EU endpoint may take the text)."""
+    where = [sentence(text, m.start()) for m in eu]
+    return [
+        (pos, kind)
+        for pos, kind in events
+        if not (kind == STAYS and lexicon.pattern("eu_reason").match(text, pos) and any(a <= pos < b for a, b in where))
+    ]
 
 
 def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]]) -> tuple[str, re.Match[str]] | None:
     """The one country (or cloud) a rule keeps the text in, not negated nor asked; two named give none."""
     found = {}
-    for m in context.finditer(_kept(slot), text, spans):
+    for m in context.finditer(kept(slot), text, spans):
         if _negated(text, m.start()) or _asked(text, m.start()):
             continue
-        if value := _named(m.group(0), slot):
+        if value := named(m.group(0), slot):
             found[value] = m
     return found.popitem() if len(found) == 1 else None
 
@@ -168,8 +162,8 @@ def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]]) -> tuple[s
 def _read_country(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> None:
     """"The data must stay in Spain": offers are narrowed to that country (costcore.offers), or none fits.
     Two countries named is left to the EU/residency readers (no region is guessed)."""
-    if kept := _one_kept(text, "country", spans):
-        code, m = kept
+    if found := _one_kept(text, "country", spans):
+        code, m = found
         draft.use(m.start(), m.end(), "region")
         draft.set("region", code)
         _stays_home(draft, m)
@@ -187,9 +181,9 @@ def _read_provider(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) ->
     """"The text must stay in our own AWS account": offers are narrowed to that provider's (costcore.offers),
     or none fits; the text stays with the team, so it may not leave either. "In our account" with no cloud
     named only says the text may not leave (the phrase patterns read it); two clouds named narrow nothing."""
-    if not (kept := _one_kept(text, "cloud", spans)):
+    if not (found := _one_kept(text, "cloud", spans)):
         return
-    provider, m = kept
+    provider, m = found
     draft.use(m.start(), m.end(), "provider")
     draft.set("provider", provider)
     _stays_home(draft, m)

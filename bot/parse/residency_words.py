@@ -8,10 +8,14 @@ governs (`$`), right after it (matched at a position), or anywhere.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 
+# Rows that start at a word: the look-ahead fails at once at spaces and digits, so a paste is not tried
+# row by row at every space (the rows' own \b comes after it).
+_AT_WORD = r"(?=[^\s\d])(?:{})"
 # concept -> its alternation wrapped in the place it must sit ("{}" is the alternation)
 _FORMS = {
     "no_subject": r"(?:{})$",  # "no data can leave", "ningún dato puede salir": the negation governs the subject
@@ -19,12 +23,13 @@ _FORMS = {
     # "GDPR doesn't apply", "HIPAA-compliant API is fine", "the HIPAA requirement doesn't apply"
     "not_binding": r"[\s-]*(?:(?:requirements?|rules?|regulations?|obligations?|constraints?|scope|stuff)\s+)?(?:{})",
     "compliant": r"[\s-]*(?:{})\b",  # "we need to be GDPR compliant": hosted APIs can be, it does not decide
+    "compliant_before": r"\b(?:{})\s+(?:con\s+|with\s+)?(?:el\s+|la\s+|the\s+)?$",  # "tenemos que cumplir el RGPD"
     "doubt_before": r"\b(?:{})\b[^.;!?\n]{0,40}$",  # "I don't think the data can leave"
-    "stays_phrase": "{}",
-    "sensitive_phrase": "{}",
-    "leaves_phrase": "{}",
-    "in_eu": r"\s*(?:(?:in|within|inside|en|dentro\s+de|de|from|of)\s+)?(?:the\s+|la\s+)?(?:{})\b",
-    "eu": "{}",
+    "stays_phrase": _AT_WORD,
+    "sensitive_phrase": _AT_WORD,
+    "leaves_phrase": _AT_WORD,
+    "in_eu": r"\s*(?:(?:in|within|inside|en|dentro\s+de|de|del|from|of)\s+)?(?:the\s+|la\s+|el\s+)?(?:{})\b",
+    "eu": _AT_WORD,
     "eu_waived_after": r"\s*(?:{})",  # "EU residency is NOT required", "EU residency: no"
     "eu_kept": "{}",  # "we don't want our data leaving the EU": negated, and yet EU
     "revised": r"\b(?:{})",  # "> data can't leave" / "actually it can, legal said OK": which holds is asked
@@ -62,3 +67,26 @@ def __getattr__(name: str) -> re.Pattern[str]:  # NO_SUBJECT, STAYS_PHRASE…: t
 
 
 NEAR = 60  # a residency phrase accounts for the watched words this close to it ("legal insists")
+
+
+# A keep-in rule names a country ("must stay in Spain") or the cloud of the team's own account ("in our own
+# AWS account"): the lexicon's `kept_in_<slot>` forms carry `{<slot>}` where a name of the slot's table goes,
+# and a name is read where it ends the phrase (a country) or anywhere in it as a word (a cloud).
+_TABLES = {"country": (lexicon.countries, r"(?:\s+(?:only|solamente|[uú]nicamente|s[oó]lo))?$"), "cloud": (lexicon.clouds, r"(?![\w'])")}
+
+
+@cache
+def kept(slot: str) -> re.Pattern[str]:
+    names = sorted(_TABLES[slot][0](), key=len, reverse=True)  # "the united states" before "the us"
+    alternation = "(?:" + "|".join(names) + ")"
+    forms = "|".join(f"(?:{f.replace('{' + slot + '}', alternation)})" for f in lexicon.fragments(f"kept_in_{slot}"))
+    return re.compile(rf"(?<![\w'])(?:{forms})(?![\w'])", re.I)
+
+
+def named(phrase: str, slot: str) -> str | None:
+    """What a matched phrase names: "must stay in Spain" -> "ES", "in our own AWS account" -> "AWS"."""
+    table, tail = _TABLES[slot]
+    for name, value in sorted(table().items(), key=lambda item: -len(item[0])):
+        if re.search(rf"(?<![\w']){name}{tail}", phrase, re.I):
+            return value
+    return None

@@ -62,7 +62,9 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):
         return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()))
     if (home := find("keep_in")) and not negated(home.start()):
-        return Stance(STAYS, home.start(), home.end())
+        if not NOT_BINDING.match(text, home.end()):  # "on-prem not needed" keeps nothing home
+            return Stance(STAYS, home.start(), home.end())
+        waived = Stance(NONE, home.start(), home.end())
     scrub = find("scrubbed")
     if scrub and negated(scrub.start()):
         scrub = None

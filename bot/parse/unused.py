@@ -15,6 +15,7 @@ when a reader consumed its span or set (or asked about) the field it would chang
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import islice
 
 from bot.parse import compose, lexicon
@@ -23,103 +24,32 @@ from bot.parse.numbers import Number, plain
 from bot.parse.phrases import COUNTRIES, DEMONYMS
 
 MAX_SHOWN = 4
-# Capitalised words after "in"/"based in" that are no place: vendors, clouds, months, languages…
-_NOT_PLACES = frozenset(
-    [
-        "aws",
-        "azure",
-        "gcp",
-        "google",
-        "openai",
-        "anthropic",
-        "slack",
-        "python",
-        "spanish",
-        "english",
-        "eu",
-        "europe",
-        "the",
-        "a",
-        "an",
-        "our",
-        "prod",
-        "production",
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "q1",
-        "q2",
-        "q3",
-        "q4",
-        "kubernetes",
-        "k8s",
-        "vllm",
-        "sglang",
-        "ollama",
-        "docker",
-        "total",
-        "parallel",
-        "euros",
-        "dollars",
-        "usd",
-        "eur",
-        "vat",
-        "iva",
-        "business",
-        "office",
-        "hours",
-        "enero",
-        "febrero",
-        "marzo",
-        "abril",
-        "mayo",
-        "junio",
-        "julio",
-        "agosto",
-        "septiembre",
-        "octubre",
-        "noviembre",
-        "diciembre",
-    ]
-)
-
-
 _COUNTRIES = frozenset(COUNTRIES) | frozenset(DEMONYMS)  # a country names a VAT rate, not one zone
 
 
-_NOT_PLACES |= frozenset(
-    [
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "lunes",
-        "martes",
-        "miércoles",
-        "jueves",
-        "viernes",
-        "sábado",
-        "domingo",
-    ]
-)
+@cache
+def _rows() -> tuple[tuple[str, ...], ...]:
+    """Per row of `lexicon.watch()`, the fields whose reading accounts for its words: its own and `also`."""
+    rows = [row for lang in lexicon.LANGUAGES for row in lexicon.rows(lang, "watch")]
+    return tuple((row["field"], *row.get("also", ())) for row in rows)
 
 
-def _accounted(draft: Draft, start: int, end: int, field: str) -> bool:
-    if field in draft.fields or draft.asked_about(field):
-        return True
-    return any(a < end and start < b for a, b, _ in draft.used)
+@cache
+def _watched() -> frozenset[str]:
+    return frozenset(f for fields in _rows() for f in fields)
+
+
+def _said(draft: Draft, name: str, codes: set[str]) -> bool:
+    """A field set or asked about, or (a row's `also` may name a finding) a note or question of that code
+    ("per user" was read when the volume reader asked `users_for_volume`)."""
+    return name in draft.fields or name in codes or draft.asked_about(name)
+
+
+def _accounted(draft: Draft, start: int, end: int, fields: tuple[str, ...]) -> bool:
+    """Strict: a reader consumed the word's span for one of `fields`, or for something no watch row is about
+    (a signal, a provider). A span read for another watched field ("legal" inside a residency window, a
+    gateway word beside it) does not account for it."""
+    return any(a < end and start < b and (name in fields or name not in _watched()) for a, b, name in draft.used)
 
 
 def _count_consumed(draft: Draft, value: int) -> bool:
@@ -127,6 +57,11 @@ def _count_consumed(draft: Draft, value: int) -> bool:
     for finding in [*draft.notes, *(f for _, f in draft.asks)]:
         seen |= {finding.params.get(k) for k in ("count", "users")}
     return value in seen
+
+
+@cache
+def _not_place() -> re.Pattern[str]:
+    return re.compile(lexicon.alternation("not_places"), re.I)
 
 
 def _places(text: str) -> list[str]:
@@ -137,7 +72,8 @@ def _places(text: str) -> list[str]:
     out = []
     for m in islice(pattern.finditer(text), 8):
         place = m.group("place")
-        if place.split()[0].lower() not in _NOT_PLACES | _COUNTRIES and place.lower() not in lexicon.places():
+        first = place.split()[0]
+        if first.lower() not in _COUNTRIES and not _not_place().fullmatch(first) and place.lower() not in lexicon.places():
             out.append(place)
     return out
 
@@ -166,16 +102,17 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
             draft.ask(ASK_SLO, "users_at_once", users=people[0].value)
             return
     unused: dict[str, list[str]] = {}
-    for (field, asks, _), hits in zip(lexicon.watch(), lexicon.watch_hits(text), strict=True):
-        if field in draft.fields or draft.asked_about(field):
+    codes = {f.code for f in draft.notes} | {f.code for _, f in draft.asks}
+    for (field, asks, _), fields, hits in zip(lexicon.watch(), _rows(), lexicon.watch_hits(text), strict=True):
+        if any(_said(draft, f, codes) for f in fields):
             continue  # accounted for whatever its words
         for m in hits:
-            if _accounted(draft, m.start(), m.end(), field):
+            if _accounted(draft, m.start(), m.end(), fields):
                 continue
             if asks and not draft.asks:
                 draft.ask(ASK_CONFLICT, "residency_unclear")
                 return
-            unused.setdefault(field, []).append(m.group(0))
+            unused.setdefault(field, []).append(text[m.start() : m.end()])  # as typed
     if "tz" not in draft.fields and not draft.asked_about("tz"):
         for place in _places(text):
             unused.setdefault("tz", []).append(place)

@@ -6,103 +6,26 @@ import re
 from fractions import Fraction
 
 from bot.parse import lexicon
-from bot.parse.draft import ASK_SLO, Draft
-from bot.parse.figures import (
-    ABSURD_TOK_S,
-    PEOPLE,
-    counted,
-    first_number,
-    mentions,
-    plural_of,
-    tail,
-)
+from bot.parse.draft import ASK_SLO, Draft, sentence
+from bot.parse.figures import ABSURD_TOK_S, PEOPLE, counted, mentions, plural_of, tail
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.request_volumes import read_request_volumes
+from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and quantities read it here
+    _OVER_HOURS,
+    _PERIODS,
+    _SHARE_AFTER,
+    BARE_TOKENS,
+    BUSINESS_DAY,
+    PERIOD_WORDS,
+    VOLUME,
+    LeadVolume,
+    _output_share,
+    _period,
+    _volume_kind,
+)
 from costcore.calendar import period_hours
 from costcore.scenario import CalendarKind, Settings
-
-PERIOD_WORDS = {
-    "minute": "minutes?|min|minutos?", "hour": "hours?|hr|horas?",
-    "day": r"(?:business|working|work)[\s-]?days?|weekdays?|workdays?|d[ií]as?\s+(?:laborables?|h[aá]biles?)|jornadas?(?:\s+laborales?)?"
-           r"|days?|daily|d[ií]as?|diarios?",
-    "week": "weeks?|weekly|semanas?|semanales?", "month": "months?|monthly|mo|mes|meses|mensuales?",
-    "year": "years?|yearly|a[ñn]os?|anuales?",
-}  # fmt: skip
-BUSINESS_DAY = lazy(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)
-
-_TOKENS_WORD = r"(?:(?:output|input|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:de\s+salida|de\s+entrada|of\s+output|of\s+input|output|input|generados))?"
-_BOTH = r"input\s?(?:and|\+|&)\s?output|in\s?\+\s?out|prompt\s?(?:and|\+|&)\s?completion|entrada\s+y\s+salida"
-_TOTAL_BEFORE = rf"(?:(?:{_BOTH}|total|combined|overall|totales)\s)"
-_TOTAL_AFTER = rf"(?:\s?,?\s?(?:in\s+total|total|combined|overall|en\s+total|(?:of\s+|de\s+)?(?:{_BOTH})))\b"
-_PER_PERSON = rf"(?:\s?(?:per|por|each|every|an?|cada|/|for\s+each|para\s+cada)[\s-]?{PEOPLE})\b"
-# A volume per anything else that is counted: "2M output tokens per tenant per day across 12 tenants".
-_PERIODS = "|".join(PERIOD_WORDS.values())
-_PER_UNIT = (
-    rf"(?:\s?(?:per|por|each|every|cada|for\s+each|para\s+cada)[\s-]?"
-    rf"(?!(?:{_PERIODS}|the|our|an?|one|el|la|un|una|single|request|petici[oó]n|call|llamada|per|por|each|every|cada|uno|"
-    rf"of|de|al|and|y)\b)(?P<{{}}>[^\W\d_]{{{{3,}}}}))\b"
-)
-VOLUME = lazy(
-    rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})|{_PER_UNIT.format('unit')}|\s(?:each|apiece|cada\s+uno)\b)?"
-    r"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un)?\s?(?:the\s|el\s|la\s)?"
-    r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"
-    rf"(?P<period>{_PERIODS})\b(?:(?P<who_after>{_PER_PERSON})|{_PER_UNIT.format('unit_after')})?(?:{_TOTAL_AFTER})?"
-    r"|\s?(?P<tpm>tpm)\b",
-    re.I,
-)
-# What the tokens are, first match wins: "input and output tokens" is a total, not input.
-_VOLUME_KINDS = (
-    ("total", lazy(_BOTH, re.I)),
-    ("output", lazy(r"output|salida|generated|generados", re.I)),
-    ("input", lazy(r"input|entrada", re.I)),
-    ("total", lazy(r"total|combined|overall", re.I)),
-)
-# How much of a volume is output, said right after it: "1B tokens a month, 20% output", "80% input",
-# "25% of them output", "800M of them input", "mostly input (80%)", "el 20% de salida".
-_OF_THEM = r"(?:of\s+(?:them|it|those|these|that|which)|de\s+(?:ellos|esos|estos))"
-_SIDE = (
-    r"(?:outputs?|inputs?|(?:de\s+)?salida|(?:de\s+)?entrada)\b"
-    r"(?!\s*(?:and|\+|&|y|or|o|/)\s*(?:output|input|salida|entrada))"
-)
-_SHARE_AFTER = lazy(
-    r"\s*[,;(:—-]?\s*(?:(?:and|with|y|con|of\s+which|de\s+los\s+cuales)\s+)?"
-    r"(?:(?:mostly|mainly|about|around|roughly|mayormente|sobre\s+todo|casi\s+todo)\s+)?(?:"
-    rf"(?:el\s+|un\s+|~)?(?P<pct>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent|por\s+ciento)\s+(?:{_OF_THEM}\s+)?"
-    rf"(?:(?:are|is|es|son)\s+)?(?P<side>{_SIDE})"
-    rf"|(?P<amount>\d[\d.,]*\s?(?:[kKMB]|bn|million|billion|millones)?)\s+{_OF_THEM}\s+(?:(?:are|is|son)\s+)?"
-    rf"(?P<amount_side>{_SIDE})"
-    rf"|(?P<pct_side>{_SIDE})\s*(?:is|are|es|son|:|=)?\s*\(?\s*(?:about|around|~)?\s*(?P<side_pct>\d{{1,3}}(?:[.,]\d+)?)\s?%"
-    r")",
-    re.I,
-)
-_OVER_HOURS = lazy(
-    r"\s?,?\s?(?:over|in|during|across|within|spread\s+over|en|durante)\s+(?:an?\s+|the\s+|unas\s+|las\s+)?"
-    r"(?P<hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)\b",
-    re.I,
-)
-
-
-def _period(word: str) -> str:
-    for name, pattern in PERIOD_WORDS.items():
-        if re.fullmatch(pattern, word, re.I):
-            return name
-    return "day"
-
-
-def _volume_kind(said: str) -> str | None:
-    return next((kind for kind, pattern in _VOLUME_KINDS if pattern.search(said)), None)
-
-
-def _output_share(share: re.Match[str], amount: float) -> float | None:
-    """The fraction of a volume that is output, from "20% output", "80% input" or "800M of them input"."""
-    if raw := share.group("amount"):
-        part, side = (first_number(raw) or 0) / amount, share.group("amount_side")
-    else:
-        pct = share.group("pct") or share.group("side_pct")
-        part, side = float(pct.replace(",", ".")) / 100, share.group("side") or share.group("pct_side")
-    output = part if re.search(r"output|salida", side, re.I) else 1 - part
-    return output if 0 < output < 1 else None
 
 
 def _volume_hours(
@@ -134,6 +57,8 @@ def read_volumes(
     """
     for number in mentions(nums):
         volume = tail(text, number, VOLUME)
+        if not volume and (bare := tail(text, number, BARE_TOKENS)):
+            volume = LeadVolume.before(text, bare, sentence(text, number.start)[0], number.start)
         if not volume or number.value <= 0:
             continue
         if volume.group("tpm") and _LIMIT_BEFORE.search(text[max(0, number.start - 40) : number.start]):

@@ -250,3 +250,15 @@ def test_logging_to_a_migrated_file_needs_only_sqlite3(tmp_path):
     assert second == ""
     with LogStore.open(path) as s:
         assert [r["text"] for r in s.recent()] == ["deepseek flash at 300 tok/s"] * 2
+
+
+def test_a_write_after_close_fails_quietly_as_closed(tmp_path, caplog):
+    """A thread that finishes after shutdown gets "the log is closed", not an error about a closed database."""
+    log = LogStore.open(tmp_path / "q.db")
+    assert log.log(surface="cli", text="before") is not None
+    log.close()
+    with caplog.at_level("DEBUG", logger="llmcost.store"):
+        assert log.log(surface="cli", text="after") is None
+    assert "the log is closed" in caplog.text
+    assert "failed" not in caplog.text and not any(r.levelname == "ERROR" for r in caplog.records)
+    assert LogStore.open(tmp_path / "q.db").recent()[0]["text"] == "before"

@@ -1,0 +1,183 @@
+"""The cache hit rate composed from its parts (issue 14), when the bound forms of bot/parse/percentages.py
+read nothing: a sentence that names the prompt cache (lexicon `cache_noun`, not `other_cache`: "the redis
+cache hits 90 %" is another cache), or whose prompts or requests hit or miss (`cache_subject`), or with a hit
+or miss word once the text names the cache, a share in it (a percentage, "2 times out of 3", "nine out of ten",
+"a fifth", "3 de cada 4", a fraction after a rate word: "miss rate: 0.4") and which way it counts: the miss
+word (lexicon `miss_word`: misses, uncached, falla) or hit word (`hit_word`: hits, reads, comes from,
+saves, reuse, salen de) nearest to it. A miss share is 1 − the hit rate, said in a note."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.cache_vetoes import CACHE_WORD, other_cache, other_cache_near, priced
+from bot.parse.draft import ASK_RANGE, Draft, sentence
+from bot.parse.lazyre import lazy
+from bot.parse.numbers import plain
+
+REACH = 60  # how far from a cache word a share may be, in characters
+_FIGURE = re.compile(r"\d")
+_VAT = re.compile(r"\b(?:vat|iva|tax|impuestos?)\b", re.I)
+
+
+@cache
+def _shares_pattern() -> re.Pattern[str]:
+    words = {**lexicon.mapping("number_words"), "one": 1, "un": 1, "una": 1}
+    count = rf"(?:\d{{1,3}}|{'|'.join(map(re.escape, sorted(words, key=len, reverse=True)))})"
+    said = "|".join(map(re.escape, sorted(_share_words(), key=len, reverse=True)))
+    return re.compile(
+        rf"(?<![\w.,])(?:(?P<pc>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
+        rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+)?(?:in|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
+        rf"|(?P<dec>0[.,]\d+|1[.,]0+)(?![\d%.,])"
+        rf"|(?P<word>{said})(?!\w))",
+        re.I,
+    )
+
+
+@cache
+def _share_words() -> dict[str, float]:
+    """ "half", "two thirds", "a fifth", "la mitad", "un quinto": the lexicon's shares and fractions."""
+    out = {
+        k: float(a) / float(b) for k, v in lexicon.mapping("shares").items() for a, b in [str(v).split("/")]
+    }
+    for word, parts in lexicon.mapping("fractions").items():
+        for article in ("a ", "one ", "un ", "una ", "la "):
+            out.setdefault(f"{article}{word}", 1 / float(parts))
+    return out
+
+
+def _count(said: str) -> float:
+    words = {**lexicon.mapping("number_words"), "one": 1, "un": 1, "una": 1}
+    return float(words[said.lower()]) if said.lower() in words else float(said)
+
+
+def _share(m: re.Match[str], text: str, lo: int) -> float | None:
+    if m.group("pc"):
+        return float(m.group("pc").replace(",", ".")) / 100
+    if m.group("part"):
+        part, whole = _count(m.group("part")), _count(m.group("whole"))
+        return part / whole if 0 < part <= whole else None
+    if m.group("dec"):  # "miss rate: 0.4", "aciertos de caché: 0,45": only after a rate, hit or miss word
+        start = max(lo, m.start() - 45)
+        said = any(
+            lexicon.pattern(c).search(text, start, m.start())
+            for c in ("cache_rate_word", "hit_word", "miss_word")
+        )
+        return float(m.group("dec").replace(",", ".")) if said else None
+    return _share_words()[m.group("word").lower()]
+
+
+def _gap(text: str, a: tuple[int, int], b: tuple[int, int]) -> int | None:
+    """Characters between two spans, None when a figure stands between them."""
+    lo, hi = (a[1], b[0]) if a[1] <= b[0] else (b[1], a[0])
+    return None if _FIGURE.search(text, lo, max(lo, hi)) else max(0, hi - lo)
+
+
+def _nearest(
+    text: str, concept: str, span: tuple[int, int], lo: int, hi: int
+) -> tuple[int, re.Match[str]] | None:
+    found = [
+        (d, w)
+        for w in lexicon.pattern(concept).finditer(text, max(lo, span[0] - 45), min(hi, span[1] + 45))
+        if (d := _gap(text, (w.start(), w.end()), span)) is not None
+    ]
+    return min(found, key=lambda f: f[0]) if found else None
+
+
+@cache
+def _prompts_hit() -> re.Pattern[str]:
+    """ "only 1 in 5 prompts misses", "requests that hit": prompts and requests hit or miss only a cache."""
+    hit_or_miss = f"{lexicon.alternation('miss_word')}|{lexicon.alternation('hit_word')}"
+    return re.compile(
+        rf"{lexicon.WORD_START}(?:{lexicon.alternation('cache_subject')})\s+(?:(?:that|which|que)\s+)?(?:{hit_or_miss}){lexicon.WORD_END}"
+        r"(?!\s+(?:the|our|their|its|an?|el|la|los|las|su|sus)\s+(?!(?:prompt\s+|kv\s+|prefix\s+)?cach))",  # not "miss the SLO"
+        re.I,
+    )
+
+
+def _anchors(text: str) -> list[re.Match[str]]:
+    """Where a share may be the cache's: its name, prompts that hit or miss, and, once the text names the
+    cache anywhere, any hit or miss word ("Prompt cache is on. Misses around 30 %")."""
+    named = list(lexicon.pattern("cache_noun").finditer(text))
+    anchors = named + list(_prompts_hit().finditer(text))
+    if named:
+        anchors += [*lexicon.pattern("miss_word").finditer(text), *lexicon.pattern("hit_word").finditer(text)]
+    return anchors
+
+
+def read_cache_shares(text: str, draft: Draft) -> None:
+    """Set the cache hit rate from the first sentence whose parts compose (see the module)."""
+    if "cache_hit_rate" in draft.fields or draft.asked_about("cache_hit_rate"):
+        return
+    seen: set[tuple[int, int]] = set()
+    for noun in _anchors(text):
+        lo, hi = sentence(text, noun.start())
+        if (lo, hi) in seen or len(seen) > 8:
+            continue
+        seen.add((lo, hi))
+        if other_cache_near().search(text, lo, hi):
+            continue
+        for m in _shares_pattern().finditer(text, max(lo, noun.start() - REACH), min(hi, noun.end() + REACH)):
+            share = _share(m, text, lo)
+            if (
+                share is None
+                or not 0 <= share <= 1
+                or _VAT.search(text, max(lo, m.start() - 25), m.end() + 25)
+                or priced(text, m)
+            ):
+                continue
+            if _gap(text, (noun.start(), noun.end()), (m.start(), m.end())) is None:
+                continue
+            span = (m.start(), m.end())
+            miss, hit = _nearest(text, "miss_word", span, lo, hi), _nearest(text, "hit_word", span, lo, hi)
+            if miss is None and hit is None:
+                continue  # "cache usage on the GPUs is 40 %": a share, but of hits or misses nobody says
+            missed = miss is not None and (hit is None or miss[0] < hit[0])
+            draft.use(min(noun.start(), m.start()), max(noun.end(), m.end()), "cache_hit_rate")
+            draft.set("cache_hit_rate", round(1 - share if missed else share, 6))
+            if missed:
+                draft.note(
+                    "cache_from_misses",
+                    misses=plain(round(share * 100, 2)),
+                    hits=plain(round(100 - share * 100, 2)),
+                )
+            return
+
+
+# "no cache hits", "nothing is cached", "sin aciertos de caché": none; "no idea about cache hits" is not.
+_NO_HITS = lazy(
+    r"\b(?:no|zero|sin|ning[uú]n|ninguna|0)\s+(?:prompt\s+)?(?:cache(?:[\s-]hits?)?|hits|caching|cach[eé]|aciertos?)\b"
+    r"|\b(?:none|nothing)\s+(?:of\s+(?:it|them|our\s+\w+)\s+)?(?:is\s+|gets\s+|will\s+be\s+)?(?:cached|hits?\s+the\s+cache)\b",
+    re.I,
+)
+_HIT_RATE = lazy(
+    r"\bcache[\s-]hit[\s-]?(?:rate|ratio)\s?(?:of|is|=|:|at|around|~|≈)?\s?(\d+(?:[.,]\d+)?)(?!\s?%|\d)", re.I
+)
+
+
+_HITS_UNKNOWN = lazy(
+    r"\b(?:no\s+idea|not\s+sure|unknown|don'?t\s+know|ni\s+idea|no\s+sabemos)\b[^.;\n]{0,25}\bcach", re.I
+)
+
+
+def read_cache_words(text: str, draft: Draft) -> None:
+    """What percentages left: "cache hit rate 30" (a percentage) or "0.3" (a fraction), "no cache hits" (0),
+    "no idea about cache hits" (the default, read), then the composed shares above."""
+    if "cache_hit_rate" in draft.fields or draft.asked_about("cache_hit_rate"):
+        return
+    if (rate := _HIT_RATE.search(text)) and not other_cache(text, rate.start()):
+        value = float(rate.group(1).replace(",", "."))
+        if value > 100:
+            draft.ask(ASK_RANGE, "percent_out_of_range", field="cache_hit_rate", value=plain(value))
+        else:  # "hit rate 0.3" is a fraction, "hit rate 30" a percentage
+            draft.set("cache_hit_rate", value if value <= 1 else round(value / 100, 6))
+        return
+    if _NO_HITS.search(text) or _HITS_UNKNOWN.search(text):  # "no idea about cache hits": the default
+        for cache in CACHE_WORD.finditer(text):
+            draft.use(cache.start(), cache.end(), "cache_hit_rate")
+    if _NO_HITS.search(text):
+        draft.set("cache_hit_rate", 0.0)
+        return
+    read_cache_shares(text, draft)

@@ -1,0 +1,39 @@
+"""What makes a share near the word cache no hit rate of the prompt cache: another cache named next to it
+(lexicon `other_cache`: "the redis cache", "CDN cache", "cache usage on the GPUs", "la caché de redis") or a
+price near it (`cache_veto`: "prompt caching cuts input cost by 90 %"). Used by bot/parse/percentages.py and
+bot/parse/cache_shares.py."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.draft import sentence
+from bot.parse.lazyre import lazy
+
+CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
+
+
+@cache
+def other_cache_near() -> re.Pattern[str]:
+    """Another cache named next to the word cache: "the redis cache", "CDN cache", "cache usage on the GPUs",
+    "la caché de redis" (a GPU elsewhere in the sentence is no other cache)."""
+    other = lexicon.alternation("other_cache")
+    return re.compile(
+        rf"{lexicon.WORD_START}(?:{other})\s+(?:[\w-]+\s+)?cach[eé]"
+        rf"|\bcach[eé]\s+(?:[\w-]+\s+){{0,3}}?(?:on|of|in|for|de|del|en)\s+(?:(?:the|our|la|el|los|las)\s+)?(?:{other}){lexicon.WORD_END}",
+        re.I,
+    )
+
+
+def priced(text: str, match: re.Match[str]) -> bool:
+    """A share said of a price near the cache: "prompt caching cuts input cost by 90 %" is a discount."""
+    lo, hi = sentence(text, match.start())
+    window = max(lo, match.start() - 40), min(hi, match.end() + 25)
+    return bool(CACHE_WORD.search(text, lo, hi) and lexicon.pattern("cache_veto").search(text, *window))
+
+
+def other_cache(text: str, pos: int) -> bool:
+    """A sentence about another cache (redis, a CDN, embeddings): its shares are not the prompt cache's."""
+    return bool(other_cache_near().search(text, *sentence(text, pos)))

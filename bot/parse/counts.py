@@ -1,0 +1,118 @@
+"""COUNT, the grammar's first part (bot/parse/compose.py): a whole number or a number word before a group or
+person noun ("12 tenants", "twelve support agents", "doce clientes", "300 of them"), or before any plural
+noun the question names again after each/per/cada ("8 hospitals … each hospital"). The nouns are the
+lexicon's (group_nouns, person_nouns, not_counted); "5,000 sessions a day" counts arrivals, not heads.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.numbers import Number
+from bot.parse.rate_units import TOK_S
+from bot.parse.volumes import PERIOD_WORDS
+
+
+@dataclass(frozen=True)
+class Count:
+    value: int
+    start: int
+    end: int
+    group: bool | None  # a group (teams, tenants), people or streams, or not said ("300 of them")
+    noun: str = ""  # the noun as typed: "tenants", "hospitals"
+
+
+# "5,000 sessions a day" counts arrivals over a period, not heads.
+PER_PERIOD = re.compile(
+    rf"\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b", re.I
+)
+_THERE_ARE = re.compile(
+    r"(?:there\s+are|we\s+have|we've\s+got|hay|tenemos|son)\s+(?:about\s+|around\s+|some\s+|unos?\s+|~)?$", re.I
+)
+_OF_THEM = re.compile(r"\s+of\s+(?:them|those|us)\b|\s+de\s+(?:ellos|ellas|nosotros)\b", re.I)
+
+
+@cache
+def _noun() -> re.Pattern[str]:
+    return re.compile(
+        r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}?"
+        rf"(?:(?P<group>{lexicon.alternation('group_nouns')})|(?P<person>{lexicon.alternation('person_nouns')}|{lexicon.alternation('stream_nouns')}))(?!\w|'\w)",
+        re.I,
+    )
+
+
+# Any plural noun counts when the question hands the figure to one of them by name: "8 hospitals … each
+# hospital needs 300 tok/s", "12 sedes, 300 tok/s por sede". Not hardware, times or items (lexicon
+# `not_counted`): "8 GPUs, each GPU …" is a per-GPU figure, read elsewhere.
+ANY_NOUN = re.compile(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
+
+
+@cache
+def echo(noun: str) -> re.Pattern[str]:
+    """ "each hospital", "per tenant", "cada sede", "por cliente", "each one of the hospitals"."""
+    low = noun.lower()
+    stems = {
+        low[:-1],
+        low[:-2] if low.endswith("es") else low[:-1],
+        low[:-3] + "y" if low.endswith("ies") else low,
+    }
+    alternation = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
+    return re.compile(
+        r"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?"
+        rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
+        re.I,
+    )
+
+
+def _echoed(text: str, noun: str) -> bool:
+    if lexicon.pattern("not_counted").fullmatch(noun):
+        return False
+    return bool(echo(noun).search(text))
+
+
+@cache
+def _word_count() -> re.Pattern[str]:
+    words = sorted(lexicon.mapping("number_words"), key=len, reverse=True)
+    # "two hundred engineers" is 200 (lexicon `number_scales`), never two
+    scales = sorted(lexicon.mapping("number_scales"), key=len, reverse=True)
+    return re.compile(
+        rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?:\s+(?P<scale>{'|'.join(scales)}))?(?=\s)",
+        re.I,
+    )
+
+
+def _word_value(m: re.Match[str]) -> float:
+    value = float(lexicon.mapping("number_words")[m.group("w").lower()])
+    scale = m.group("scale")
+    return value * float(lexicon.mapping("number_scales")[scale.lower()]) if scale else value
+
+
+def counts(text: str, nums: list[Number]) -> list[Count]:
+    """Every COUNT of the question: a whole number or a number word, at most two words before a group or
+    person noun ("12 tenants", "twelve support agents", "doce clientes"), or "300 of them"."""
+    starts = [(n.start, n.end, n.value) for n in nums if n.value >= 2 and n.value.is_integer()]
+    starts += [
+        (m.start(), m.end(), _word_value(m))
+        for m in _word_count().finditer(text)
+    ]
+    out = []
+    for start, end, value in starts:
+        if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
+            continue
+        if (m := _noun().match(text, end)) and not PER_PERIOD.match(text, m.end()):
+            noun = m.group("group") or m.group("person")
+            out.append(Count(round(value), start, m.end(), bool(m.group("group")), noun))
+        elif them := _OF_THEM.match(text, end):
+            out.append(Count(round(value), start, them.end(), None))
+        elif (
+            (m := ANY_NOUN.match(text, end))
+            and not PER_PERIOD.match(text, m.end())
+            and _echoed(text, m["noun"])
+        ):
+            out.append(Count(round(value), start, m.end(), True, m["noun"]))
+        elif _THERE_ARE.search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
+            out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
+    return sorted(out, key=lambda c: c.start)

@@ -1,0 +1,91 @@
+"""The parts the mix is composed of (bot/parse/mix_relations.py), built from the lexicon once: the two
+sides (input: "prompts", "what we send", "leemos"; output: "answers", "it writes", "generamos"), a side
+that outweighs the other ("input-heavy"), and the quantities that relate them: N times (and "double",
+"el triple"), a fraction ("a quarter", "1/6", "la décima parte", "10 %"), a pair ("7 to 1", "4 a 1"), and a
+figure with its side ("3k tokens in", "250 de salida", "prompts average 4,000")."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+
+NUM = r"\d{1,3}(?:[.,]\d+)?"
+ONE = ("one", "un", "una", "uno")  # "one output token per 7 input tokens"; too common to be a count elsewhere
+
+
+def _keys(concept: str) -> str:
+    return "|".join(map(re.escape, sorted(lexicon.mapping(concept), key=len, reverse=True)))
+
+
+def figure(said: str) -> float:
+    """A figure said in digits ("2,5") or words ("six", "nueve")."""
+    words = lexicon.mapping("number_words") | dict.fromkeys(ONE, 1)
+    return float(words[said.lower()]) if said.lower() in words else float(said.replace(",", "."))
+
+
+@cache
+def sides() -> re.Pattern[str]:
+    """Either side of the mix, and the labels that name both in order ("in:out", "out/in")."""
+    alt = lexicon.alternation
+    return re.compile(
+        rf"{lexicon.WORD_START}(?:(?P<io>in(?:put)?\s*[:/]\s*out(?:put)?)|(?P<oi>out(?:put)?\s*[:/]\s*in(?:put)?)"
+        rf"|(?P<hin>{alt('mix_heavy_input')})|(?P<hout>{alt('mix_heavy_output')})"
+        rf"|(?P<i>{alt('mix_input')}|{alt('mix_read_verb')})|(?P<o>{alt('mix_output')}|{alt('mix_write_verb')})){lexicon.WORD_END}",
+        re.I,
+    )
+
+
+@cache
+def quantities() -> re.Pattern[str]:
+    """A pair, N times, a multiplier or fraction word, "1/N" or a percentage; never a rate ("300 tok/s")."""
+    words = lexicon.mapping("number_words")
+    num = rf"(?:{NUM}|{'|'.join(map(re.escape, sorted(words, key=len, reverse=True)))})"
+    not_rate = r"(?!\s*(?:tok|tps|t/s|req|rps|qps|/\s*s|per\s+s|por\s+s|h\b|am\b|pm\b|hours?|horas?|o'clock))"
+    return re.compile(
+        rf"(?<![\w.,:/])(?:(?P<p1>{num})(?!\w)\s*(?:to|a|vs\.?|versus|against)\s*(?P<p2>{num}|one|uno)(?![\w:/%]|[.,]\d){not_rate}"
+        rf"|(?P<t>{num})\s*(?:x|×|times|veces)(?!\w)(?!\s+(?:out\s+of|in\s+\d|de\s+cada))"
+        rf"|(?:multiplied\s+by|multiplica[n]?\s+por|multiplicad[oa]s?\s+por)\s+(?P<t2>{num})(?![\w.,])"
+        rf"|(?P<mult>{_keys('multipliers')})(?!\w)"
+        rf"|(?:an?\s+|one\s+|una?\s+|la\s+|el\s+)?(?P<frac>{_keys('fractions')})(?!\w)"
+        rf"|1\s*/\s*(?P<den>\d{{1,3}})(?![\d.,/])"
+        rf"|(?P<pc>{NUM})\s?(?:%|percent\b|por\s?ciento\b)(?P<total>\s+(?:of|de|del)\s+(?:(?:all|the|our|los|las|todos|todas|el)\s+)*(?:tokens?|total)\b)?)",
+        re.I,
+    )
+
+
+@cache
+def bare() -> re.Pattern[str]:
+    """A figure in digits or words that is no rate: "~10 input tokens", "leemos unos 8", "ten tokens"."""
+    words = "|".join(map(re.escape, sorted([*lexicon.mapping("number_words"), *ONE], key=len, reverse=True)))
+    return re.compile(rf"(?<![\w.,/])({NUM}|{words})(?![\w.,:/%])(?!\s*(?:tok/|tok\s+per|t/s|tps))", re.I)
+
+
+@cache
+def sizes() -> re.Pattern[str]:
+    """A figure with its side: "3k tokens in", "600 out", "250 de salida", "864M input tokens" (after), or
+    "prompts average 4,000", "completions are about 300 tokens", "in: ~8k tokens" (before), or shares of the tokens
+    said for both sides ("95% input, 5% output")."""
+    alt = lexicon.alternation
+    figure_ = r"(?P<{}>\d[\d.,]*(?:\s?(?:[kKmMbB]|bn|million|millones|billion|mil\s+millones))?)(?![\w.,]|\s*(?:tok(?:en)?s?\s*)?(?:/|per\s+s|por\s+s|%))"
+    filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|about|around|roughly|typically|usually|son|de|unos?|ronda|sobre|alrededor\s+de|~|≈|:|=))*\s*"
+    unit = r"(?:\s*(?:de\s+)?tok(?:en)?s?)?"
+    return re.compile(
+        rf"(?<![\w.,]){figure_.format('n')}{unit}\s*(?:(?P<ai>{alt('mix_in_after')})|(?P<ao>{alt('mix_out_after')}))(?:\s+tokens?)?(?!\w)"
+        rf"|{lexicon.WORD_START}(?:(?P<bi>{alt('mix_input')}|in(?=\s*[:=]))|(?P<bo>{alt('mix_output')}|out(?=\s*[:=]))){filler}{figure_.format('m')}{unit}"
+        rf"|{lexicon.WORD_START}(?:(?P<vi>{alt('mix_read_verb')})|(?P<vo>{alt('mix_write_verb')})){filler}{figure_.format('v')}\s*(?:de\s+)?tok(?:en)?s\b"
+        rf"|(?<![\w.,])(?P<p>{NUM})\s?%\s+(?:(?P<pi>{alt('mix_in_after')})|(?P<po>{alt('mix_out_after')}))(?!\w)",
+        re.I,
+    )
+
+
+@cache
+def relation_words() -> re.Pattern[str]:
+    """The words that say which way "N times" runs, or that a side is the one ("per output token")."""
+    alt = lexicon.alternation
+    return re.compile(
+        rf"{lexicon.WORD_START}(?:(?P<less>{alt('mix_less')})|(?P<per>{alt('mix_per')})|(?P<ratio>{alt('mix_ratio_word')})"
+        rf"|(?P<veto>{alt('mix_veto')})){lexicon.WORD_END}",
+        re.I,
+    )

@@ -1,0 +1,176 @@
+"""The input:output mix composed from its parts, in any wording (issue 14): two sides (bot/parse/mix_parts.py:
+"prompts", "what we send", "it receives", "leemos" / "answers", "it writes", "generamos") and one relation
+between them, in one sentence. Figures said with their sides (sizes, "per/for each/por cada") are
+bot/parse/mix_sides.py's; here:
+
+- times and fractions: side A (the one before the figure, else the first after it), the figure, side B
+  (the first of the other kind): "prompts are 8 times as long as the completions" (8), "we generate 5x what
+  we ingest" (1/5), "outputs are half the size of inputs" (2), "every answer is ~1/6 the length of its
+  prompt" (6), "output tokens are about 10 % of input tokens" (10); a "less" word turns N times round
+  ("answers come out 4x shorter than what we send in": 4); "N times more <side>" makes that side A
+  ("300 tokens de salida y 4 veces más de entrada": 4); "N times that" refers back ("output … and prompts
+  about 4x that": 4); two sides compared before the figure ("completions are tiny compared to the prompts,
+  maybe 1/20th": 20);
+- pairs: "N to M" / "N a M" is the sides in the order said ("a ratio of 2 to 1 output to input": 1/2);
+  with one side that outweighs the other ("input-heavy, 12 to 1") the larger figure is that side's; with
+  neither, after a ratio word, input first, as in "4:1".
+A clause about the cache is left to the cache reader, a sentence about price or speed ("output costs 4x
+input") is not read; what is not read is left to the safety net's note (the `watch` rows)."""
+
+from __future__ import annotations
+
+import re
+from itertools import chain
+
+from bot.parse import lexicon, mix_parts
+from bot.parse.cache_vetoes import CACHE_WORD
+from bot.parse.draft import Draft, sentence
+from bot.parse.lazyre import lazy
+from bot.parse.mix_sides import Side, from_per, from_sizes, ratio, sides_in
+
+REACH = 60  # how far from the figure a side may be, in characters
+_SUBJECT_GAP = lazy(r"(?:\s*(?:[^\W\d_]+|[:—])){0,7}\s*[~≈]?\s*", re.I)  # a few words, no figure, no comma
+_OF_GAP = lazy(  # "of the", "of what it", "de lo que ocupa el"
+    r"\s+(?:(?:of|de|del|que|as|than)\s+)?(?:(?:the|our|its|all|los|las|el|la|lo)\s+)*"
+    r"(?:(?:what\s+(?:it|we|you)|que(?:\s+[^\W\d_]+)?)\s+)?(?:(?:the|our|its|los|las|el|la)\s+)*$",
+    re.I,
+)
+_CACHE_CLAUSE = lazy(r"[^,;()—]*\bcach(?:e[ds]?|ing|é)\b[^,;()—]*", re.I)
+_MORE = lazy(r"\s*(?:more|m[aá]s)\s+(?:tokens?\s+)?(?:de\s+)?", re.I)
+_ANAPHOR = lazy(r"\s+(?:that|this|it|those|eso|esto|aquello)\b", re.I)  # "prompts five times that"
+
+
+def _pair(q: re.Match[str], near: list[Side], ratio_word: bool) -> float | None:
+    left, right = mix_parts.figure(q.group("p1")), mix_parts.figure(q.group("p2"))
+    if not left or not right:
+        return None
+    plain = [s for s in near if not s[3]]
+    first = plain[0] if plain else None
+    second = next((s for s in plain if first and s[0] > first[0] and s[2] != first[2]), None)
+    if first and second:
+        return ratio(first[2], left / right)
+    heavy = [s for s in near if s[3]]
+    if heavy:  # "input-heavy, 12 to 1": the larger figure is the heavy side's
+        return ratio(heavy[0][2], max(left, right) / min(left, right))
+    return ratio(True, left / right) if ratio_word else None
+
+
+def _factor(q: re.Match[str]) -> tuple[float, bool] | None:
+    """The figure A is of B, and whether A must come before it (fractions and shares are said of a subject)."""
+    from bot.parse import lexicon
+
+    if q.group("t") or q.group("t2"):
+        return mix_parts.figure(q.group("t") or q.group("t2")), False
+    if q.group("mult"):
+        return float(lexicon.mapping("multipliers")[q.group("mult").lower()]), False
+    if q.group("frac"):
+        return 1 / float(lexicon.mapping("fractions")[q.group("frac").lower()]), True
+    if q.group("den"):
+        return (1 / float(q.group("den"))) if int(q.group("den")) else None, True
+    return float(q.group("pc").replace(",", ".")) / 100, True
+
+
+def _from_quantity(
+    text: str, q: re.Match[str], sides: list[Side], marks: list[re.Match[str]]
+) -> float | None:
+    near = [s for s in sides if q.start() - REACH <= s[1] and s[0] <= q.end() + REACH]
+    if q.group("p1"):
+        return _pair(q, near, any(m.group("ratio") for m in marks))
+    plain = [s for s in near if not s[3]]
+    before = [s for s in plain if s[1] <= q.start()]
+    after = [s for s in plain if s[0] >= q.end()]
+    factor = _factor(q)
+    if not factor or factor[0] <= 0:
+        return None
+    f, subject_first = factor
+    if q.group("pc") and q.group("total"):  # "input is 80 % of all tokens": a share
+        ok = before and _SUBJECT_GAP.fullmatch(text, before[-1][1], q.start()) and 0 < f < 1
+        return ratio(before[-1][2], f / (1 - f)) if ok else None
+    pair = _pick(text, q, before, after, near, subject_first)
+    if pair is None:
+        return None
+    a, b = pair
+    less = (q.group("t") or q.group("t2")) and any(
+        m.group("less") and min(a[0], q.start()) < m.start() < max(b[0], q.end()) for m in marks
+    )
+    return ratio(a[2], 1 / f if less else f)
+
+
+def _pick(
+    text: str, q: re.Match[str], before: list[Side], after: list[Side], near: list[Side], subject_first: bool
+) -> tuple[Side, Side] | None:
+    """Side A (the one the figure is said of) and side B, or None when the words do not say which."""
+    nearest = sorted((s for s in near if not s[3]), key=lambda s: abs(s[0] - q.start()))
+    if before and _ANAPHOR.match(text, q.end()):  # "6 times that in prompts", "prompts five times that"
+        b = before[0]
+        a = next((s for s in nearest if s[2] != b[2]), None)
+        return (a, b) if a else None
+    if (
+        (more := _MORE.match(text, q.end())) and after and after[0][0] == more.end()
+    ):  # "5 veces más de entrada"
+        a = after[0]
+        b = next((s for s in nearest if s[2] != a[2]), None)
+        return (a, b) if b else None
+    if before and after:
+        a = before[-1]
+        b = next((s for s in after if s[2] != a[2]), None)
+        if b is None or (subject_first and not _subject_of(text, q, a, b)):
+            return None
+        return a, b
+    if after and not subject_first:  # "5x more input than output"
+        b = next((s for s in after[1:] if s[2] != after[0][2]), None)
+        return (after[0], b) if b else None
+    # "outputs are longer than inputs, about 2x", "completions are tiny compared to the prompts, maybe 1/20th"
+    a = next((s for s in before if any(t[2] != s[2] and t[0] > s[0] for t in before)), None)
+    b = next((t for t in before if a and t[2] != a[2] and t[0] > a[0]), None)
+    if a is None or b is None or not lexicon.pattern("mix_compare").search(text, a[1], b[0]):
+        return None
+    return a, b
+
+
+def _subject_of(text: str, q: re.Match[str], a: Side, b: Side) -> bool:
+    """A fraction or a share is said of the side just before it and of the side just after ("outputs are half
+    the size of inputs", "la salida es la décima parte de la entrada")."""
+    gap = text[q.end() : b[0]]
+    return bool(_SUBJECT_GAP.fullmatch(text, a[1], q.start()) and (_OF_GAP.match(gap) or _AS_MANY.match(gap)))
+
+
+_AS_MANY = lazy(
+    r"^\s+(?:as\s+(?:many|much|long|large|big)(?:\s+tokens)?\s+as|the\s+(?:size|length)\s+of|que|de\s+lo\s+que)\s+(?:(?:the|its|our|los|las|el|la|lo)\s+)*(?:(?:it|we)\s+)?$",
+    re.I,
+)
+
+
+def read_relations(text: str, draft: Draft) -> None:
+    """Set input tokens per output token from the first sentence whose parts compose (see the module)."""
+    if "input_per_output" in draft.fields or draft.asked_about("input_per_output"):
+        return
+    seen: set[tuple[int, int]] = set()
+    after = lexicon.pattern("mix_in_after").search(text) or lexicon.pattern("mix_out_after").search(text)
+    sizes = (
+        mix_parts.sizes().finditer(text) if after else ()
+    )  # "3k tokens in, 600 out" needs a side word after
+    for first in chain(mix_parts.sides().finditer(text), sizes):
+        lo, hi = sentence(text, first.start())
+        if (lo, hi) in seen:
+            continue
+        seen.add((lo, hi))
+        if CACHE_WORD.search(text, lo, hi):  # a clause about the cache is the cache reader's: blank it out
+            text = text[:lo] + _CACHE_CLAUSE.sub(lambda m: " " * len(m.group(0)), text[lo:hi]) + text[hi:]
+        marks = list(mix_parts.relation_words().finditer(text, lo, hi))
+        if any(m.group("veto") for m in marks):
+            continue
+        sides = sides_in(text, lo, hi)
+        value = from_sizes(text, lo, hi)
+        value = value or (from_per(text, lo, hi, sides, marks) if len(sides) >= 2 else None)
+        ends = [s[1] for s in sides] or [hi]
+        for q in mix_parts.quantities().finditer(text, lo, hi):
+            if value:
+                break
+            value = _from_quantity(text, q, sides, marks)
+            ends.append(q.end())
+        if value:
+            draft.use(min((s[0] for s in sides), default=lo), max(ends), "input_per_output")
+            draft.set("input_per_output", value)
+            if len(seen) > 8:
+                return

@@ -1,0 +1,95 @@
+"""The mix from figures said with their sides (bot/parse/mix_relations.py composes the rest): a size for each
+side ("3k tokens in, 600 out", "prompts average 4,000, responses 800", a list's "- in: ~8k tokens" then
+"- out: ~400 tokens", "95% input, 5% output"), and "per/for each/por cada <side B>" with a figure next to
+the other side ("for each output token we feed ~10 input tokens", "one output token per 7 input tokens",
+"por cada token generado leemos unos 8")."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse import mix_parts
+from bot.parse.draft import sentence
+from bot.parse.lazyre import lazy
+
+LOWEST, HIGHEST = 1 / 200, 200  # a reading outside is no mix
+_ATTACHED = lazy(r"[\s~≈]*(?:(?:about|around|roughly|like|maybe|unos?|unas|como|de|of|tokens?)\s+)*[\s~≈]*$", re.I)
+_UNIT_GAP = lazy(
+    r"\s*(?:(?P<nb>\d[\d.,]*\s?[kK]?|one|single|a|un|una)\s+)?(?:(?:token|tokens|of|de)\s+)*(?:(?:it|we|que|the\s+model|el\s+modelo)\s+)?",
+    re.I,
+)
+
+def _count(said: str) -> float:
+    """ "7", "1k", "1.000" (Spanish grouping) or "one"."""
+    from bot.parse.numbers import parse_number
+
+    return parse_number(said) or mix_parts.figure(said) if said[0].isdigit() else mix_parts.figure(said)
+
+
+Side = tuple[int, int, bool, bool]  # start, end, input?, outweighs the other?
+
+
+def sides_in(text: str, lo: int, hi: int) -> list[Side]:
+    found: list[Side] = []
+    for m in mix_parts.sides().finditer(text, lo, hi):
+        if m.group("io") or m.group("oi"):
+            first_in = m.group("io") is not None
+            found += [
+                (m.start(), m.start() + 1, first_in, False),
+                (m.end() - 1, m.end(), not first_in, False),
+            ]
+        else:
+            found.append(
+                (
+                    m.start(),
+                    m.end(),
+                    bool(m.group("i") or m.group("hin")),
+                    bool(m.group("hin") or m.group("hout")),
+                )
+            )
+    return found
+
+
+def ratio(a_is_input: bool, a_over_b: float) -> float | None:
+    value = a_over_b if a_is_input else 1 / a_over_b
+    return round(value, 6) if LOWEST <= value <= HIGHEST else None
+
+
+def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
+    from bot.parse.numbers import parse_number
+
+    said: dict[bool, set[float]] = {True: set(), False: set()}
+    for m in mix_parts.sizes().finditer(text, lo, hi):
+        value = parse_number(m.group("n") or m.group("m") or m.group("v") or m.group("p"))
+        if value:
+            said[bool(m.group("ai") or m.group("bi") or m.group("vi") or m.group("pi"))].add(value)
+    return said
+
+
+def from_sizes(text: str, lo: int, hi: int) -> float | None:
+    """One size for each side, in the sentence or, when it holds one side only, with the next one ("- in: ~8k
+    tokens" then "- out: ~400 tokens")."""
+    said = _sizes_in(text, lo, hi)
+    if len(said[True]) + len(said[False]) == 1 and hi < len(text):
+        more = _sizes_in(text, hi + 1, sentence(text, hi + 1)[1])
+        said = {side: said[side] | more[side] for side in (True, False)}
+    if len(said[True]) == 1 and len(said[False]) == 1:
+        return ratio(True, next(iter(said[True])) / next(iter(said[False])))
+    return None
+
+
+def from_per(text: str, lo: int, hi: int, sides: list[Side], marks: list[re.Match[str]]) -> float | None:
+    """ "for each output token we feed ~10 input tokens": B is the side right after the marker, A the other
+    side with a figure next to it."""
+    for mark in (m for m in marks if m.group("per")):
+        gaps = ((s, _UNIT_GAP.fullmatch(text, mark.end(), s[0])) for s in sides if s[0] >= mark.end())
+        b, unit = next(((s, g) for s, g in gaps if g), (None, None))
+        if b is None or unit is None:
+            continue
+        each = _count(unit.group("nb")) if unit.group("nb") else 1.0  # "per 7 input tokens", "for every 1k tokens"
+        for a in (s for s in sides if s[2] != b[2] and not s[3]):
+            for n in mix_parts.bare().finditer(text, max(lo, a[0] - 20), min(hi, a[1] + 20)):
+                gap = text[n.end() : a[0]] if n.end() <= a[0] else text[a[1] : n.start()]
+                if (n.start() < mark.start() or n.start() > b[1]) and _ATTACHED.match(gap) and each > 0:
+                    return ratio(a[2], mix_parts.figure(n.group(1)) / each)
+    return None

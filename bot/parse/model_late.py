@@ -1,0 +1,75 @@
+"""Names read after the typo rules: names the catalog lacks beside a catalog name ("GLM-4.7 vs GLM-4.6", "qwen3 32b vs
+qwen3 30b", "llama3.2 vs Llama-3.3-70B"), their own mention so the question asks which instead of pricing the
+other; and a second size of the same family ("llama 3.1 70b and 8b"). Split from `models`."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+from bot.parse.model_guess import _unknown_variant
+from bot.parse.model_index import _CONJUNCTION, _SIZE, Mention, _Index
+from bot.parse.model_pick import _covered, _quantity_next
+from bot.parse.words import Token
+from costcore.catalog import Catalogs, normalise
+
+
+def _mixed(key: str) -> bool:
+    """A word of letters then digits ("glm47", "llama32"): what a name the catalog lacks is made of."""
+    return key[:1].isalpha() and not key.isalpha()
+
+
+def late_unknowns(toks: list[Token], mentions: list[Mention], pending: list[Mention], index: _Index) -> list[Mention]:
+    """The mentions with the names the catalog lacks added: `pending` (a family's name going on with a version
+    or size it lacks, held back until no typo or shape rule named a row) and dashed or glued words ("GLM-4.7",
+    "llama3.2"). A near-name (doubtful) is weaker and gives way; a plain word ("maverick") does not block them."""
+    mixed = [k for k, tok in enumerate(toks) if _mixed(tok.key)]
+    if not (pending or mixed):
+        return mentions
+    held = _covered(toks, [m for m in mentions if m.kind != "doubtful"])
+    late = [m for m in pending if not _covered(toks, [m]) & held]
+    held |= _covered(toks, late)
+    late += [m for k in mixed if k not in held and (m := _unknown_variant(toks[k], index))][:3]
+    for unknown in late:
+        mentions = [m for m in mentions if m.kind != "doubtful" or m.end <= unknown.start or m.start >= unknown.end]
+        mentions.append(unknown)
+    return mentions
+
+
+_SIZE_IN_NAME = re.compile(r"(?<![a-z\d.])\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?b?(?![a-z\d])", re.I)
+_SIZE_MARK = re.compile(r"[bx]", re.I)
+
+
+def _sizes(text: str, toks: list[Token], mentions: list[Mention], covered: set[int]) -> list[Mention]:
+    """ "llama 3.1 70b and 8b", "qwen3 235b, 30b": a second size names a second model of the family."""
+    found: list[Mention] = []
+    ends = [t.end for t in toks]
+    for mention in mentions:
+        if mention.kind not in ("catalog", "corrected") or not mention.model:
+            continue
+        last = bisect_left(ends, mention.end)
+        if last + 1 < len(toks) and text[toks[last].end : toks[last + 1].start].strip() == ",":
+            k = last + 1
+        elif last + 2 < len(toks) and toks[last + 1].lower in _CONJUNCTION:
+            k = last + 2
+        else:
+            continue
+        if k in covered:
+            continue
+        size = toks[k]
+        if not _SIZE.match(size.lower) or size.lower.startswith("a") or _quantity_next(toks, k):
+            continue
+        sizes = list(_SIZE_IN_NAME.finditer(mention.typed))
+        if not sizes or not _SIZE_MARK.search(sizes[-1].group(0)):
+            continue
+        typed = mention.typed[: sizes[-1].start()] + size.text + mention.typed[sizes[-1].end() :]
+        found.append(Mention(size.start, size.end, typed, typed, "unknown"))
+    return found
+
+
+def siblings(text: str, toks: list[Token], mentions: list[Mention], covered: set[int], catalogs: Catalogs) -> list[Mention]:
+    """The second sizes as mentions: the catalog row that name is, or the name as typed."""
+    return [
+        Mention(s.start, s.end, s.typed, catalogs.alias_index.get(normalise(s.typed)) or s.typed, s.kind)
+        for s in _sizes(text, toks, mentions, covered)
+    ]

@@ -1,0 +1,58 @@
+"""Typos the ratio of the whole name misses: a typo in the family word alone, the rest of an alias typed exactly
+("lamma 3.3"), and a typo of an alias that is also a plain word, where a model is meant ("can we run maverik").
+Split from `model_guess`."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse.fuzzy import _best
+from bot.parse.model_index import BARE_WORDS, CONFIDENT, Mention, _Index
+from bot.parse.words import STOPWORDS, Token, model_context
+
+_LETTERS = re.compile(r"[a-z]+")
+_BARE_FIRST: dict[str, list[str]] = {}  # the word aliases by first letter: most words are turned away at once
+for _word in sorted(BARE_WORDS):
+    _BARE_FIRST.setdefault(_word[0], []).append(_word)
+HEAD_TYPO = 80  # rapidfuzz ratio of a family word's typo when the rest of the name is exact ("lamma" ~ "llama")
+
+
+def _head_typo(text: str, toks: list[Token], i: int, covered: set[int], index: _Index) -> Mention | None:
+    """ "lamma 3.3": a typo in the family word only, the rest of an alias typed exactly (the number groups
+    included), so the short name's ratio is low but nothing else is in doubt."""
+    key = ""
+    found: tuple[int, set[str]] | None = None
+    for j in range(i, min(len(toks), i + 3)):
+        if j in covered or (j > i and toks[j].lower in STOPWORDS):
+            break
+        key += toks[j].key
+        head = _LETTERS.match(key)
+        rest = key[head.end() :] if head else ""
+        if not rest or not rest[0].isdigit():
+            continue
+        models = {
+            model
+            for alias_key, model in index.alias.items()
+            if alias_key.endswith(rest)
+            and (alias_head := alias_key[: -len(rest)]).isalpha()
+            and _best(head.group(0), [alias_head], HEAD_TYPO) is not None
+            and index.same_units(alias_key, text[toks[i].start : toks[j].end])
+        }
+        if models:
+            found = (j, models)
+    if found is None or len(found[1]) != 1:
+        return None
+    j, models = found
+    return Mention(toks[i].start, toks[j].end, text[toks[i].start : toks[j].end], models.pop(), "corrected")
+
+
+def _bare_typo(text: str, tok: Token, index: _Index) -> Mention | None:
+    """ "can we run maverik": a typo of an alias that is also a plain word, where a model is meant."""
+    key = tok.key
+    if len(key) < 5 or key[0] not in _BARE_FIRST or key in index.alias or not key.isalpha():
+        return None
+    words = [w for w in _BARE_FIRST[key[0]] if abs(len(w) - len(key)) <= 2]
+    if not words or not model_context(text, tok.start, tok.end):
+        return None
+    best = _best(tok.key, words, CONFIDENT)
+    return Mention(tok.start, tok.end, tok.text, index.alias[best[0]], "corrected") if best else None

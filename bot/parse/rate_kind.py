@@ -1,0 +1,59 @@
+"""Whether a tok/s is per stream or in total (bot/parse/rates.py reads the figure): the words right around
+it (bot/parse/rate_words.py), one stream said, streams at once by nature, or a head count beside it that
+says neither, which asks."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.draft import ASK_SLO, Draft
+from bot.parse.figures import first_number
+from bot.parse.numbers import plain
+from bot.parse.rate_words import (
+    AGGREGATE,
+    EACH_BEFORE,
+    FOR_PEOPLE_AFTER,
+    ONE_STREAM_BEFORE,
+    PEOPLE_AT_BEFORE,
+    PER_STREAM_AFTER,
+    PER_STREAM_BEFORE,
+    STREAMS_AT_BEFORE,
+)
+
+
+@cache
+def _groups_at() -> re.Pattern[str]:
+    """A count of groups right before a rate, neither "each" nor "in total" said: "12 tenants at 150 tok/s"."""
+    return re.compile(
+        rf"(?=\d)(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?P<who>{lexicon.alternation('group_nouns')})\s*(?:at|@|with|a|con|:)\s*"
+        r"(?:about|around|~|≈|unos)?\s*$",
+        re.I,
+    )
+
+
+def read_kind(clause: str, value: float, before: str, after: str, draft: Draft) -> None:
+    """Per stream, in total, or (a head count next to the rate and neither said) a question."""
+    if PER_STREAM_AFTER.match(after) or PER_STREAM_BEFORE.search(before) or EACH_BEFORE.search(before):
+        draft.set("slo_kind", "per_stream")
+    elif AGGREGATE.search(clause):
+        draft.set("slo_kind", "aggregate")
+    elif ONE_STREAM_BEFORE.search(before):
+        draft.set("slo_kind", "per_stream")
+        draft.set("concurrency", 1)
+    elif (streams := STREAMS_AT_BEFORE.search(before)) and (count := first_number(streams.group("n"))):
+        draft.set("slo_kind", "per_stream")
+        draft.set("concurrency", round(count))
+    elif people := FOR_PEOPLE_AFTER.match(after) or PEOPLE_AT_BEFORE.search(before):
+        users = first_number(people.group("n"))
+        if users and users >= 2:
+            draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(users))
+    elif (
+        (groups := _groups_at().search(before))
+        and (count := first_number(groups.group("n")))
+        and count >= 2
+        and not lexicon.pattern("each").search(after[:24])  # "4 regions at 500 tok/s each": composed
+    ):
+        # "12 tenants at 150 tok/s", "12 clientes a 150 tok/s": each of them, or all of them together?
+        draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(count), who=groups.group("who").lower())
