@@ -62,8 +62,15 @@ def read_gateway(text: str, draft: Draft) -> None:
     for field, _, watched in lexicon.watch():  # "we rotate API keys weekly", "our rate limit is 10k RPM": a fact,
         if field == "gateway_pain":  # read, so the safety net does not name the words as unused
             for m in context.finditer(watched, text, spans):
-                if not _wanted(text, m.start()):
+                if not _wanted(text, m.start()) and _stated(text, m.start()):
                     draft.use(m.start(), m.end(), "gateway_pain")
+
+
+def _stated(text: str, pos: int) -> bool:
+    """A watched gateway word said as a fact, with a fact's verb in its part of the sentence ("we rotate API
+    keys weekly", "our rate limit is 10k RPM"). Anything else ("finance asks every month who spent what") stays
+    unread, so the safety net names it rather than passing it over."""
+    return bool(lexicon.pattern("gateway_fact").search(text, *_part(text, pos, *sentence(text, pos))))
 
 
 def _wanted(text: str, pos: int) -> bool:
