@@ -122,3 +122,15 @@ def per_group_after() -> re.Pattern[str]:
         rf"(?P<group>[^\W\d_]{{2,}})\b(?!\s+{lexicon.alternation('group_clause')}(?!\w))",
         re.I,
     )
+
+
+# The group said before the rate: "each department needs 150 tok/s", "cada sede quiere unos 150 tok/s" is per
+# group as much as "150 tok/s per department" (a few words between, none a figure; not "each of our 4…", which
+# the composition reads, nor a group that is the subject of something else: "each team has its own key").
+@cache
+def per_group_before() -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<!\w)(?:each|every|cada)\s+(?P<group>{lexicon.alternation('group_nouns')})\b"
+        rf"(?!\s+{lexicon.alternation('group_clause')}(?!\w))(?:\s+[^\W\d_]+){{0,4}}\s*(?:~|≈)?\s*$",
+        re.I,
+    )
