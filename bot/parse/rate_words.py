@@ -95,7 +95,7 @@ FOR_PEOPLE_AFTER = lazy(
 )
 
 PEOPLE_AT_BEFORE = lazy(
-    rf"(?=\d)(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\s*(?:at|@|with|a|con|,|:)?\s*(?:about|around|~|≈)?\s*$",
+    rf"(?=\d)(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\s*(?:at|@|with|a|con|,|:|and|y)?\s*(?:about|around|unos|~|≈)?\s*$",
     re.I,
 )
 
