@@ -12,7 +12,7 @@ from costcore.scenario import Settings
 
 _BUSINESS = lazy(
     r"(?=\w)(?:\bbusiness\s+hours\b|\boffice\s+hours\b|\bworking\s+hours\b|\bwork\s+hours\b|\bnine[\s-]to[\s-]five\b"
-    r"|\b(?:during|in|within|over)\s+the\s+(?:work|working|business)\s?day\b|\b0?9[\s-]?(?:to|till|until|-|–)[\s-]?5\b"
+    r"|\b(?:during|in|within|over)\s+the\s+(?:work|working|business)\s?day\b|\bworkday\s+only\b|\b0?9[\s-]?(?:to|till|until|-|–)[\s-]?5\b"
     r"|\b(?:per|a|an|each|every|by)\s+(?:business|working|work)\s+day\b|\bpor\s+d[ií]a\s+laborable\b"
     r"|\b0?9\s?(?::00|h|am)?\s?(?:-|–|to|a)\s?(?:5\s?pm|17(?::00|h)?)(?!\d)|\b(?:between|from|entre|de)\s+0?9\s?(?::00|h|am)?\s+(?:and|to|y|a)\s+(?:5\s?pm|17(?::00|h)?)(?!\d)"
     r"|\bhorario\s+(?:laboral|de\s+oficina|comercial)\b|\bhoras\s+de\s+oficina\b|\bde\s+9\s+a\s+(?:5|17|18)\b|\bjornada\s+(?:laboral|de\s+oficina)\b)",

@@ -158,12 +158,14 @@ def read(text: str) -> list[Stance]:
     out = []
     sentences = context.cued(text, "residency_cue")
     for k, (start, end) in enumerate(sentences):
-        if not _named().search(text, start, end):
+        # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
+        ruler = bool(out and out[-1].ruled and out[-1].within[1] == start)
+        if not ruler and not _named().search(text, start, end):
             continue
         if asked := asks_about_rule(text, start, end):
             out.append(Stance(UNSURE, asked.start(), end, (start, end)))
             continue
-        stances, ruler = [], False
+        stances, carried = [], ruler
         for a, b in _parts(text, start, end):
             if said := _part_stance(text, a, b, ruler):
                 stances.append(said)
@@ -177,7 +179,7 @@ def read(text: str) -> list[Stance]:
             continue
         if said.clears and out and out[-1].sensitive and out[-1].within[1] == start:
             said = replace(said, within=(out.pop().within[0], end))  # "Prompts hold PII. We redact it first."
-        elif out and out[-1].within[1] == start and _overrules(text, start, out[-1], said):
+        elif out and out[-1].within[1] == start and (carried and said.kind == UNSURE or _overrules(text, start, out[-1], said)):
             said = replace(said, within=(out.pop().within[0], end))
         out.append(said)
     return out
