@@ -57,10 +57,16 @@ def run_serve(args: argparse.Namespace) -> int:
             raise UserError("--processes must be 1 or more")
         if processes > 1:
             return _supervise(args, processes)
+    from bot import cache, startup
+
+    regexes = cache.usable(ctx.cache_folder)
+    startup.keep_regexes(regexes)  # the patterns' compiled code kept between starts (bot/startup.py, trick 6)
     app = create_app(socket_mode=not args.http, chart=chart, context=ctx)  # checks the other variables first
     if args.verbose:  # slack_sdk logs request bodies at DEBUG; keep its chatter (never the token) out
         logging.getLogger("slack_sdk").setLevel(logging.INFO)
     warm_up(app)
+    if regexes is not None:
+        startup.save_regexes(regexes)  # now, not at exit: a serving process may never exit cleanly
     if args.http:
         from bot.slack.http import server
         from bot.slack.serving import ServerSettings, serve_until_stopped

@@ -28,7 +28,9 @@ turns every cache off.
    metadata; an empty value keeps plugins). +127 ms without it. `serve` and `clock` keep both.
 6. `keep_regexes`: the sre code `re` compiles each pattern to, kept in the cache folder per Python build, so
    a warm run hands it to `_sre.compile` instead of parsing the parser's few hundred patterns again (and
-   the standard library's). +81 ms without it; installed by `one_shot`.
+   the standard library's). +81 ms without it; installed by `one_shot`, and by `llmcost serve` before its
+   warm-up: each serving process compiled the same ~600 patterns (~0.35 s of CPU a start) before taking a
+   question, so a restart, or a supervisor starting one process per CPU, waited on that each time.
 
 
 Removed: regular expressions compiled on first use (bot/parse/lazyre.py): it saved ~54 ms until trick 6;

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import mix_parts
+from bot.parse import lexicon, mix_parts
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.lazyre import lazy
@@ -12,11 +12,11 @@ from costcore.scenario import Settings
 
 _BUSINESS = lazy(
     r"(?=\w)(?:\bbusiness\s+hours\b|\boffice\s+hours\b|\bworking\s+hours\b|\bwork\s+hours\b|\bnine[\s-]to[\s-]five\b"
-    r"|\b(?:during|in|within|over)\s+the\s+(?:work|working|business)\s?day\b|\bworkdays?\s+only\b|\b0?9[\s-]?(?:to|till|until|-|–)[\s-]?5\b"
+    r"|\b(?:during|in|within|over)\s+the\s+(?:work|working|business)\s?day\b|\bworkday\s+only\b|\b0?9[\s-]?(?:to|till|until|-|–)[\s-]?5\b"
     r"|\b(?:per|a|an|each|every|by)\s+(?:business|working|work)\s+day\b|\bpor\s+d[ií]a\s+laborable\b"
-    r"|\b0?9\s?(?::00|h|am)?\s?(?:-|–|to|a)\s?(?:5\s?pm|17(?::00|h)?)(?!\d)|\b(?:between|from|entre|de)\s+0?9\s?(?::00|h|am)?\s+(?:and|to|y|a)\s+(?:5\s?pm|17(?::00|h)?)(?!\d)|\bweekdays?\s+only\b|\bonly\s+(?:on\s+)?weekdays\b|\bmon(?:day)?[\s-]?(?:to|-|–)[\s-]?fri(?:day)?\b"
-    r"|\bhorario\s+(?:laboral|de\s+oficina|comercial)\b|\bhoras\s+de\s+oficina\b|\bde\s+9\s+a\s+(?:5|17|18)\b|\bentre\s+semana\b|\bd[ií]as\s+laborables\b|\bjornada\s+laboral\b"
-    r"|\blunes\s+a\s+viernes\b(?!\s+24)|\bjornada\s+de\s+(?:8|ocho)\s+horas\b)",
+    r"|\b0?9\s?(?::00|h|am)?\s?(?:-|–|to|a)\s?(?:5\s?pm|17(?::00|h)?)(?!\d)|\b(?:between|from|entre|de)\s+0?9\s?(?::00|h|am)?\s+(?:and|to|y|a)\s+(?:5\s?pm|17(?::00|h)?)(?!\d)"
+    r"|\bhorario\s+(?:laboral|de\s+oficina|comercial)\b|\bhoras\s+de\s+oficina\b|\bde\s+9\s+a\s+(?:5|17|18)\b|\bjornada\s+(?:laboral|de\s+oficina)\b"
+    r"|\bjornada\s+de\s+(?:8|ocho)\s+horas\b)",
     re.I,
 )
 _ALWAYS = lazy(
@@ -72,13 +72,10 @@ _HOURS_A_DAY = lazy(
     r"(?=\w)\b(?P<hours>\d{1,2}|eight|ocho|ten|diez|twelve|doce|sixteen|diecis[eé]is|twenty[\s-]four|veinticuatro)\s?(?:h|hrs?|hours?|horas?)\s?(?:/|a|per|each|every|al|por|cada)\s?(?P<per>day|d[ií]a|week|semana)\b",
     re.I,
 )
-# Days without hours ("weekdays", "business days only"): Monday to Friday, but which hours?
-_DAYS_ONLY = lazy(
-    r"(?=\w)\b(?:weekdays|business\s+days|working\s+days|workdays|d[ií]as\s+(?:laborables|h[aá]biles)|[57]\s+days?\s+(?:a|per)\s+week"
-    r"|[57]\s+d[ií]as\s+(?:a|por)\s+semana|nights?\s+only|only\s+(?:at\s+)?nights?|overnight|off[\s-]hours\s+only"
-    r"|s[oó]lo\s+(?:por\s+la\s+)?noche|de\s+noche|nocturn[oa]s?)\b",
-    re.I,
-)
+# Days without hours ("5 days a week"): Monday to Friday, but which hours? The words are lexicon rows
+# (`days_only`: "weekdays only", "Mon-Fri", "de lunes a viernes", "solo laborables"); a clock span or "business
+# hours" beside them says the hours.
+_DAYS_ONLY = lazy(r"(?<![\w.,])[57]\s+(?:days?\s+(?:a|per)\s+week|d[ií]as\s+(?:a|por)\s+semana)\b", re.I)
 # A bare span next to a zone or "hours": "9-6 CET", "8-5 local": a working day, but not the 8 hours priced.
 _BARE_SPAN = lazy(
     r"(?=\d)\b(?P<h1>\d{1,2})\s?[-–]\s?(?P<h2>\d{1,2})\s+(?:cet|cest|utc|gmt|et|pt|est|pst|local|office|hours|h|(?:[^\W\d_]+\s+)?time|hora)\b",
@@ -108,7 +105,7 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     # Each pattern scans the text once (a 4,000-character paste made the second scans cost milliseconds).
     found: dict[object, list[re.Match[str]]] = {
         pattern: list(pattern.finditer(text))
-        for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, _BARE_SPAN, _CLOCK_SPAN, _DE_A_SPAN)
+        for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, lexicon.pattern("days_only"), _BARE_SPAN, _CLOCK_SPAN, _DE_A_SPAN)
     }
     if "input_per_output" in draft.fields:  # "entrada/salida de 4 a 1" is the mix, not hours
         found[_DE_A_SPAN] = [m for m in found[_DE_A_SPAN] if not mix_parts.sides().search(text, *sentence(text, m.start()))]
@@ -141,7 +138,8 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
         business = True
         if start != opens:
             draft.note("business_hours_shifted", said=typed.strip(), opens=opens, closes=opens + day)
-    if business and always:
+    days = next(iter(found[_DAYS_ONLY] + found[lexicon.pattern("days_only")]), None)
+    if always and (business or days):  # "Mon-Fri 24h": around the clock on five days is neither calendar
         draft.conflict("calendar", ["business_hours", "24x7"])
     elif business:
         draft.set("calendar", "business_hours")
@@ -149,5 +147,5 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
         draft.set("calendar", "24x7")
     elif said["business_hours"] or said["24x7"]:  # only "not 24/7", "not just business hours"
         draft.ask(ASK_CONFLICT, "calendar_unclear")
-    elif days := next(iter(found[_DAYS_ONLY]), None):  # "weekdays": Monday to Friday, at which hours?
+    elif days:  # "weekdays": Monday to Friday, at which hours?
         draft.ask(ASK_CONFLICT, "calendar_unclear", said=days.group(0))

@@ -95,7 +95,7 @@ FOR_PEOPLE_AFTER = lazy(
 )
 
 PEOPLE_AT_BEFORE = lazy(
-    rf"(?=\d)(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\s*(?:at|@|with|a|con|,|:)?\s*(?:about|around|~|≈)?\s*$",
+    rf"(?=\d)(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?:{CONCURRENT}\s+)?{PEOPLE}\s*(?:at|@|with|a|con|,|:|and|y)?\s*(?:about|around|unos|~|≈)?\s*$",
     re.I,
 )
 
@@ -120,5 +120,17 @@ def per_group_after() -> re.Pattern[str]:
         rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{not_group}|{lexicon.alternation('not_group')})\b)"
         rf"(?!{lexicon.alternation('per_source')}(?!\w))"
         rf"(?P<group>[^\W\d_]{{2,}})\b(?!\s+{lexicon.alternation('group_clause')}(?!\w))",
+        re.I,
+    )
+
+
+# The group said before the rate: "each department needs 150 tok/s", "cada sede quiere unos 150 tok/s" is per
+# group as much as "150 tok/s per department" (a few words between, none a figure; not "each of our 4…", which
+# the composition reads, nor a group that is the subject of something else: "each team has its own key").
+@cache
+def per_group_before() -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<!\w)(?:each|every|cada)\s+(?P<group>{lexicon.alternation('group_nouns')})\b"
+        rf"(?!\s+{lexicon.alternation('group_clause')}(?!\w))(?:\s+[^\W\d_]+){{0,4}}\s*(?:~|≈)?\s*$",
         re.I,
     )

@@ -29,6 +29,7 @@ from bot.parse.rate_words import (
     TIMES_AFTER,
     TIMES_BEFORE,
     per_group_after,
+    per_group_before,
 )
 
 
@@ -137,14 +138,19 @@ def _total_of_counted(
         rest = before[: times.start()] if times.re is TIMES_BEFORE else ""
         while more := TIMES_BEFORE.search(rest):  # "2 apps × 3 regions × 100 tok/s" is 600
             count, rest = count * int(more.group("count")), rest[: more.start()]
-    elif (per_group := per_group_after().match(after)) and not PER_STREAM_AFTER.match(after):
-        group = per_group.group("group")
+    elif (
+        (per_group := per_group_after().match(after)) and not PER_STREAM_AFTER.match(after)
+    ) or (ahead := per_group_before().search(before)):
+        group = (per_group or ahead).group("group")
         counts = counted(text, nums, plural_of(group), skip=number) or _of_them(text, number)
         if len(counts) != 1:
             draft.ask(ASK_SLO, "rate_per_group", tok_s=plain(number.value), group=group.lower())
             return None
         count = counts[0]
-        draft.use(at + per_group.start(), at + _PHRASE.match(after, per_group.end()).end(), "slo_tok_s")
+        if per_group:
+            draft.use(at + per_group.start(), at + _PHRASE.match(after, per_group.end()).end(), "slo_tok_s")
+        else:  # "each department needs": the words before the figure
+            draft.use(number.start - len(before) + ahead.start(), number.start, "slo_tok_s")
     elif (pair := _PER_TWO_WORDS.match(after)) and len(
         counts := counted(text, nums, plural_of(pair["noun"]), skip=number)
     ) == 1:  # "per legal entity, 4 entities": the noun a count names again, whatever word is before it

@@ -54,7 +54,10 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
 
     authority = find("authority") or (_CARRIED(a) if ruler else None)
     waived = None
-    if (doubt := find("doubt")) and (authority or find("egress") or find("vendor_use")):
+    doubt = find("doubt")
+    if doubt and authority and not find("egress") and _other_matter(text, doubt.end()):
+        doubt = None  # "legal is still reviewing the hardware lease": a doubt about something else
+    if doubt and (authority or find("egress") or find("vendor_use")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b)
     if authority and (no := find("refuse")) and not negated(no.start()) and not _other_matter(text, no.end()):
         return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True)
@@ -130,7 +133,7 @@ def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
     if not text[start:end].rstrip().endswith("?") or _ANSWERED.match(text, end):
         return None
     for m in lexicon.pattern("rule_question").finditer(text, start, end):
-        lead = max([start] + [text.rfind(mark, start, m.start()) + 1 for mark in ",;:"])
+        lead = max([start] + [text.rfind(mark, start, m.start()) + 1 for mark in ",;:—–("])
         if _CLAUSE_LEAD.fullmatch(text, lead, m.start()) or _CLAUSE_LEAD.fullmatch(text, start, m.start()):
             return m
     return None
@@ -159,12 +162,14 @@ def read(text: str) -> list[Stance]:
     out = []
     sentences = context.cued(text, "residency_cue")
     for k, (start, end) in enumerate(sentences):
-        if not _named().search(text, start, end):
+        # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
+        ruler = bool(out and out[-1].ruled and out[-1].within[1] == start)
+        if not ruler and not _named().search(text, start, end):
             continue
         if asked := asks_about_rule(text, start, end):
             out.append(Stance(UNSURE, asked.start(), end, (start, end)))
             continue
-        stances, ruler = [], False
+        stances, carried = [], ruler
         for a, b in _parts(text, start, end):
             if said := _part_stance(text, a, b, ruler):
                 stances.append(said)
@@ -178,7 +183,7 @@ def read(text: str) -> list[Stance]:
             continue
         if said.clears and out and out[-1].sensitive and out[-1].within[1] == start:
             said = replace(said, within=(out.pop().within[0], end))  # "Prompts hold PII. We redact it first."
-        elif out and out[-1].within[1] == start and _overrules(text, start, out[-1], said):
+        elif out and out[-1].within[1] == start and (carried and said.kind == UNSURE or _overrules(text, start, out[-1], said)):
             said = replace(said, within=(out.pop().within[0], end))
         out.append(said)
     return out

@@ -121,6 +121,8 @@ def read_volumes(
         hours, used = _volume_hours(text, volume, period, calendar, settings)
         if used == "business_hours" and BUSINESS_DAY.search(volume.group("period") or ""):
             draft.set("calendar", "business_hours")  # "per weekday": priced in business hours, said so
+            # the days were the volume's period, not days without hours: the calendar reader's question goes
+            draft.asks = [(p, f) for p, f in draft.asks if f.code != "calendar_unclear" or f.params.get("said", "").lower() not in volume.group(0).lower()]
         tok_s = output / float(hours * 3600)
         if draft.asked_about("slo_tok_s"):
             continue

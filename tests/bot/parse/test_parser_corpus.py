@@ -32,6 +32,19 @@ def _id(entry: dict) -> str:
     return entry["q"][:60] or "<empty>"
 
 
+_PARSED: dict[tuple[str, int], tuple[object, ParseResult]] = {}
+
+
+def parsed(question: str, catalogs) -> ParseResult:
+    """`parse(question, catalogs)`, once per test process and catalogs: four tests below read each question's
+    reading, and the parser is a function of the text and the catalogs (no test here changes either)."""
+    key = (question, id(catalogs))
+    hit = _PARSED.get(key)
+    if hit is None or hit[0] is not catalogs:  # the id of a dropped object can be reused
+        hit = _PARSED[key] = (catalogs, parse(question, catalogs))
+    return hit[1]
+
+
 @pytest.fixture(scope="module")
 def findings_words():
     env = Environment(loader=FileSystemLoader(PROMPTS), undefined=StrictUndefined, autoescape=False)
@@ -55,7 +68,7 @@ def _approx(actual, expected):
 
 @pytest.mark.parametrize("entry", CORPUS, ids=_id)
 def test_question(entry, catalogs):
-    result = parse(entry["q"], catalogs)
+    result = parsed(entry["q"], catalogs)
     scenario = result.scenario
     said = scenario.model_dump(exclude_unset=True)
     expect = entry["expect"]
@@ -82,7 +95,7 @@ def test_no_question_is_answered_for_a_wrong_model(catalogs):
     """A catalog id the parser returns is the one the question names; where the question is unclear it asks."""
     wrong = []
     for entry in CORPUS:
-        result = parse(entry["q"], catalogs)
+        result = parsed(entry["q"], catalogs)
         model = result.scenario.model
         expected = entry["expect"].get("model")
         if model in catalogs.models and model != expected:
@@ -103,7 +116,7 @@ def _words(words, finding: Finding) -> str:
 @pytest.mark.parametrize("entry", CORPUS, ids=_id)
 def test_every_finding_has_words(entry, catalogs, findings_words):
     """Each Finding the parser emits renders through its macro to one plain sentence, params as JSON."""
-    result = parse(entry["q"], catalogs)
+    result = parsed(entry["q"], catalogs)
     for finding in [*result.notes, *([result.clarification] if result.clarification else [])]:
         json.dumps(finding.params)
         assert hasattr(findings_words, finding.code), f"no macro for {finding.code}"
@@ -114,7 +127,7 @@ def test_every_finding_has_words(entry, catalogs, findings_words):
 
 def test_every_clarification_asks(catalogs, findings_words):
     for entry in CORPUS:
-        result = parse(entry["q"], catalogs)
+        result = parsed(entry["q"], catalogs)
         if result.clarification:
             assert _words(findings_words, result.clarification).endswith("?"), entry["q"]
 

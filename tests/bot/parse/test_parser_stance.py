@@ -42,11 +42,16 @@ def _residency(text: str) -> tuple:
     return sorted(draft.fields.items()), [f.code for _, f in draft.asks], sorted(draft.used)
 
 
-def test_cues_lose_no_reading(monkeypatch):
-    cued = [(stance.read(q), _gateway(q), _residency(q)) for q in QUESTIONS]
+SLICES = 4  # every question, in slices that parallel workers share (~3 s in one piece)
+
+
+@pytest.mark.parametrize("part", range(SLICES))
+def test_cues_lose_no_reading(monkeypatch, part):
+    questions = QUESTIONS[part::SLICES]
+    cued = [(stance.read(q), _gateway(q), _residency(q)) for q in questions]
     monkeypatch.setattr(context, "cued", _every_sentence)
-    full = [(stance.read(q), _gateway(q), _residency(q)) for q in QUESTIONS]
-    differ = [q for q, a, b in zip(QUESTIONS, cued, full, strict=True) if a != b]
+    full = [(stance.read(q), _gateway(q), _residency(q)) for q in questions]
+    differ = [q for q, a, b in zip(questions, cued, full, strict=True) if a != b]
     assert not differ, differ[:5]
 
 

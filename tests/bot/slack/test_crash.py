@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pickle
 import signal
 import socket
 import subprocess
@@ -12,6 +13,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bot import startup
 from bot.store import LogStore
 from tests.bot.slack import signed
 from tests.bot.slack.test_log_trouble import read_only_dir
@@ -110,10 +112,15 @@ def test_sigkill_right_after_30_acks_and_a_restart_deliver_all_30_none_twice(sta
     assert len(rows) == 30 and {r["delivery"] for r in rows} == {"delivered"}
 
 
-def test_serve_answers_with_a_log_it_cannot_write(stand_in, tmp_path):
+def test_serve_answers_with_a_log_it_cannot_write_and_keeps_its_compiled_patterns(stand_in, tmp_path, monkeypatch):
     db = read_only_dir(tmp_path) / f"llmcost-serve-{os.getpid()}.db"
+    monkeypatch.setenv("LLMCOST_CACHE_DIR", str(tmp_path / "cache"))
     proc, url = serve(stand_in, db)
     try:
+        # Written after the warm-up, before it listens: the next start (or the next serving process) hands the
+        # parser's compiled patterns to sre instead of compiling them again (bot/startup.py, trick 6).
+        kept = pickle.loads(startup._regex_file(tmp_path / "cache").read_bytes())
+        assert len(kept) > 100
         body = signed.event_body(signed.mention(QUESTION, ts="1697999999.000100"))
         assert signed.post(url, body, "application/json").status == 200
         stand_in.wait_for("chat.postMessage", 2, timeout=15)

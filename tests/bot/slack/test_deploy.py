@@ -145,8 +145,11 @@ def test_llmcost_serve_http_answers_against_a_slack_compatible_api(stand_in, tmp
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    # One serving process, as on a host that sets WEB_CONCURRENCY=1 (the default is one per CPU): the supervisor
+    # and its processes are tests/bot/slack/test_processes.py's and test_door_serve.py's; this is the answer.
     env = os.environ | {"SLACK_BOT_TOKEN": signed.TOKEN, "SLACK_SIGNING_SECRET": signed.SECRET,
-                        "SLACK_API_URL": stand_in.api_url, "LLMCOST_DB": str(tmp_path / "serve.db")}
+                        "SLACK_API_URL": stand_in.api_url, "LLMCOST_DB": str(tmp_path / "serve.db"),
+                        "WEB_CONCURRENCY": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port",
                              str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

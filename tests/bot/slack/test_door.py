@@ -61,8 +61,10 @@ def front(stand_in):
 
 
 def nothing_happened(bot: Bot) -> None:
-    """No call reached the stand-in Slack after start-up (auth.test), no response_url, no log row."""
-    bot.slack.quiet_for(0.3)
+    """No call reached the stand-in Slack after start-up (auth.test), no response_url, no log row. Called once
+    every request was answered: what a request sets off is in the app's outbox before its answer, so once
+    the outbox and the chart drawer are idle (Bot.settle) nothing more can come, without waiting a while."""
+    bot.settle()
     assert {c.method for c in bot.slack.calls} == {"auth.test"}  # each app's token check at start-up
     assert bot.store.recent() == []
 
@@ -144,7 +146,7 @@ def test_the_error_handler_never_acts_on_an_unverified_body(stand_in):
     for name, (body, ctype) in bodies(stand_in).items():
         response = app.dispatch(BoltRequest(body=body, headers={"content-type": ctype, "x-slack-request-timestamp": "abc"}))
         assert response.status in (401, 500), name  # Bolt's answer; what matters is what follows
-    nothing_happened(Bot(url="", store=store, slack=stand_in))
+    nothing_happened(Bot(url="", store=store, slack=stand_in, app=app))
 
 
 def test_a_team_or_app_off_the_allow_lists_gets_403_and_no_work(front, stand_in, monkeypatch):
@@ -344,7 +346,7 @@ def test_socket_mode_checks_the_allow_lists_too(stand_in, monkeypatch):
     app = create_app(token=signed.TOKEN, socket_mode=True, store=store, chart=False)
     body, ctype = bodies(stand_in)["mention"]
     assert app.dispatch(BoltRequest(body=body, headers={"content-type": ctype}, mode="socket_mode")).status == 403
-    nothing_happened(Bot(url="", store=store, slack=stand_in))
+    nothing_happened(Bot(url="", store=store, slack=stand_in, app=app))
 
 
 def test_the_body_limit_comes_from_the_environment(front, stand_in, monkeypatch):
@@ -370,7 +372,8 @@ def test_the_gunicorn_entry_point_has_the_door_too(stand_in, monkeypatch, tmp_pa
     monkeypatch.setenv("SLACK_SIGNING_SECRET", signed.SECRET)
     monkeypatch.setenv("LLMCOST_DB", str(tmp_path / "wsgi.db"))
     sys.modules.pop("bot.slack.wsgi", None)
-    application = importlib.import_module("bot.slack.wsgi").application
+    wsgi = importlib.import_module("bot.slack.wsgi")
+    application = wsgi.application
     body = bodies(stand_in)["mention"][0].encode()
     environ = {"REQUEST_METHOD": "POST", "PATH_INFO": "/slack/events", "CONTENT_TYPE": "application/json",
                "CONTENT_LENGTH": str(len(body)), "HTTP_X_SLACK_REQUEST_TIMESTAMP": "abc"}
@@ -382,7 +385,7 @@ def test_the_gunicorn_entry_point_has_the_door_too(stand_in, monkeypatch, tmp_pa
     wsgiref.util.setup_testing_defaults(ready)
     application(ready, lambda status, headers: statuses.append(status))
     assert statuses == ["401 Unauthorized", "200 OK"]
-    stand_in.quiet_for(0.3)
+    Bot(url="", store=wsgi._app.llmcost.store, slack=stand_in, app=wsgi._app).settle()
     assert {c.method for c in stand_in.calls} == {"auth.test"}
     sys.modules.pop("bot.slack.wsgi", None)
 
