@@ -145,11 +145,18 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     exact, plain, pending = _exact(text, toks, index)
     starts = [t.start for t in toks]
     mentions = [_widen(text, toks, starts, m, index) for m in exact]
+    seen: dict[str, tuple[int, int, str, str] | None] = {}  # a pasted log names the same model hundreds of times
     for mention in [m for m in mentions if m.kind == "catalog" and m.model]:  # "thinking 2507 vs instruct 2507"
         k = bisect_left(starts, mention.end)
-        inside = toks[bisect_left(starts, mention.start) : k]
-        if second := builds.other_build(text, toks, inside, k, index):
-            mentions.append(second)
+        # other_build reads the name and at most the next four words: the same text there reads the same
+        said = text[mention.start : toks[min(k + 4, len(toks) - 1)].end] if k < len(toks) else text[mention.start :]
+        if said not in seen:
+            inside = toks[bisect_left(starts, mention.start) : k]
+            second = builds.other_build(text, toks, inside, k, index)
+            seen[said] = second and (second.start - mention.start, second.end - mention.start, second.typed, second.model)
+        if (found := seen[said]) is not None:
+            start, end, typed, model = found
+            mentions.append(Mention(mention.start + start, mention.start + end, typed, model, "catalog"))
     covered = plain | _covered(toks, mentions)
     for closed in find_closed(text, toks, covered, catalogs):
         if closed.ref is None:
