@@ -1,0 +1,183 @@
+"""Several voices in one message: quotes, pasted emails and threads, corrections, signatures, today vs target.
+
+The latest word wins, and an older figure is context:
+- an older message (lines quoted with `>`, or everything after an email's quote header: "On Tue, Ana wrote:",
+  "-----Original Message-----", "El mar, … escribió:") keeps every figure the newer text does not restate; a
+  figure of the same kind said in the newer text replaces it ("> 800 tok/s" … "let's plan for 1,200 tok/s");
+- a correction (`figure_fix`: "update:", "scratch that", "no wait", "actually", "corrijo", "mejor dicho",
+  "perdón, quise decir", "al final") replaces the earlier figures of the kind of the figure after it; a bare
+  number takes the kind of the figure it corrects ("300 tok/s … update: make it 500" is 500 tok/s);
+- a figure of today (`figure_now`: "currently we observe 120 tok/s", "hoy medimos 200 tok/s") beside a target of
+  the same kind (`figure_goal`) is not the target; a figure per node or GPU stays (a measured capacity);
+- a signature ("--", "Thanks,", "Saludos,", "Sent from my iPhone") and a quoted email's header lines (dates,
+  addresses, phone numbers) are dropped.
+Each figure replaced says so (note `figure_replaced`). A figure's kind is its unit (tok/s) or the word after it
+("32k context"). Runs on the masked text (model names blanked) before the numbers are read; cue-gated: a
+question without a quote, header, correction or today word costs one search.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.draft import Draft
+from bot.parse.numbers import Number, numbers
+from bot.parse.rate_units import GPU, PER_NODE, TOK_S
+
+_BARE_AFTER = re.compile(
+    r"\s*(?:$|[.,;:!?)\n]|(?:please|now|instead|then|ahora|entonces|por\s+favor|en\s+su\s+lugar)\b)", re.I
+)
+_WORD_AFTER = re.compile(r"\s?(?:of\s+|de\s+)?([a-záéíóúñ]{2,})", re.I)
+_PER_GPU = re.compile(rf"\s*(?:per|por|/|each|a)\s*{GPU}\b", re.I)
+_CLAUSE_END = re.compile(r"[.;!?\n]|,\s(?!\d)")
+
+
+@dataclass(frozen=True)
+class _Figure:
+    number: Number
+    kind: str  # "tok/s", a word ("context", "tokens"), or "" for a bare number
+
+
+@cache
+def _pattern(concept: str, flags: int = re.I) -> re.Pattern[str]:
+    return re.compile(rf"{lexicon.WORD_START}{lexicon.alternation(concept)}(?![a-záéíóúñ])", flags)
+
+
+@cache
+def _line(concept: str) -> re.Pattern[str]:
+    return re.compile(rf"^[ \t]*{lexicon.alternation(concept)}[ \t]*$", re.I | re.M)
+
+
+@cache
+def _cue() -> re.Pattern[str]:
+    names = ("figure_fix", "quote_header", "figure_now", "signature")
+    return re.compile("|".join(lexicon.alternation(n) for n in names) + r"|^>", re.I | re.M)
+
+
+def _kind(text: str, number: Number) -> str:
+    if TOK_S.match(text, number.end):
+        return "tok/s"
+    if _BARE_AFTER.match(text, number.end):
+        return ""
+    word = _WORD_AFTER.match(text, number.end)
+    return word.group(1).lower().rstrip("s") if word else "?"
+
+
+def _blank(chars: list[str], start: int, end: int) -> None:
+    chars[start:end] = [" "] * (end - start)
+
+
+def _old_regions(text: str) -> list[tuple[int, int]]:
+    """Spans of older messages: quoted lines, and what follows an email's quote header (with its header lines)."""
+    regions = [(m.start(), m.end()) for m in re.finditer(r"^>[^\n]*", text, re.M)]
+    header = _pattern("quote_header").search(text)
+    if header and text[: header.start()].strip():
+        regions.append((header.start(), len(text)))
+    if not regions:
+        return []
+    regions.sort()
+    edges = [0, *(x for s, e in regions for x in (s, e)), len(text)]
+    fresh = any(text[edges[i] : edges[i + 1]].strip() for i in range(0, len(edges), 2))
+    return regions if fresh else []  # a message that is all quote is the question itself
+
+
+def _drop_chrome(text: str, chars: list[str]) -> None:
+    """Signatures and a quoted email's header lines hold dates, addresses and phone numbers, never figures."""
+    for m in _line("signature").finditer(text):
+        if text[: m.start()].strip():
+            stop = text.find("\n\n", m.end())
+            header = _pattern("quote_header").search(text, m.end())
+            end = min(x for x in (stop if stop >= 0 else len(text), header.start() if header else len(text)))
+            _blank(chars, m.start(), end)
+    for m in _pattern("quote_header").finditer(text):
+        _blank(chars, m.start(), m.end())
+    if _pattern("quote_header").search(text):
+        field = re.compile(rf"^[ \t>]*{lexicon.alternation('mail_field')}:[^\n]*", re.I | re.M)
+        for m in field.finditer(text):
+            _blank(chars, m.start(), m.end())
+
+
+def _unit_end(text: str, figure: _Figure) -> int:
+    unit = TOK_S.match(text, figure.number.end) if figure.kind == "tok/s" else _WORD_AFTER.match(text, figure.number.end)
+    return unit.end() if unit and figure.kind else figure.number.end
+
+
+def _replace(chars: list[str], old: _Figure, new: _Figure, text: str, draft: Draft, bare: bool) -> None:
+    start, end = old.number.start, old.number.end
+    if chars[start] == " " or (bare and chars[new.number.start] == " "):
+        return  # already replaced (two correction words: "update: make it 500")
+    if bare:  # "300 tok/s … make it 500": the new number in the old one's place, with the old one's unit
+        chars[start] = new.number.text
+        chars[start + 1 : end] = [""] * (end - start - 1)
+        _blank(chars, new.number.start, new.number.end)
+    else:
+        _blank(chars, start, _unit_end(text, old))
+    unit = "" if not old.kind else f" {old.kind}"
+    draft.note("figure_replaced", old=f"{old.number.text}{unit}", new=f"{new.number.text}{unit}")
+
+
+def _corrections(text: str, figures: list[_Figure], old: list[tuple[int, int]], chars: list[str], draft: Draft) -> None:
+    for mark in _pattern("figure_fix").finditer(text):
+        if any(s <= mark.start() < e for s, e in old):
+            continue
+        end = _CLAUSE_END.search(text, mark.end())
+        after = [
+            f for f in figures if mark.end() <= f.number.start < (end.start() if end else len(text)) and not f.number.machine
+        ]
+        if not after:
+            continue
+        new = after[0]
+        before = [f for f in figures if f.number.end <= mark.start() and f.kind and not f.number.machine]
+        if new.kind:
+            for f in (f for f in before if f.kind == new.kind and f.number.value != new.number.value):
+                _replace(chars, f, new, text, draft, bare=False)
+        elif before and new.number.start - mark.end() <= 25:
+            target = before[-1]
+            _replace(chars, target, _Figure(new.number, target.kind), text, draft, bare=True)
+
+
+def _quoted(figures: list[_Figure], old: list[tuple[int, int]], chars: list[str], text: str, draft: Draft) -> None:
+    inside = [f for f in figures if any(s <= f.number.start < e for s, e in old)]
+    fresh = [f for f in figures if f not in inside and f.kind and not f.number.machine]
+    for f in inside:
+        newer = next((n for n in fresh if n.kind == f.kind), None)
+        if newer and f.kind and newer.number.value != f.number.value:
+            _replace(chars, f, newer, text, draft, bare=False)
+
+
+def _today(text: str, figures: list[_Figure], chars: list[str]) -> None:
+    """A tok/s of today beside a target tok/s: the target is the SLO, today's is context."""
+    rates = [f for f in figures if f.kind == "tok/s" and not f.number.machine]
+    if len(rates) < 2:
+        return
+
+    def cued(f: _Figure, concept: str) -> bool:
+        lead = text[max(0, f.number.start - 40) : f.number.start]
+        lead = _CLAUSE_END.split(lead)[-1]
+        return bool(_pattern(concept).search(lead))
+
+    goals = [f for f in rates if cued(f, "figure_goal")]
+    for f in rates:
+        tail = text[f.number.end : f.number.end + 40]
+        unit = TOK_S.match(text, f.number.end)
+        rest = text[unit.end() : unit.end() + 30] if unit else tail
+        if goals and f not in goals and cued(f, "figure_now") and not (PER_NODE.match(rest) or _PER_GPU.match(rest)):
+            _blank(chars, f.number.start, f.number.end)
+
+
+def settle(text: str, draft: Draft) -> str:
+    """`text` with older and withdrawn figures blanked, so the readers read the latest word only."""
+    if not _cue().search(text):
+        return text
+    chars = list(text)
+    _drop_chrome(text, chars)
+    old = _old_regions(text)
+    figures = [_Figure(n, _kind(text, n)) for n in numbers(text)]
+    if old:
+        _quoted(figures, old, chars, text, draft)
+    _corrections(text, figures, old, chars, draft)
+    _today(text, figures, chars)
+    return "".join(chars)
