@@ -79,7 +79,11 @@ def _cells(line: str) -> list[str]:
 
 def _rate_column(head: list[str]) -> int | None:
     for i, cell in enumerate(head):
-        if UNIT_ALONE.search(cell) or TOK_S.match(" " + cell) or _concept("config_rate_key").fullmatch(cell.lower()):
+        if (
+            UNIT_ALONE.search(cell)
+            or TOK_S.match(" " + cell)
+            or _concept("config_rate_key").fullmatch(cell.lower())
+        ):
             return i
         if _concept("config_rate_noun").fullmatch(cell.lower()):
             return i
@@ -90,7 +94,9 @@ def _groups(rows: list[tuple[str, float]], head: str, draft: Draft) -> str:
     """Rows of labels and tok/s: a model per row, a benchmark (dropped), or groups that add up."""
     if _concept("table_model_head").fullmatch(head):
         return "\n".join(f"{label} at {plain(v)} tok/s." for label, v in rows)
-    if _concept("table_measure_head").fullmatch(head) or any(parse_number(label) is not None for label, _ in rows):
+    if _concept("table_measure_head").fullmatch(head) or any(
+        parse_number(label) is not None for label, _ in rows
+    ):
         return ""
     totals = [v for label, v in rows if _concept("table_total_row").fullmatch(label)]
     if totals:

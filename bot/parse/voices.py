@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.parse import lexicon
-from bot.parse.draft import Draft
+from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.numbers import Number, numbers
 from bot.parse.rate_units import GPU, PER_NODE, TOK_S
 
@@ -32,6 +32,7 @@ _BARE_AFTER = re.compile(
 )
 _WORD_AFTER = re.compile(r"\s?(?:of\s+|de\s+)?([a-záéíóúñ]{2,})", re.I)
 _PER_GPU = re.compile(rf"\s*(?:per|por|/|each|a)\s*{GPU}\b", re.I)
+_EACH = re.compile(r"\s*(per\s+\w+|por\s+\w+|each|apiece|cada\s+\w+)", re.I)
 _CLAUSE_END = re.compile(r"[.;!?\n]|,\s(?!\d)")
 
 
@@ -52,14 +53,29 @@ def _line(concept: str) -> re.Pattern[str]:
 
 
 @cache
-def _cue() -> re.Pattern[str]:
-    names = ("figure_fix", "quote_header", "figure_now", "signature")
-    return re.compile("|".join(lexicon.alternation(n) for n in names) + r"|^>", re.I | re.M)
+def _cues() -> tuple[str, ...]:
+    return tuple(dict.fromkeys(w for row in lexicon.fragments("voice_cue") for w in row.split("|")))
+
+
+def _cued(text: str) -> bool:
+    """Whether a row of this module could match: substring checks, far cheaper than any pattern on a paste."""
+    if text.startswith(">") or "\n>" in text:
+        return True
+    low = text.lower()
+    return any(w in low for w in _cues())
 
 
 def _kind(text: str, number: Number) -> str:
-    if TOK_S.match(text, number.end):
-        return "tok/s"
+    """What a figure counts: "tok/s" (with who it is for: per node, per GPU, per user), the word after it, or
+    "" for a bare number."""
+    if unit := TOK_S.match(text, number.end):
+        rest = text[unit.end() : unit.end() + 30]
+        if PER_NODE.match(rest):
+            return "tok/s per node"
+        if _PER_GPU.match(rest):
+            return "tok/s per gpu"
+        each = _EACH.match(rest)
+        return f"tok/s {each.group(1).lower()}" if each else "tok/s"
     if _BARE_AFTER.match(text, number.end):
         return ""
     word = _WORD_AFTER.match(text, number.end)
@@ -90,8 +106,12 @@ def _drop_chrome(text: str, chars: list[str]) -> None:
         if text[: m.start()].strip():
             stop = text.find("\n\n", m.end())
             header = _pattern("quote_header").search(text, m.end())
-            end = min(x for x in (stop if stop >= 0 else len(text), header.start() if header else len(text)))
-            _blank(chars, m.start(), end)
+            end = min(stop if stop >= 0 else len(text), header.start() if header else len(text))
+            block = text[m.end() : end]
+            if (
+                block.count("\n") <= 5 and "?" not in block and not TOK_S.search(block)
+            ):  # a name, a title, a phone
+                _blank(chars, m.start(), end)
     for m in _pattern("quote_header").finditer(text):
         _blank(chars, m.start(), m.end())
     if _pattern("quote_header").search(text):
@@ -101,7 +121,11 @@ def _drop_chrome(text: str, chars: list[str]) -> None:
 
 
 def _unit_end(text: str, figure: _Figure) -> int:
-    unit = TOK_S.match(text, figure.number.end) if figure.kind == "tok/s" else _WORD_AFTER.match(text, figure.number.end)
+    unit = (
+        TOK_S.match(text, figure.number.end)
+        if figure.kind.startswith("tok/s")
+        else _WORD_AFTER.match(text, figure.number.end)
+    )
     return unit.end() if unit and figure.kind else figure.number.end
 
 
@@ -115,17 +139,21 @@ def _replace(chars: list[str], old: _Figure, new: _Figure, text: str, draft: Dra
         _blank(chars, new.number.start, new.number.end)
     else:
         _blank(chars, start, _unit_end(text, old))
-    unit = "" if not old.kind else f" {old.kind}"
+    unit = text[old.number.end : _unit_end(text, old)]
     draft.note("figure_replaced", old=f"{old.number.text}{unit}", new=f"{new.number.text}{unit}")
 
 
-def _corrections(text: str, figures: list[_Figure], old: list[tuple[int, int]], chars: list[str], draft: Draft) -> None:
+def _corrections(
+    text: str, figures: list[_Figure], old: list[tuple[int, int]], chars: list[str], draft: Draft
+) -> None:
     for mark in _pattern("figure_fix").finditer(text):
         if any(s <= mark.start() < e for s, e in old):
             continue
         end = _CLAUSE_END.search(text, mark.end())
         after = [
-            f for f in figures if mark.end() <= f.number.start < (end.start() if end else len(text)) and not f.number.machine
+            f
+            for f in figures
+            if mark.end() <= f.number.start < (end.start() if end else len(text)) and not f.number.machine
         ]
         if not after:
             continue
@@ -135,11 +163,24 @@ def _corrections(text: str, figures: list[_Figure], old: list[tuple[int, int]], 
             for f in (f for f in before if f.kind == new.kind and f.number.value != new.number.value):
                 _replace(chars, f, new, text, draft, bare=False)
         elif before and new.number.start - mark.end() <= 25:
-            target = before[-1]
-            _replace(chars, target, _Figure(new.number, target.kind), text, draft, bare=True)
+            _bare(chars, before, new, text, draft)
 
 
-def _quoted(figures: list[_Figure], old: list[tuple[int, int]], chars: list[str], text: str, draft: Draft) -> None:
+def _bare(chars: list[str], before: list[_Figure], new: _Figure, text: str, draft: Draft) -> None:
+    """A bare number corrects the latest earlier figure of its size (within 10x: "make it 500" is not the 64k
+    context); two kinds of that size ("40 tok/s per user for 30 users, make it 60") ask which one."""
+    near = [f for f in before if f.number.value and 0.1 <= new.number.value / f.number.value <= 10]
+    kinds = list(dict.fromkeys(f.kind for f in near))
+    if len(kinds) == 1:
+        _replace(chars, near[-1], _Figure(new.number, near[-1].kind), text, draft, bare=True)
+    elif kinds:
+        said = [text[f.number.start : _unit_end(text, f)] for f in near[-2:]]
+        draft.ask(ASK_CONFLICT, "correction_unclear", new=new.number.text, said=said)
+
+
+def _quoted(
+    figures: list[_Figure], old: list[tuple[int, int]], chars: list[str], text: str, draft: Draft
+) -> None:
     inside = [f for f in figures if any(s <= f.number.start < e for s, e in old)]
     fresh = [f for f in figures if f not in inside and f.kind and not f.number.machine]
     for f in inside:
@@ -161,16 +202,13 @@ def _today(text: str, figures: list[_Figure], chars: list[str]) -> None:
 
     goals = [f for f in rates if cued(f, "figure_goal")]
     for f in rates:
-        tail = text[f.number.end : f.number.end + 40]
-        unit = TOK_S.match(text, f.number.end)
-        rest = text[unit.end() : unit.end() + 30] if unit else tail
-        if goals and f not in goals and cued(f, "figure_now") and not (PER_NODE.match(rest) or _PER_GPU.match(rest)):
-            _blank(chars, f.number.start, f.number.end)
+        if goals and f not in goals and cued(f, "figure_now") and not cued(f, "figure_peak"):
+            _blank(chars, f.number.start, _unit_end(text, f))
 
 
 def settle(text: str, draft: Draft) -> str:
     """`text` with older and withdrawn figures blanked, so the readers read the latest word only."""
-    if not _cue().search(text):
+    if not _cued(text):
         return text
     chars = list(text)
     _drop_chrome(text, chars)
