@@ -123,14 +123,16 @@ def _table(lines: list[str], draft: Draft) -> str | None:
     return _groups(rows, head[label_col].lower() if len(head) > label_col else "", draft)
 
 
-def _bullets(lines: list[str], draft: Draft) -> str | None:
-    """Two or more list lines, each a label and one tok/s figure ("- search: 200 tok/s"), are a table of groups."""
+def _bullets(lines: list[str], draft: Draft, heading: str) -> str | None:
+    """Two or more list lines, each a label and one tok/s figure ("- search: 200 tok/s"), are a table of groups;
+    the unit may be said once in the line before them ("per team (tok/s):")."""
     rows: list[tuple[str, float]] = []
+    unit_said = bool(UNIT_ALONE.search(heading) or TOK_S.search(heading))
     for line in lines:
         m = _BULLET.match(line)
         figure = m.group("figure") if m else ""
         unit = TOK_S.search(figure)
-        value = parse_number(figure[: unit.start()]) if unit else None
+        value = parse_number(figure[: unit.start()] if unit else figure) if unit or unit_said else None
         if value is None or not m:
             return None
         rows.append((m.group("label").strip(), value))
@@ -147,7 +149,8 @@ def _blocks(lines: list[str], draft: Draft) -> list[str]:
             same = _TABLE_LINE if kind == "table" else _BULLET
             while j < len(lines) and same.match(lines[j]):
                 j += 1
-            read = (_table if kind == "table" else _bullets)(lines[i:j], draft)
+            heading = lines[i - 1] if i else ""
+            read = _table(lines[i:j], draft) if kind == "table" else _bullets(lines[i:j], draft, heading)
             if read is not None:
                 out.append(read)
                 i = j

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.parse import lexicon
-from bot.parse.draft import ASK_CONFLICT, Draft
+from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.numbers import Number, numbers
 from bot.parse.rate_units import GPU, PER_NODE, TOK_S
 
@@ -45,6 +45,11 @@ class _Figure:
 @cache
 def _pattern(concept: str, flags: int = re.I) -> re.Pattern[str]:
     return re.compile(rf"{lexicon.WORD_START}{lexicon.alternation(concept)}(?![a-záéíóúñ])", flags)
+
+
+@cache
+def _log_event() -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){lexicon.alternation('log_event')}(?![a-záéíóúñ])", re.I)
 
 
 @cache
@@ -206,6 +211,18 @@ def _today(text: str, figures: list[_Figure], chars: list[str]) -> None:
             _blank(chars, f.number.start, _unit_end(text, f))
 
 
+_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?(?![\d:])", re.I)
+
+
+def _log_times(text: str, chars: list[str]) -> None:
+    """Clock times in a sentence about an incident or a log line ("threw 503s at 14:05 and 14:20") are when
+    things broke, not the hours the service runs."""
+    for m in _CLOCK.finditer(text):
+        start, end = sentence(text, m.start())
+        if _log_event().search(text, start, end):
+            _blank(chars, m.start(), m.end())
+
+
 def settle(text: str, draft: Draft) -> str:
     """`text` with older and withdrawn figures blanked, so the readers read the latest word only."""
     if not _cued(text):
@@ -218,4 +235,6 @@ def settle(text: str, draft: Draft) -> str:
         _quoted(figures, old, chars, text, draft)
     _corrections(text, figures, old, chars, draft)
     _today(text, figures, chars)
+    if ":" in text:
+        _log_times(text, chars)
     return "".join(chars)
