@@ -170,8 +170,9 @@ def _mask(text: str, spans: list[tuple[int, int]]) -> str:
 def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: CalendarKind | None) -> ParseResult:
     draft = Draft()
     plain = _tidy_pastes(structure.reshape(to_plain(text[:MAX_READ_CHARS]), draft), catalogs)
-    model = read_model(plain, tokens(plain), catalogs)
-    masked = voices.settle(_mask(plain, model.spans), draft)  # the latest voice's figures (parseO)
+    toks = tokens(plain)
+    model = read_model(plain, toks, catalogs)
+    masked = voices.settle(_mask(plain, model.spans), draft, toks)  # the latest voice's figures (parseO)
     nums = spelled.rate_figures(masked, numbers(masked), TOK_S)  # "ninety tok/s" is a figure too
     known = catalogs.models.get(model.model or "")
     mix.read_mix(masked, draft)

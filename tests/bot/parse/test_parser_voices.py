@@ -1,6 +1,6 @@
 """The shape of a pasted message (bot/parse/structure.py, bot/parse/voices.py).
 
-The cue of voices.py (`voice_cue`, substring checks) is a speed-up, never a filter that changes a reading: over
+The cue of voices.py (`voice_cue`, words) is a speed-up, never a filter that changes a reading: over
 every question of the corpus, the probe and the hand-written sets, settling with the cue gives what settling
 every text gives. Config keys are read by their words in both languages, whatever the case style; serving
 settings never become a figure; a correction takes the latest figure of its kind or size, or asks."""
@@ -38,7 +38,7 @@ def _settled(text: str) -> tuple[str, list]:
 
 def test_the_cue_loses_no_reading(monkeypatch):
     gated = {q: _settled(q) for q in QUESTIONS}
-    monkeypatch.setattr(voices, "_cued", lambda text: True)
+    monkeypatch.setattr(voices, "_cued", lambda text, toks: True)
     changed = [q for q in QUESTIONS if _settled(q) != gated[q]]
     assert not changed, changed[:5]
 
