@@ -165,6 +165,8 @@ def _corrections(
         if not after:
             continue
         new = after[0]
+        if _pattern("figure_more").search(text, mark.end(), new.number.start):
+            continue  # "actually the batch jobs need another 200 tok/s": an addition, not a correction
         before = [f for f in figures if f.number.end <= mark.start() and f.kind and not f.number.machine]
         if new.kind:
             for f in (f for f in before if f.kind == new.kind and f.number.value != new.number.value):
