@@ -7,27 +7,13 @@ settings never become a figure; a correction takes the latest figure of its kind
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from bot.parse import structure, voices
 from bot.parse.draft import Draft
 from bot.parse.markup import to_plain
 from bot.parser import parse
-from tests.pins import read_yaml
-
-ROOT = Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT / "bench"))
-
-from probe_parser_cases import generate  # noqa: E402
-
-QUESTIONS = sorted(
-    {e["q"] for p in (ROOT / "tests" / "bot" / "parse" / "corpus").glob("*.yaml") for e in read_yaml(p)}
-    | {e["q"] for p in (ROOT / "bench").glob("fresh_parser_set*.yaml") for e in read_yaml(p)}
-    | {c.q for c in generate()}
-)
+from tests.bot.parse.test_parser_stance import QUESTIONS  # the corpus, the probe and every hand-written set
 
 
 def _settled(text: str) -> tuple[str, list]:
