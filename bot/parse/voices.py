@@ -34,6 +34,7 @@ _BARE_AFTER = re.compile(
 _WORD_AFTER = re.compile(r"\s?(?:of\s+|de\s+)?([a-záéíóúñ]{2,})", re.I)
 _PER_GPU = re.compile(rf"\s*(?:per|por|/|each|a)\s*{GPU}\b", re.I)
 _EACH = re.compile(r"\s*(per\s+\w+|por\s+\w+|each|apiece|cada\s+\w+)", re.I)
+_MARK_TAIL = re.compile(r"[\s,:;—–-]*")
 _CLAUSE_END = re.compile(r"[.;!?\n]|,\s(?!\d)")
 
 
@@ -156,7 +157,8 @@ def _corrections(
     for mark in _pattern("figure_fix").finditer(text):
         if any(s <= mark.start() < e for s, e in old):
             continue
-        end = _CLAUSE_END.search(text, mark.end())
+        lead = _MARK_TAIL.match(text, mark.end())  # "actually, we need 500 tok/s": the clause after the comma
+        end = _CLAUSE_END.search(text, lead.end())
         after = [
             f
             for f in figures
