@@ -29,8 +29,13 @@ _PAIR = re.compile(
     r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:[,}\];#]|$))",
     re.M,
 )
+# A log line: a timestamp first, or a level word. Its key=value figures are what a program measured.
+_LOG_LINE = re.compile(
+    r"^\s*\[?(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}:\d{2})|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE)\b"
+)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _KEY_SEP = re.compile(r"[_\-./]+")
+_PER_HEAD = re.compile(r"\b(?:per|each|por|cada)\b|/\s*(?:user|usuario|stream|gpu|node|nodo)", re.I)
 _TABLE_LINE = re.compile(r"^\|.*\|$")
 _RULE_LINE = re.compile(r"^\|[\s:\-|]+\|$")
 _BULLET = re.compile(
@@ -56,8 +61,8 @@ def _words(key: str) -> str:
 
 def _pair(match: re.Match[str]) -> str:
     key, value = match.group("key"), match.group("value").replace("_", "")
-    if key.lower() in _scenario_fields():
-        return match.group(0)
+    if key.lower() in _scenario_fields() or _LOG_LINE.search(_line_of(match)):
+        return match.group(0)  # a log line's "tokens_per_second=412" is a measurement, not a setting
     words = _words(key)
     lead = match.group(0)[: match.start("q") - match.start()]
     if _concept("config_setting_key").fullmatch(words):
@@ -71,6 +76,13 @@ def _pair(match: re.Match[str]) -> str:
     if _concept("config_users_key").fullmatch(words):
         return f"{lead}{value} concurrent users."
     return match.group(0)
+
+
+def _line_of(match: re.Match[str]) -> str:
+    text = match.string
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    return text[start : end if end >= 0 else len(text)]
 
 
 def _cells(line: str) -> list[str]:
@@ -117,9 +129,15 @@ def _table(lines: list[str], draft: Draft) -> str | None:
     label_col = 0 if col != 0 else 1
     rows: list[tuple[str, float]] = []
     for cells in body:
-        if len(cells) <= max(col, label_col) or (value := parse_number(cells[col].replace(" ", ""))) is None:
+        figure = cells[col] if len(cells) > max(col, label_col) else ""
+        unit = TOK_S.search(figure)
+        if (value := parse_number((figure[: unit.start()] if unit else figure).replace(" ", ""))) is None:
             return None  # not a table of figures: left to the readers as it is
         rows.append((cells[label_col], value))
+    if _PER_HEAD.search(
+        head[col]
+    ):  # "| team | tok/s per user |": each row is its own rate, not a part of a whole
+        return "\n".join(f"{label}: {plain(v)} {head[col]}." for label, v in rows)
     return _groups(rows, head[label_col].lower() if len(head) > label_col else "", draft)
 
 
