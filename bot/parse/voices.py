@@ -97,7 +97,7 @@ def _blank(chars: list[str], start: int, end: int) -> None:
 def _old_regions(text: str) -> list[tuple[int, int]]:
     """Spans of older messages: quoted lines, and what follows an email's quote header (with its header lines)."""
     regions = [(m.start(), m.end()) for m in re.finditer(r"^>[^\n]*", text, re.M)]
-    header = _pattern("quote_header").search(text)
+    header = _line("quote_header").search(text)
     if header and text[: header.start()].strip():
         regions.append((header.start(), len(text)))
     if not regions:
@@ -113,16 +113,16 @@ def _drop_chrome(text: str, chars: list[str]) -> None:
     for m in _line("signature").finditer(text):
         if text[: m.start()].strip():
             stop = text.find("\n\n", m.end())
-            header = _pattern("quote_header").search(text, m.end())
+            header = _line("quote_header").search(text, m.end())
             end = min(stop if stop >= 0 else len(text), header.start() if header else len(text))
             block = text[m.end() : end]
             if (
                 block.count("\n") <= 5 and "?" not in block and not TOK_S.search(block)
             ):  # a name, a title, a phone
                 _blank(chars, m.start(), end)
-    for m in _pattern("quote_header").finditer(text):
+    for m in _line("quote_header").finditer(text):
         _blank(chars, m.start(), m.end())
-    if _pattern("quote_header").search(text):
+    if _line("quote_header").search(text):
         field = re.compile(rf"^[ \t>]*{lexicon.alternation('mail_field')}:[^\n]*", re.I | re.M)
         for m in field.finditer(text):
             _blank(chars, m.start(), m.end())
