@@ -9,11 +9,10 @@ The latest word wins, and an older figure is context:
   number takes the kind of the figure it corrects ("300 tok/s … update: make it 500" is 500 tok/s);
 - a figure of today (`figure_now`: "currently we observe 120 tok/s", "hoy medimos 200 tok/s") beside a target of
   the same kind (`figure_goal`) is not the target; a figure per node or GPU stays (a measured capacity);
-- a signature ("--", "Thanks,", "Saludos,", "Sent from my iPhone") and a quoted email's header lines (dates,
-  addresses, phone numbers) are dropped.
+- a signature, a quoted email's header lines and the clock times of an incident are dropped (bot/parse/chrome.py).
 Each figure replaced says so (note `figure_replaced`). A figure's kind is its unit (tok/s) or the word after it
 ("32k context"). Runs on the masked text (model names blanked) before the numbers are read; cue-gated: a
-question without a quote, header, correction or today word costs one search.
+question without a quote, header, correction, today or incident word costs one set look-up of its words.
 """
 
 from __future__ import annotations
@@ -22,8 +21,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from bot.parse import lexicon
-from bot.parse.draft import ASK_CONFLICT, Draft, sentence
+from bot.parse import chrome, lexicon
+from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.numbers import Number, numbers
 from bot.parse.rate_units import GPU, PER_NODE, TOK_S
 from bot.parse.words import Token, tokens
@@ -47,16 +46,6 @@ class _Figure:
 @cache
 def _pattern(concept: str, flags: int = re.I) -> re.Pattern[str]:
     return re.compile(rf"{lexicon.WORD_START}{lexicon.alternation(concept)}(?![a-záéíóúñ])", flags)
-
-
-@cache
-def _log_event() -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w-]){lexicon.alternation('log_event')}(?![a-záéíóúñ])", re.I)
-
-
-@cache
-def _line(concept: str) -> re.Pattern[str]:
-    return re.compile(rf"^[ \t]*{lexicon.alternation(concept)}[ \t]*$", re.I | re.M)
 
 
 @cache
@@ -90,44 +79,6 @@ def _kind(text: str, number: Number) -> str:
     return word.group(1).lower().rstrip("s") if word else "?"
 
 
-def _blank(chars: list[str], start: int, end: int) -> None:
-    chars[start:end] = [" "] * (end - start)
-
-
-def _old_regions(text: str) -> list[tuple[int, int]]:
-    """Spans of older messages: quoted lines, and what follows an email's quote header (with its header lines)."""
-    regions = [(m.start(), m.end()) for m in re.finditer(r"^>[^\n]*", text, re.M)]
-    header = _line("quote_header").search(text)
-    if header and text[: header.start()].strip():
-        regions.append((header.start(), len(text)))
-    if not regions:
-        return []
-    regions.sort()
-    edges = [0, *(x for s, e in regions for x in (s, e)), len(text)]
-    fresh = any(text[edges[i] : edges[i + 1]].strip() for i in range(0, len(edges), 2))
-    return regions if fresh else []  # a message that is all quote is the question itself
-
-
-def _drop_chrome(text: str, chars: list[str]) -> None:
-    """Signatures and a quoted email's header lines hold dates, addresses and phone numbers, never figures."""
-    for m in _line("signature").finditer(text):
-        if text[: m.start()].strip():
-            stop = text.find("\n\n", m.end())
-            header = _line("quote_header").search(text, m.end())
-            end = min(stop if stop >= 0 else len(text), header.start() if header else len(text))
-            block = text[m.end() : end]
-            if (
-                block.count("\n") <= 5 and "?" not in block and not TOK_S.search(block)
-            ):  # a name, a title, a phone
-                _blank(chars, m.start(), end)
-    for m in _line("quote_header").finditer(text):
-        _blank(chars, m.start(), m.end())
-    if _line("quote_header").search(text):
-        field = re.compile(rf"^[ \t>]*{lexicon.alternation('mail_field')}:[^\n]*", re.I | re.M)
-        for m in field.finditer(text):
-            _blank(chars, m.start(), m.end())
-
-
 def _unit_end(text: str, figure: _Figure) -> int:
     unit = (
         TOK_S.match(text, figure.number.end)
@@ -144,9 +95,9 @@ def _replace(chars: list[str], old: _Figure, new: _Figure, text: str, draft: Dra
     if bare:  # "300 tok/s … make it 500": the new number in the old one's place, with the old one's unit
         chars[start] = new.number.text
         chars[start + 1 : end] = [""] * (end - start - 1)
-        _blank(chars, new.number.start, new.number.end)
+        chrome.blank(chars, new.number.start, new.number.end)
     else:
-        _blank(chars, start, _unit_end(text, old))
+        chrome.blank(chars, start, _unit_end(text, old))
     unit = text[old.number.end : _unit_end(text, old)]
     draft.note("figure_replaced", old=f"{old.number.text}{unit}", new=f"{new.number.text}{unit}")
 
@@ -214,19 +165,7 @@ def _today(text: str, figures: list[_Figure], chars: list[str]) -> None:
     goals = [f for f in rates if cued(f, "figure_goal")]
     for f in rates:
         if goals and f not in goals and cued(f, "figure_now") and not cued(f, "figure_peak"):
-            _blank(chars, f.number.start, _unit_end(text, f))
-
-
-_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?(?![\d:])", re.I)
-
-
-def _log_times(text: str, chars: list[str]) -> None:
-    """Clock times in a sentence about an incident or a log line ("threw 503s at 14:05 and 14:20") are when
-    things broke, not the hours the service runs."""
-    for m in _CLOCK.finditer(text):
-        start, end = sentence(text, m.start())
-        if _log_event().search(text, start, end):
-            _blank(chars, m.start(), m.end())
+            chrome.blank(chars, f.number.start, _unit_end(text, f))
 
 
 def settle(text: str, draft: Draft, toks: list[Token] | None = None) -> str:
@@ -234,13 +173,13 @@ def settle(text: str, draft: Draft, toks: list[Token] | None = None) -> str:
     if not _cued(text, toks):
         return text
     chars = list(text)
-    _drop_chrome(text, chars)
-    old = _old_regions(text)
+    chrome.drop(text, chars)
+    old = chrome.old_regions(text)
     figures = [_Figure(n, _kind(text, n)) for n in numbers(text)]
     if old:
         _quoted(figures, old, chars, text, draft)
     _corrections(text, figures, old, chars, draft)
     _today(text, figures, chars)
     if ":" in text:
-        _log_times(text, chars)
+        chrome.log_times(text, chars)
     return "".join(chars)
