@@ -17,8 +17,9 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
-from bot.parse import context, lexicon
-from bot.parse.residency_words import NOT_BINDING
+from bot.parse import context, lexicon, rulings
+from bot.parse.residency_words import NOT_BINDING, WAIVED_BEFORE
+from bot.parse.rule_question import asks_about_rule
 
 STAYS, LEAVES, UNSURE, NONE = "stays", "leaves", "unsure", "none"  # none: words read that set nothing
 # A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
@@ -35,16 +36,18 @@ class Stance:
     ruled: bool = False  # said by whoever rules (approved, refused)
     sensitive: bool = False  # stays only because the data is sensitive by nature ("prompts contain PII")
     clears: bool = False  # the sensitive data is taken out before it goes ("we anonymize everything first")
+    who: str = ""  # the authority that ruled or doubts ("legal"), rulings.who's key
+    spent: bool = False  # a ruling set aside by a later or stricter one (bot/parse/rulings.py): read, sets nothing
 
 
 def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    cuts = [start, *(m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)), end]
+    cuts = sorted({start, end, *(m.start() for c in ("contrast", "sequence") for m in lexicon.pattern(c).finditer(text, start, end))})
     return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
 
 
-def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | None:
-    """The stance of one part of a sentence. `ruler`: an earlier part named who rules, and this part goes
-    on about them ("security said no at first but later approved")."""
+def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
+    """The stance of one part of a sentence. `ruler`: who ruled in an earlier part, when this part names no
+    one and goes on about them ("security said no at first but later approved")."""
 
     def find(concept: str) -> re.Match[str] | None:
         return lexicon.pattern(concept).search(text, a, b)
@@ -53,19 +56,21 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
         return context.negated(text[a:b], pos - a)
 
     authority = find("authority") or (_CARRIED(a) if ruler else None)
+    who = rulings.who(authority.group(0)) if isinstance(authority, re.Match) else ruler
     waived = None
     doubt = find("doubt")
     if doubt and authority and not find("egress") and _other_matter(text, doubt.end()):
         doubt = None  # "legal is still reviewing the hardware lease": a doubt about something else
     if doubt and (authority or find("egress") or find("vendor_use")):
-        return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b)
+        return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b, who=who if authority else "")
     if authority and (no := find("refuse")) and not negated(no.start()) and not _other_matter(text, no.end()):
-        return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True)
+        return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True, who=rulings.subject(text, a, no.start(), ruler, who))
     forbid, egress = find("forbid"), find("egress")
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):
         return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()))
     if (home := find("keep_in")) and not negated(home.start()):
-        if not NOT_BINDING.match(text, home.end()):  # "on-prem not needed" keeps nothing home
+        # "on-prem not needed", "no es necesario que sea on-prem" keep nothing home
+        if not (NOT_BINDING.match(text, home.end()) or WAIVED_BEFORE.search(text[max(a, home.start() - 40) : home.start()])):
             return Stance(STAYS, home.start(), home.end())
         waived = Stance(NONE, home.start(), home.end())
     scrub = find("scrubbed")
@@ -80,8 +85,12 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
             return Stance(STAYS, data.start(), data.end(), sensitive=True)
     if scrub:  # "PII was an issue, but we anonymize everything now": clears the sensitive data said before
         waived = Stance(NONE, scrub.start(), scrub.end(), clears=True)
-    if authority and (yes := find("approve")) and not negated(yes.start()) and not _other_matter(text, yes.end()):
-        return Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()), ruled=True)
+    if authority and (yes := find("approve")) and not negated(yes.start()):
+        said = Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()), ruled=True)
+        if not _other_matter(text, yes.end()):
+            return replace(said, who=rulings.subject(text, a, yes.start(), ruler, who))
+        # "Compliance OK'd the pilot": no egress approved, yet who ruled carries ("…; unclear if that covers it")
+        waived = waived or replace(said, kind=NONE, who=who, end=said.start)  # its words left to the safety net
     question = text[a : b + 1].rstrip().endswith("?")
     if egress and (ok := find("allow")) and not forbid and not question and not negated(ok.start()):
         return Stance(LEAVES, min(ok.start(), egress.start()), max(ok.end(), egress.end()))
@@ -119,26 +128,6 @@ def _withdrawn(text: str, start: int, end: int) -> bool:
     )
 
 
-_ANSWERED = re.compile(
-    r"\s*(?:no|nope|nah|never|nunca|yes|yep|yeah|s[ií]|claro|of\s+course|not\s+at\s+all"
-    r"|para\s+nada|ni\s+de\s+broma|ni\s+hablar|en\s+absoluto|jam[aá]s|por\s+supuesto|nel)\b",
-    re.I,
-)
-_CLAUSE_LEAD = re.compile(r"[\s,;:(—-]*(?:(?:and|also|so|but|or|y|pero|tambi[eé]n|o)\b[\s,]*)?¿?\s*$", re.I)
-
-
-def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
-    """A question whether a rule exists ("does the data have to stay in Spain?", "¿pueden salir los datos?"),
-    with no answer after it: doubt, not a rule. The question opens its clause and the sentence ends in "?"."""
-    if not text[start:end].rstrip().endswith("?") or _ANSWERED.match(text, end):
-        return None
-    for m in lexicon.pattern("rule_question").finditer(text, start, end):
-        lead = max([start] + [text.rfind(mark, start, m.start()) + 1 for mark in ",;:—–("])
-        if _CLAUSE_LEAD.fullmatch(text, lead, m.start()) or _CLAUSE_LEAD.fullmatch(text, start, m.start()):
-            return m
-    return None
-
-
 @cache
 def _named() -> re.Pattern[str]:
     """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
@@ -158,12 +147,13 @@ def _and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
 
 
 def read(text: str) -> list[Stance]:
-    """One stance per sentence that takes one (withdrawn counts as may leave); only sentences with a cue."""
-    out = []
+    """One stance per sentence that takes one (withdrawn counts as may leave); only sentences with a cue.
+    Rulings are weighed in order (bot/parse/rulings.py): the latest of one authority, the strictest of several."""
+    out: list[Stance] = []
     sentences = context.cued(text, "residency_cue")
     for k, (start, end) in enumerate(sentences):
         # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
-        ruler = bool(out and out[-1].ruled and out[-1].within[1] == start)
+        ruler = out[-1].who if out and out[-1].ruled and out[-1].within[1] == start else ""
         if not ruler and not _named().search(text, start, end):
             continue
         if asked := asks_about_rule(text, start, end):
@@ -173,19 +163,20 @@ def read(text: str) -> list[Stance]:
         for a, b in _parts(text, start, end):
             if said := _part_stance(text, a, b, ruler):
                 stances.append(said)
-            ruler = ruler or bool(lexicon.pattern("authority").search(text, a, b))
+            if named := lexicon.pattern("authority").search(text, a, b):
+                ruler = rulings.who(named.group(0))
         said = None
         if _withdrawn(text, start, _and_next(text, sentences, k)):
             said = Stance(LEAVES, start, end, (start, end), withdrawn=True)
         elif stances:
-            said = replace(_last(stances), within=(start, end))
+            said = replace(_last(rulings.strictest(stances)), within=(start, end))
         if said is None:
             continue
         if said.clears and out and out[-1].sensitive and out[-1].within[1] == start:
             said = replace(said, within=(out.pop().within[0], end))  # "Prompts hold PII. We redact it first."
         elif out and out[-1].within[1] == start and (carried and said.kind == UNSURE or _overrules(text, start, out[-1], said)):
             said = replace(said, within=(out.pop().within[0], end))
-        out.append(said)
+        out = rulings.weigh(out, said)
     return out
 
 
@@ -205,4 +196,4 @@ def _overrules(text: str, start: int, before: Stance, said: Stance) -> bool:
     lead = len(text[start:]) - len(text[start:].lstrip())
     if lexicon.pattern("contrast").match(text, start + lead):
         return True
-    return before.ruled and said.ruled and before.kind == LEAVES and said.kind == STAYS
+    return before.ruled and said.ruled and not before.spent and before.kind == LEAVES and said.kind == STAYS

@@ -1,0 +1,69 @@
+"""Rulings in time and across authorities (issue 14): who said what about the text leaving, read in order.
+
+- The latest ruling of the same authority wins: "legal said no in March, then signed off after the vendor
+  review" may leave; "legal approved it last year but withdrew the approval" stays. A part or a sentence with
+  no authority of its own ("…, then they approved it") goes on about the one before.
+- Across authorities the stricter wins: a refusal over doubt over an approval ("legal says yes, but security
+  says no way" stays; "legal said yes; security: still reviewing" asks).
+A ruling set aside is kept as read (`NONE`, `spent`): its words were used, and it sets nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.parse.residency_words import phrase
+
+if TYPE_CHECKING:
+    from bot.parse.stance import Stance
+
+_PRONOUN = phrase("pronoun_subject", r"\b(?:{})\s+(?:\w+\s+)?$")
+_RANK = {"stays": 2, "unsure": 1, "leaves": 0}
+# "the legal team", "our CISO", "legal's", "legally", "el equipo de seguridad": one key per authority
+_NOISE = re.compile(r"^(?:(?:the|our|el|la|los|las|nuestr[oa]s?|equipo|de|team)\s+)+|(?:'s|ly|\s+team)$", re.I)
+
+
+def who(said: str) -> str:
+    """The key of an authority as said: "the legal team" and "legally" are "legal"."""
+    key = re.sub(r"\s+", " ", said.strip().lower())
+    while (shorter := _NOISE.sub("", key).strip()) != key:
+        key = shorter
+    return key
+
+
+def subject(text: str, a: int, verb: int, ruler: str, who: str) -> str:
+    """Who rules on a verb: a pronoun right before it ("after the DPA was signed they approved it", "luego
+    ellos lo aprobaron") is the authority carried from before, not another named earlier in the part."""
+    if ruler and _PRONOUN.search(text[max(a, verb - 25) : verb]):
+        return ruler
+    return who
+
+
+def weigh(out: list[Stance], said: Stance) -> list[Stance]:
+    """`out` with `said` added: an earlier ruling of the same authority is set aside (the later one holds),
+    and between two authorities the weaker ruling is."""
+    if not said.who or said.kind not in _RANK:
+        return [*out, said]
+    kept = []
+    for earlier in out:
+        if earlier.who and earlier.kind in _RANK:
+            if earlier.who == said.who or _RANK[earlier.kind] < _RANK[said.kind]:
+                earlier = set_aside(earlier)
+            elif _RANK[earlier.kind] > _RANK[said.kind]:
+                said = set_aside(said)
+        kept.append(earlier)
+    return [*kept, said]
+
+
+def strictest(stances: list[Stance]) -> list[Stance]:
+    """The parts of one sentence weighed in order, as `weigh` weighs sentences."""
+    out: list[Stance] = []
+    for said in stances:
+        out = weigh(out, said)
+    return out
+
+
+def set_aside(said: Stance) -> Stance:
+    return replace(said, kind="none", spent=True)
