@@ -23,13 +23,18 @@ def _clause_before(text: str, pos: int) -> tuple[int, int]:
 def escalated(text: str, m: re.Match[str]) -> bool:
     """An escalation word before the EU words in their clause, or right after them ("European ones included")."""
     a, b = _clause_before(text, m.start())
-    _, end = sentence(text, m.start())
+    start, end = sentence(text, m.start())
+    if not lexicon.pattern("forbid").search(text, start, end):  # "even EU providers are fine" escalates nothing
+        return False
     return bool(lexicon.pattern("not_even").search(text, a, b) or lexicon.pattern("not_even").search(text, m.start(), min(end, m.end() + 40)))
 
 
 def not_a_rule(text: str, m: re.Match[str]) -> bool:
     """"An EU region for latency": a reason that is no rule, in the sentence of the EU words."""
-    return bool(lexicon.pattern("eu_not_rule").search(text, *sentence(text, m.start())))
+    start, end = sentence(text, m.start())
+    if any(lexicon.pattern(c).search(text, start, end) for c in ("eu_reason", "rule")):
+        return False  # "an EU region for latency, and GDPR requires it anyway"
+    return bool(lexicon.pattern("eu_not_rule").search(text, start, end))
 
 
 def foreign(text: str, start: int, end: int) -> bool:

@@ -14,12 +14,15 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from bot.parse import context, lexicon
 from bot.parse.residency_words import phrase
 
 if TYPE_CHECKING:
     from bot.parse.stance import Stance
 
+_SIGNED = phrase("signed_after", r"(?:{})")  # "after the DPA was signed", "con el contrato firmado"
 _PRONOUN = phrase("pronoun_subject", r"\b(?:{})\s+(?:\w+\s+)?$")
+_PERMISSION = phrase("permission", r"\b(?:{})\b")
 _RANK = {"stays": 2, "unsure": 1, "leaves": 0}
 # "the legal team", "our CISO", "legal's", "legally", "el equipo de seguridad": one key per authority
 _NOISE = re.compile(r"^(?:(?:the|our|el|la|los|las|nuestr[oa]s?|equipo|de|team)\s+)+|(?:'s|ly|\s+team)$", re.I)
@@ -31,6 +34,25 @@ def who(said: str) -> str:
     while (shorter := _NOISE.sub("", key).strip()) != key:
         key = shorter
     return key
+
+
+def authority(text: str, a: int, b: int) -> re.Match[str] | None:
+    """Who rules in a part: the first authority named that is not a circumstance ("after the DPA was signed
+    they approved it": the DPA was signed, "they" approved)."""
+    for m in lexicon.pattern("authority").finditer(text, a, b):
+        if not _SIGNED.match(text, m.end()):
+            return m
+    return None
+
+
+def rule_withdrawn(text: str, start: int, end: int) -> bool:
+    """A rule the sentence says no longer holds: "we had a no-external-APIs rule but it was dropped". An
+    approval withdrawn is no rule withdrawn but a refusal ("the approval was revoked in June", `permission`)."""
+    if not context.no_longer(text, start, end):
+        return False
+    if any(_PERMISSION.search(text[max(start, m.start() - 40) : m.end() + 30]) for m in lexicon.pattern("withdrawn").finditer(text, start, end)):
+        return False
+    return any(lexicon.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress", "keep_in"))
 
 
 def subject(text: str, a: int, verb: int, ruler: str, who: str) -> str:

@@ -55,7 +55,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     def negated(pos: int) -> bool:  # within this part: "said no but later approved" is no negated approval
         return context.negated(text[a:b], pos - a)
 
-    authority = find("authority") or (_CARRIED(a) if ruler else None)
+    authority = rulings.authority(text, a, b) or (_CARRIED(a) if ruler else None)
     who = rulings.who(authority.group(0)) if isinstance(authority, re.Match) else ruler
     waived = None
     doubt = find("doubt")
@@ -121,13 +121,6 @@ class _CARRIED:
         return self._at
 
 
-def _withdrawn(text: str, start: int, end: int) -> bool:
-    """A rule the sentence says no longer holds: "we had a no-external-APIs rule but it was dropped"."""
-    return context.no_longer(text, start, end) and any(
-        lexicon.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress", "keep_in")
-    )
-
-
 @cache
 def _named() -> re.Pattern[str]:
     """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
@@ -166,7 +159,7 @@ def read(text: str) -> list[Stance]:
             if named := lexicon.pattern("authority").search(text, a, b):
                 ruler = rulings.who(named.group(0))
         said = None
-        if _withdrawn(text, start, _and_next(text, sentences, k)):
+        if rulings.rule_withdrawn(text, start, _and_next(text, sentences, k)):
             said = Stance(LEAVES, start, end, (start, end), withdrawn=True)
         elif stances:
             said = replace(_last(rulings.strictest(stances)), within=(start, end))
