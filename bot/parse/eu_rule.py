@@ -29,6 +29,11 @@ def escalated(text: str, m: re.Match[str]) -> bool:
     return bool(lexicon.pattern("not_even").search(text, a, b) or lexicon.pattern("not_even").search(text, m.start(), min(end, m.end() + 40)))
 
 
+def escalates(text: str, start: int, end: int) -> bool:
+    """A sentence that rules out even the EU ("ni siquiera una nube europea"): its EU words are read, set nothing."""
+    return bool(lexicon.pattern("not_even").search(text, start, end))
+
+
 def not_a_rule(text: str, m: re.Match[str]) -> bool:
     """"An EU region for latency": a reason that is no rule, in the sentence of the EU words."""
     start, end = sentence(text, m.start())

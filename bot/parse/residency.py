@@ -99,6 +99,8 @@ def read_residency(text: str, draft: Draft) -> None:
             continue  # "can't leave the EU" is EU residency, read below
         if said.kind == STAYS and eu_rule.foreign(text, said.start, said.end):
             foreign.append(said.start)
+        if said.kind == STAYS and eu_rule.escalates(text, start, end):
+            draft.use(start, end, "eu_residency")  # "ni siquiera una nube europea": the EU words were read
         # the lexicon's reading of this sentence wins over the phrase patterns'
         events = [(pos, kind) for pos, kind in events if not start <= pos < end] + [(said.start, said.kind)]
         withdrawn |= said.withdrawn
@@ -112,7 +114,9 @@ def read_residency(text: str, draft: Draft) -> None:
         if not (_negated(text, m.start()) or _asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
     ]
     eu = [m for m in eu + eu_kept if not context.no_longer(text, *sentence(text, m.start()))]  # "…was dropped"
-    eu = [m for m in eu if m not in escalated and not eu_rule.not_a_rule(text, m)]  # "an EU region for latency"
+    for m in (m for m in eu if eu_rule.not_a_rule(text, m)):  # "an EU region for latency": read, sets nothing
+        draft.use(*sentence(text, m.start()), "eu_residency")
+    eu = [m for m in eu if m not in escalated and not eu_rule.not_a_rule(text, m)]
     events = eu_rule.reasons_dropped(text, events, eu)
     if eu:  # "nothing goes to US clouds, EU providers are fine"
         events = [(pos, kind) for pos, kind in events if pos not in foreign]

@@ -48,11 +48,17 @@ def authority(text: str, a: int, b: int) -> re.Match[str] | None:
 def rule_withdrawn(text: str, start: int, end: int) -> bool:
     """A rule the sentence says no longer holds: "we had a no-external-APIs rule but it was dropped". An
     approval withdrawn is no rule withdrawn but a refusal ("the approval was revoked in June", `permission`)."""
-    if not context.no_longer(text, start, end):
-        return False
-    if any(_PERMISSION.search(text[max(start, m.start() - 40) : m.end() + 30]) for m in lexicon.pattern("withdrawn").finditer(text, start, end)):
+    if not context.no_longer(text, start, end) or permission_withdrawn(text, start, end):
         return False
     return any(lexicon.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress", "keep_in"))
+
+
+def permission_withdrawn(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The span of an approval said to be withdrawn ("the approval was revoked", "el permiso fue revocado")."""
+    for m in lexicon.pattern("withdrawn").finditer(text, start, end):
+        if near := _PERMISSION.search(text, max(start, m.start() - 40), min(end, m.end() + 30)):
+            return min(near.start(), m.start()), max(near.end(), m.end())
+    return None
 
 
 def subject(text: str, a: int, verb: int, ruler: str, who: str) -> str:

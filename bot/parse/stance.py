@@ -66,8 +66,11 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if authority and (no := find("refuse")) and not negated(no.start()) and not _other_matter(text, no.end()):
         return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True, who=rulings.subject(text, a, no.start(), ruler, who))
     forbid, egress = find("forbid"), find("egress")
-    if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):
-        return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()))
+    if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):  # "security blocked hosted LLMs": its ruling
+        ruled = isinstance(authority, re.Match) and authority.start() < forbid.start()
+        return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()), ruled=ruled, who=who if ruled else "")
+    if revoked := rulings.permission_withdrawn(text, a, b):  # "the permission to use external APIs was revoked"
+        return Stance(STAYS, revoked[0], revoked[1], ruled=bool(authority), who=who if authority else "")
     if (home := find("keep_in")) and not negated(home.start()):
         # "on-prem not needed", "no es necesario que sea on-prem" keep nothing home
         if not (NOT_BINDING.match(text, home.end()) or WAIVED_BEFORE.search(text[max(a, home.start() - 40) : home.start()])):
