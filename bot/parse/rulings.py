@@ -95,3 +95,22 @@ def strictest(stances: list[Stance]) -> list[Stance]:
 
 def set_aside(said: Stance) -> Stance:
     return replace(said, kind="none", spent=True)
+
+
+def last(stances: list[Stance]) -> Stance:
+    """A sentence's stance: its last part that takes one, or data cleared after it was said to be sensitive
+    ("PII was an issue, but we anonymize everything now")."""
+    taken = [s for s in stances if s.kind != "none"]
+    if stances[-1].clears and all(s.sensitive for s in taken):
+        return stances[-1]
+    return (taken or stances)[-1]
+
+
+def overrules(text: str, start: int, before: Stance, said: Stance) -> bool:
+    """Whether a sentence overrules the one before it: it opens with a contrast word ("contracts allow it;
+    however our CISO said no"), or it is a refusal by whoever rules right after an approval ("Legal: yes.
+    Security: no."): one veto keeps the text home."""
+    lead = len(text[start:]) - len(text[start:].lstrip())
+    if lexicon.pattern("contrast").match(text, start + lead):
+        return True
+    return before.ruled and said.ruled and not before.spent and before.kind == "leaves" and said.kind == "stays"

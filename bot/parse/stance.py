@@ -131,12 +131,25 @@ def _named() -> re.Pattern[str]:
     return re.compile("|".join(lexicon.pattern(c).pattern for c in concepts), re.I)
 
 
+def _then(text: str, sentences: list[tuple[int, int]], k: int, out: list[Stance]) -> list[tuple[int, int]]:
+    """The sentences to read, with the one right after a ruling even if it holds no cue: "Legal rejected it in
+    Q1. In Q3 they gave the green light." goes on about who ruled."""
+    prev = sentences[k - 1][1] if k else -1
+    if out and out[-1].ruled and out[-1].within[1] == prev < len(text) and (k == len(sentences) or sentences[k][0] != prev):
+        sentences.insert(k, (prev, _next_end(text, prev)))
+    return sentences
+
+
+def _next_end(text: str, start: int) -> int:
+    nxt = context.SENTENCE_END.search(text, start)
+    return nxt.end() if nxt else len(text)
+
+
 def _and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
     """Where a sentence's time reaches: a short next sentence that names nothing of its own belongs to it
     ("until March no external API was allowed; since April, yes")."""
     end = sentences[k][1]
-    nxt = context.SENTENCE_END.search(text, end)
-    b = nxt.end() if nxt else len(text)
+    b = _next_end(text, end)
     if b - end <= 60 and not _named().search(text, end, b):
         return b
     return end
@@ -146,8 +159,9 @@ def read(text: str) -> list[Stance]:
     """One stance per sentence that takes one (withdrawn counts as may leave); only sentences with a cue.
     Rulings are weighed in order (bot/parse/rulings.py): the latest of one authority, the strictest of several."""
     out: list[Stance] = []
-    sentences = context.cued(text, "residency_cue")
-    for k, (start, end) in enumerate(sentences):
+    sentences, k = list(context.cued(text, "residency_cue")), -1
+    while (k := k + 1) < len(_then(text, sentences, k, out)):
+        start, end = sentences[k]
         # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
         ruler = out[-1].who if out and out[-1].ruled and out[-1].within[1] == start else ""
         if not ruler and not _named().search(text, start, end):
@@ -165,31 +179,12 @@ def read(text: str) -> list[Stance]:
         if rulings.rule_withdrawn(text, start, _and_next(text, sentences, k)):
             said = Stance(LEAVES, start, end, (start, end), withdrawn=True)
         elif stances:
-            said = replace(_last(rulings.strictest(stances)), within=(start, end))
+            said = replace(rulings.last(rulings.strictest(stances)), within=(start, end))
         if said is None:
             continue
         if said.clears and out and out[-1].sensitive and out[-1].within[1] == start:
             said = replace(said, within=(out.pop().within[0], end))  # "Prompts hold PII. We redact it first."
-        elif out and out[-1].within[1] == start and (carried and said.kind == UNSURE or _overrules(text, start, out[-1], said)):
+        elif out and out[-1].within[1] == start and (carried and said.kind == UNSURE or rulings.overrules(text, start, out[-1], said)):
             said = replace(said, within=(out.pop().within[0], end))
         out = rulings.weigh(out, said)
     return out
-
-
-def _last(stances: list[Stance]) -> Stance:
-    """A sentence's stance: its last part that takes one, or data cleared after it was said to be sensitive
-    ("PII was an issue, but we anonymize everything now")."""
-    taken = [s for s in stances if s.kind != NONE]
-    if stances[-1].clears and all(s.sensitive for s in taken):
-        return stances[-1]
-    return (taken or stances)[-1]
-
-
-def _overrules(text: str, start: int, before: Stance, said: Stance) -> bool:
-    """Whether a sentence overrules the one before it: it opens with a contrast word ("contracts allow it;
-    however our CISO said no"), or it is a refusal by whoever rules right after an approval ("Legal: yes.
-    Security: no."): one veto keeps the text home."""
-    lead = len(text[start:]) - len(text[start:].lstrip())
-    if lexicon.pattern("contrast").match(text, start + lead):
-        return True
-    return before.ruled and said.ruled and not before.spent and before.kind == LEAVES and said.kind == STAYS
