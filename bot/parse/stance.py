@@ -80,7 +80,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if scrub and negated(scrub.start()):
         scrub = None
     if data := find("sensitive"):
-        if _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end()):
+        if _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end()) or find("public"):
             waived = Stance(NONE, data.start(), data.end())  # "no personal data": read, and it sets nothing
         elif scrub:  # "we redact the PII before it is sent": what goes out is not sensitive
             return Stance(NONE, min(data.start(), scrub.start()), max(data.end(), scrub.end()), clears=True)
