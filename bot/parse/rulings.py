@@ -55,10 +55,27 @@ def rule_withdrawn(text: str, start: int, end: int) -> bool:
 
 def permission_withdrawn(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The span of an approval said to be withdrawn ("the approval was revoked", "el permiso fue revocado")."""
-    for m in lexicon.pattern("withdrawn").finditer(text, start, end):
+    for m in (m for c in ("withdrawn", "lapsed") for m in lexicon.pattern(c).finditer(text, start, end)):
         if near := _PERMISSION.search(text, max(start, m.start() - 40), min(end, m.end() + 30)):
             return min(near.start(), m.start()), max(near.end(), m.end())
     return None
+
+
+def who_at(text: str, a: int, pos: int, ruler: str) -> str:
+    """Who rules on the verb at `pos`: the authority named last before it in the part, or, after a pronoun or
+    with none named, the one carried from before."""
+    named = [m for m in lexicon.pattern("authority").finditer(text, a, pos) if not _SIGNED.match(text, m.end())]
+    if (ruler and _PRONOUN.search(text[max(a, pos - 25) : pos])) or not named:
+        return ruler or (who(named[-1].group(0)) if named else "")
+    return who(named[-1].group(0))
+
+
+def approved_later(text: str, a: int, b: int, no: re.Match[str], ruler: str) -> re.Match[str] | None:
+    """An approval after a refusal in one part by the same authority: the later ruling holds."""
+    later = lexicon.pattern("approve").search(text, no.end(), b)
+    if later is None or context.negated(text[a:b], later.start() - a):
+        return None
+    return later if who_at(text, a, later.start(), ruler) == who_at(text, a, no.start(), ruler) else None
 
 
 def subject(text: str, a: int, verb: int, ruler: str, who: str) -> str:

@@ -64,6 +64,8 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if doubt and (authority or find("egress") or find("vendor_use")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b, who=who if authority else "")
     if authority and (no := find("refuse")) and not negated(no.start()) and not _other_matter(text, no.end()):
+        if later := rulings.approved_later(text, a, b, no, ruler):  # "rejected it in 2024 and approved it this year"
+            return Stance(LEAVES, later.start(), later.end(), ruled=True, who=rulings.who_at(text, a, later.start(), ruler))
         return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True, who=rulings.subject(text, a, no.start(), ruler, who))
     forbid, egress = find("forbid"), find("egress")
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):  # "security blocked hosted LLMs": its ruling
