@@ -22,11 +22,11 @@ def _clause_before(text: str, pos: int) -> tuple[int, int]:
 
 def escalated(text: str, m: re.Match[str]) -> bool:
     """An escalation word before the EU words in their clause, or right after them ("European ones included")."""
-    a, b = _clause_before(text, m.start())
+    a, _ = _clause_before(text, m.start())
     start, end = sentence(text, m.start())
     if not lexicon.pattern("forbid").search(text, start, end):  # "even EU providers are fine" escalates nothing
         return False
-    return bool(lexicon.pattern("not_even").search(text, a, b) or lexicon.pattern("not_even").search(text, m.start(), min(end, m.end() + 40)))
+    return bool(lexicon.pattern("not_even").search(text, a, min(end, m.end() + 40)))
 
 
 def escalates(text: str, start: int, end: int) -> bool:

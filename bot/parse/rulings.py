@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from bot.parse.stance import Stance
 
 _SIGNED = phrase("signed_after", r"(?:{})")  # "after the DPA was signed", "con el contrato firmado"
-_PRONOUN = phrase("pronoun_subject", r"\b(?:{})\s+(?:\w+\s+)?$")
+_PRONOUN = phrase("pronoun_subject", r"\b(?:{})\s+(?:\w+\s+){0,3}$")  # "they changed course and approved"
 _PERMISSION = phrase("permission", r"\b(?:{})\b")
 _RANK = {"stays": 2, "unsure": 1, "leaves": 0}
 # "the legal team", "our CISO", "legal's", "legally", "el equipo de seguridad": one key per authority
@@ -65,7 +65,7 @@ def who_at(text: str, a: int, pos: int, ruler: str) -> str:
     """Who rules on the verb at `pos`: the authority named last before it in the part, or, after a pronoun or
     with none named, the one carried from before."""
     named = [m for m in lexicon.pattern("authority").finditer(text, a, pos) if not _SIGNED.match(text, m.end())]
-    if (ruler and _PRONOUN.search(text[max(a, pos - 25) : pos])) or not named:
+    if (ruler and _PRONOUN.search(text[max(a, pos - 40) : pos])) or not named:
         return ruler or (who(named[-1].group(0)) if named else "")
     return who(named[-1].group(0))
 
@@ -81,7 +81,7 @@ def approved_later(text: str, a: int, b: int, no: re.Match[str], ruler: str) -> 
 def subject(text: str, a: int, verb: int, ruler: str, who: str) -> str:
     """Who rules on a verb: a pronoun right before it ("after the DPA was signed they approved it", "luego
     ellos lo aprobaron") is the authority carried from before, not another named earlier in the part."""
-    if ruler and _PRONOUN.search(text[max(a, verb - 25) : verb]):
+    if ruler and _PRONOUN.search(text[max(a, verb - 40) : verb]):
         return ruler
     return who
 

@@ -105,7 +105,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
 @cache
 def _matter() -> re.Pattern[str]:
     lead = r"\s+(?:to\s+|on\s+|for\s+|a\s+|al?\s+|de\s+)?(?:the\s+|our\s+|an?\s+|el\s+|la\s+|los\s+|las\s+|nuestr[oa]s?\s+)?"
-    return re.compile(rf"{lead}{lexicon.alternation('other_matter')}\b", re.I)
+    return re.compile(rf"{lead}(?:[\w-]+\s+)?{lexicon.alternation('other_matter')}\b", re.I)  # "the vendor contract renewal"
 
 
 def _other_matter(text: str, pos: int) -> bool:
