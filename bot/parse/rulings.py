@@ -61,13 +61,14 @@ def permission_withdrawn(text: str, start: int, end: int) -> tuple[int, int] | N
     return None
 
 
-def who_at(text: str, a: int, pos: int, ruler: str) -> str:
-    """Who rules on the verb at `pos`: the authority named last before it in the part, or, after a pronoun or
-    with none named, the one carried from before."""
+def who_at(text: str, a: int, pos: int, ruler: str, after: str = "") -> str:
+    """Who rules on the verb at `pos`: the authority named last before it in the part; after a pronoun ("after
+    the DPA was signed they approved it", "luego ellos lo aprobaron") or with none named, the one carried from
+    before; else the one named after the verb (`after`: "it was approved by legal")."""
     named = [m for m in lexicon.pattern("authority").finditer(text, a, pos) if not _SIGNED.match(text, m.end())]
-    if (ruler and _PRONOUN.search(text[max(a, pos - 40) : pos])) or not named:
-        return ruler or (who(named[-1].group(0)) if named else "")
-    return who(named[-1].group(0))
+    if ruler and (not named or _PRONOUN.search(text[max(a, pos - 40) : pos])):
+        return ruler
+    return who(named[-1].group(0)) if named else after
 
 
 def approved_later(text: str, a: int, b: int, no: re.Match[str], ruler: str) -> re.Match[str] | None:
@@ -76,14 +77,6 @@ def approved_later(text: str, a: int, b: int, no: re.Match[str], ruler: str) -> 
     if later is None or context.negated(text[a:b], later.start() - a):
         return None
     return later if who_at(text, a, later.start(), ruler) == who_at(text, a, no.start(), ruler) else None
-
-
-def subject(text: str, a: int, verb: int, ruler: str, who: str) -> str:
-    """Who rules on a verb: a pronoun right before it ("after the DPA was signed they approved it", "luego
-    ellos lo aprobaron") is the authority carried from before, not another named earlier in the part."""
-    if ruler and _PRONOUN.search(text[max(a, verb - 40) : verb]):
-        return ruler
-    return who
 
 
 def weigh(out: list[Stance], said: Stance) -> list[Stance]:

@@ -65,8 +65,8 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b, who=who if authority else "")
     if authority and (no := find("refuse")) and not negated(no.start()) and not _other_matter(text, no.end()):
         if later := rulings.approved_later(text, a, b, no, ruler):  # "rejected it in 2024 and approved it this year"
-            return Stance(LEAVES, later.start(), later.end(), ruled=True, who=rulings.who_at(text, a, later.start(), ruler))
-        return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True, who=rulings.subject(text, a, no.start(), ruler, who))
+            return Stance(LEAVES, later.start(), later.end(), ruled=True, who=rulings.who_at(text, a, later.start(), ruler, who))
+        return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True, who=rulings.who_at(text, a, no.start(), ruler, who))
     forbid, egress = find("forbid"), find("egress")
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):  # "security blocked hosted LLMs": its ruling
         ruled = isinstance(authority, re.Match) and authority.start() < forbid.start()
@@ -93,7 +93,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if authority and (yes := find("approve")) and not negated(yes.start()):
         said = Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()), ruled=True)
         if not _other_matter(text, yes.end()):
-            return replace(said, who=rulings.subject(text, a, yes.start(), ruler, who))
+            return replace(said, who=rulings.who_at(text, a, yes.start(), ruler, who))
         # "Compliance OK'd the pilot": no egress approved, yet who ruled carries ("…; unclear if that covers it")
         waived = waived or replace(said, kind=NONE, who=who, end=said.start)  # its words left to the safety net
     question = text[a : b + 1].rstrip().endswith("?")
