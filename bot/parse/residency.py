@@ -94,6 +94,7 @@ def read_residency(text: str, draft: Draft) -> None:
             if said.clears or said.spent:  # "… PII, but we anonymize it first"; a ruling set aside by a later one
                 events = [(pos, kind) for pos, kind in events if not start <= pos < end]
                 draft.use(start, end, "data_may_leave")
+                resolved += [(start, end)] if said.spent else []  # weighed: no "rule taken back" to ask about
             continue
         if said.kind == STAYS and any(start <= pos < end for pos in eu_at):
             continue  # "can't leave the EU" is EU residency, read below

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING
 
 from bot.parse import context, lexicon
@@ -24,6 +25,7 @@ _SIGNED = phrase("signed_after", r"(?:{})")  # "after the DPA was signed", "con 
 _PRONOUN = phrase("pronoun_subject", r"\b(?:{})\s+(?:\w+\s+){0,3}$")  # "they changed course and approved"
 _PERMISSION = phrase("permission", r"\b(?:{})\b")
 _RANK = {"stays": 2, "unsure": 1, "leaves": 0}
+_FLIP = {"stays": "leaves", "leaves": "stays"}
 # "the legal team", "our CISO", "legal's", "legally", "el equipo de seguridad": one key per authority
 _NOISE = re.compile(r"^(?:(?:the|our|el|la|los|las|nuestr[oa]s?|equipo|de|team)\s+)+|(?:'s|ly|\s+team)$", re.I)
 
@@ -71,12 +73,13 @@ def who_at(text: str, a: int, pos: int, ruler: str, after: str = "") -> str:
     return who(named[-1].group(0)) if named else after
 
 
-def approved_later(text: str, a: int, b: int, no: re.Match[str], ruler: str) -> re.Match[str] | None:
-    """An approval after a refusal in one part by the same authority: the later ruling holds."""
-    later = lexicon.pattern("approve").search(text, no.end(), b)
+def said_later(text: str, a: int, b: int, verb: re.Match[str], ruler: str, concept: str) -> re.Match[str] | None:
+    """A later ruling (`concept`: approve, reverse) by the same authority in one part: "rejected it in 2024 and
+    approved it this year", "lo vetó en 2024 y este año cambió de opinión"; the later ruling holds."""
+    later = lexicon.pattern(concept).search(text, verb.end(), b)
     if later is None or context.negated(text[a:b], later.start() - a):
         return None
-    return later if who_at(text, a, later.start(), ruler) == who_at(text, a, no.start(), ruler) else None
+    return later if who_at(text, a, later.start(), ruler) == who_at(text, a, verb.start(), ruler) else None
 
 
 def weigh(out: list[Stance], said: Stance) -> list[Stance]:
@@ -84,9 +87,14 @@ def weigh(out: list[Stance], said: Stance) -> list[Stance]:
     and between two authorities the weaker ruling is."""
     if not said.who or said.kind not in _RANK:
         return [*out, said]
+    if said.flips:  # the opposite of the same authority's ruling before; until one is found, it waits
+        before = [s for s in out if s.who == said.who and (s.was or s.kind) in _FLIP]
+        if not before:
+            return [*out, said]
+        said = replace(said, kind=_FLIP[before[-1].was or before[-1].kind], flips=False)
     kept = []
     for earlier in out:
-        if earlier.who and earlier.kind in _RANK:
+        if earlier.who and earlier.kind in _RANK and not earlier.flips:
             if earlier.who == said.who or _RANK[earlier.kind] < _RANK[said.kind]:
                 earlier = set_aside(earlier)
             elif _RANK[earlier.kind] > _RANK[said.kind]:
@@ -104,7 +112,13 @@ def strictest(stances: list[Stance]) -> list[Stance]:
 
 
 def set_aside(said: Stance) -> Stance:
-    return replace(said, kind="none", spent=True)
+    return replace(said, kind="none", spent=True, was=said.was or said.kind)
+
+
+def settled(out: list[Stance]) -> list[Stance]:
+    """A going-back with no ruling before it to go back on asks: someone ruled, and which way is not said
+    ("the board reversed it", alone)."""
+    return [replace(s, kind="unsure", flips=False) if s.flips else s for s in out]
 
 
 def last(stances: list[Stance]) -> Stance:
@@ -123,4 +137,21 @@ def overrules(text: str, start: int, before: Stance, said: Stance) -> bool:
     lead = len(text[start:]) - len(text[start:].lstrip())
     if lexicon.pattern("contrast").match(text, start + lead):
         return True
-    return before.ruled and said.ruled and not before.spent and before.kind == "leaves" and said.kind == "stays"
+    return before.ruled and said.ruled and not (before.spent or said.flips) and before.kind == "leaves" and said.kind == "stays"
+
+
+@cache
+def _matter() -> re.Pattern[str]:
+    lead = r"\s+(?:to\s+|on\s+|for\s+|a\s+|al?\s+|de\s+)?(?:the\s+|our\s+|an?\s+|el\s+|la\s+|los\s+|las\s+|nuestr[oa]s?\s+)?"
+    return re.compile(rf"{lead}(?:[\w-]+\s+)?{lexicon.alternation('other_matter')}\b", re.I)  # "the vendor contract renewal"
+
+
+def other_matter(text: str, pos: int, a: int = 0, verb: int = 0) -> bool:
+    """A ruling about something else right after it: "approved the budget", "said no to more headcount"; or,
+    on "it", the other thing named before it in the part ("scanned the container image and approved it")."""
+    if _matter().match(text, pos):
+        return True
+    return verb > a and bool(_IT.match(text, pos)) and bool(_matter().search(text, a, verb))
+
+
+_IT = re.compile(r"\s+(?:it|them|that|this)\b", re.I)

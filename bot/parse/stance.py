@@ -38,6 +38,8 @@ class Stance:
     clears: bool = False  # the sensitive data is taken out before it goes ("we anonymize everything first")
     who: str = ""  # the authority that ruled or doubts ("legal"), rulings.who's key
     spent: bool = False  # a ruling set aside by a later or stricter one (bot/parse/rulings.py): read, sets nothing
+    flips: bool = False
+    was: str = ""  # the kind a ruling had before it was set aside  # going back on the same authority's ruling before ("reversed it"): rulings.weigh decides
 
 
 def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -59,14 +61,18 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     who = rulings.who(authority.group(0)) if isinstance(authority, re.Match) else ruler
     waived = None
     doubt = find("doubt")
-    if doubt and authority and not find("egress") and _other_matter(text, doubt.end()):
+    if doubt and authority and not find("egress") and rulings.other_matter(text, doubt.end()):
         doubt = None  # "legal is still reviewing the hardware lease": a doubt about something else
     if doubt and (authority or find("egress") or find("vendor_use")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b, who=who if authority else "")
-    if authority and (no := find("refuse")) and not negated(no.start()) and not _other_matter(text, no.end()):
-        if later := rulings.approved_later(text, a, b, no, ruler):  # "rejected it in 2024 and approved it this year"
+    if authority and (no := find("refuse")) and not negated(no.start()) and not rulings.other_matter(text, no.end()):
+        if later := rulings.said_later(text, a, b, no, ruler, "approve") or rulings.said_later(text, a, b, no, ruler, "reverse"):
             return Stance(LEAVES, later.start(), later.end(), ruled=True, who=rulings.who_at(text, a, later.start(), ruler, who))
         return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True, who=rulings.who_at(text, a, no.start(), ruler, who))
+    if authority and (back := find("reverse")) and not negated(back.start()):  # "this quarter the board reversed it"
+        yes = lexicon.pattern("approve").search(text, a, back.start())  # "approved it in January and changed its mind"
+        flips = not (yes and rulings.said_later(text, a, b, yes, ruler, "reverse"))
+        return Stance(STAYS, back.start(), back.end(), ruled=True, who=rulings.who_at(text, a, back.start(), ruler, who), flips=flips)
     forbid, egress = find("forbid"), find("egress")
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):  # "security blocked hosted LLMs": its ruling
         ruled = isinstance(authority, re.Match) and authority.start() < forbid.start()
@@ -92,7 +98,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         waived = Stance(NONE, scrub.start(), scrub.end(), clears=True)
     if authority and (yes := find("approve")) and not negated(yes.start()):
         said = Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()), ruled=True)
-        if not _other_matter(text, yes.end()):
+        if not rulings.other_matter(text, yes.end(), a, yes.start()):
             return replace(said, who=rulings.who_at(text, a, yes.start(), ruler, who))
         # "Compliance OK'd the pilot": no egress approved, yet who ruled carries ("…; unclear if that covers it")
         waived = waived or replace(said, kind=NONE, who=who, end=said.start)  # its words left to the safety net
@@ -100,17 +106,6 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if egress and (ok := find("allow")) and not forbid and not question and not negated(ok.start()):
         return Stance(LEAVES, min(ok.start(), egress.start()), max(ok.end(), egress.end()))
     return waived
-
-
-@cache
-def _matter() -> re.Pattern[str]:
-    lead = r"\s+(?:to\s+|on\s+|for\s+|a\s+|al?\s+|de\s+)?(?:the\s+|our\s+|an?\s+|el\s+|la\s+|los\s+|las\s+|nuestr[oa]s?\s+)?"
-    return re.compile(rf"{lead}(?:[\w-]+\s+)?{lexicon.alternation('other_matter')}\b", re.I)  # "the vendor contract renewal"
-
-
-def _other_matter(text: str, pos: int) -> bool:
-    """A ruling about something else right after it: "approved the budget", "said no to more headcount"."""
-    return bool(_matter().match(text, pos))
 
 
 class _CARRIED:
@@ -189,4 +184,4 @@ def read(text: str) -> list[Stance]:
         elif out and out[-1].within[1] == start and (carried and said.kind == UNSURE or rulings.overrules(text, start, out[-1], said)):
             said = replace(said, within=(out.pop().within[0], end))
         out = rulings.weigh(out, said)
-    return out
+    return rulings.settled(out)

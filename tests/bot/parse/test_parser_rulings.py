@@ -113,3 +113,20 @@ def test_lookalikes_set_nothing(question, catalogs):
     result = parse(HEAD["en"] + question, catalogs)
     assert result.clarification is None
     assert "data_may_leave" not in result.scenario.model_dump(exclude_unset=True)
+
+
+@pytest.mark.parametrize(("before", "after"), [(STAYS, LEAVES), (LEAVES, STAYS)])
+def test_going_back_is_the_opposite_of_the_same_authoritys_ruling(before, after):
+    back = Stance(STAYS, 2, 3, ruled=True, who="legal", flips=True)
+    assert [s.kind for s in rulings.weigh([_ruling(before, "legal")], back) if not s.spent] == [after]
+    assert [s.kind for s in rulings.settled([back])] == [UNSURE]  # alone: which way is not said, so it asks
+
+
+REVERSED = {"en": "{a} {x} in 2024. This year {a} reversed it.", "es": "{a} {x} en 2024. Este año {a} cambió de opinión."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_going_back_on_a_refusal_or_an_approval(lang, catalogs):
+    for a, k in itertools.product(WHO[lang], range(2)):
+        assert _leaves(HEAD[lang] + REVERSED[lang].format(a=a, x=NO[lang][k]), catalogs) is True, (a, k)
+        assert _leaves(HEAD[lang] + REVERSED[lang].format(a=a, x=YES[lang][k]), catalogs) is False, (a, k)
