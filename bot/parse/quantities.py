@@ -19,7 +19,7 @@ from bot.parse.rate_words import TOK_S
 from bot.parse.volume_forms import LEAD_PERIOD
 from bot.parse.volumes import PERIOD_WORDS
 
-_WHO = rf"(?:users?|sessions?|streams?|requests?|conversations?|agents?|chats?|connections?|usuarios|sesiones|conversaciones|peticiones|agentes|clientes|{PEOPLE})"
+_WHO = rf"(?:users?|sessions?|streams?|requests?|calls?|llamadas|consultas|conversations?|agents?|chats?|connections?|usuarios|sesiones|conversaciones|peticiones|agentes|clientes|{PEOPLE})"
 # "50 concurrent users", "50 agents running in parallel", and "200 concurrent" with the noun left out.
 _CONCURRENCY_AFTER = lazy(
     rf"\s?(?:{CONCURRENT}\s{_WHO}|{_WHO}\s(?:online\s+|connected\s+|running\s+|working\s+|generating\s+|"

@@ -9,6 +9,7 @@ from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_kind import read_kind
+from bot.parse.rate_measured import context_figures
 from bot.parse.rate_units import (
     HEDGE_AFTER,
     MEASURED,
@@ -39,11 +40,14 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
     per_gpu: list[float] = []
     quoted: list[float] = []  # every tok/s figure, whatever it turned out to be
     bound_units: set[int] = set()
+    measured = context_figures(text, nums, draft)  # "we got ~150 tok/s; we need 400 tok/s": 150 is context
     for number in nums:
         unit = tail(text, number, TOK_S)
         if not unit:
             continue
         bound_units.add(unit.end())
+        if number.start in measured:
+            continue
         quoted.append(number.value)
         if len(slos) >= MAX_MENTIONS:
             break
