@@ -67,6 +67,21 @@ def echo(noun: str) -> re.Pattern[str]:
     )
 
 
+def _each_of(text: str, start: int, noun: str) -> bool:
+    """ "each of the 7 hospitals", "cada uno de los 7 hospitales": the figure is handed to every one of them."""
+    if lexicon.pattern("not_counted").fullmatch(noun):
+        return False
+    lead = re.compile(rf"(?:{lexicon.alternation('each_of_count')})\s+$", re.I)
+    return bool(lead.search(text, max(0, start - 40), start))
+
+
+def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:
+    """The counts of a noun said once per unit ("cada oficina", "per office"), in any form `counts` reads:
+    "twelve regional offices", "doce oficinas regionales"."""
+    plural = re.compile(rf"{noun}(?:s|es)?", re.I)
+    return list(dict.fromkeys(c.value for c in counts(text, nums) if c.noun and plural.fullmatch(c.noun)))
+
+
 def _echoed(text: str, noun: str) -> bool:
     if lexicon.pattern("not_counted").fullmatch(noun):
         return False
@@ -110,7 +125,7 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
         elif (
             (m := ANY_NOUN.match(text, end))
             and not PER_PERIOD.match(text, m.end())
-            and _echoed(text, m["noun"])
+            and (_echoed(text, m["noun"]) or _each_of(text, start, m["noun"]))
         ):
             out.append(Count(round(value), start, m.end(), True, m["noun"]))
         elif _THERE_ARE.search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):

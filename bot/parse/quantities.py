@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse import lexicon
 from bot.parse.draft import ASK_RANGE, ASK_SLO, Draft, sentence
 from bot.parse.figures import (
     CONCURRENT,
@@ -34,6 +35,7 @@ _STREAMS_COUNTED = lazy(
     rf"\s?{STREAMS}\b(?!\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b)",
     re.I,
 )
+_HUMAN_AGENTS = lazy(rf"\s*(?:{lexicon.alternation('human_agent')})", re.I)
 _CONCURRENCY_BEFORE = lazy(
     r"\b(?:concurrency|concurrencia|concurrent\s+(?:users|sessions|streams|requests)|(?:usuarios|sesiones)\s+concurrentes"
     r"|max[_\s-]?num[_\s-]?seqs|max_concurrency)\s?(?:of|de|=|:|is|es|→|->)?\s?$",
@@ -62,6 +64,7 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
         round(n.value)
         for n in mentions(nums)
         if n.value >= 2 and n.value.is_integer() and not n.multiplied and tail(text, n, _STREAMS_COUNTED)
+        and not _HUMAN_AGENTS.match(text, n.end)  # "150 agentes de soporte" are people, not streams
     ]
     if len(set(streams)) == 1:
         draft.set("concurrency", streams[0])

@@ -11,7 +11,7 @@ import re
 from bot.parse import lexicon
 from bot.parse.draft import Draft, sentence
 from bot.parse.numbers import Number
-from bot.parse.rate_units import TOK_S
+from bot.parse.rate_units import PER_GPU_AFTER, PER_NODE, TOK_S
 
 _CLAUSE_MARK = re.compile(r"[,;:(—–]")
 
@@ -40,9 +40,15 @@ def context_figures(text: str, nums: list[Number], draft: Draft) -> set[int]:
     rates = [n for n in nums if TOK_S.match(text, n.end)]
     if len(rates) < 2:
         return set()
-    measured = [n for n in rates if _measured(text, n)]
+    # a node's or a GPU's measured throughput is a figure of its own (rates.py reads it), not context
+    measured = [n for n in rates if _measured(text, n) and not _per_hardware(text, n)]
     if not measured or len(measured) == len(rates):
         return set()
     for n in measured:
         draft.use(n.start, TOK_S.match(text, n.end).end(), "slo_tok_s")
     return {n.start for n in measured}
+
+
+def _per_hardware(text: str, number: Number) -> bool:
+    end = TOK_S.match(text, number.end).end()
+    return bool(PER_NODE.match(text, end) or PER_GPU_AFTER.match(text, end))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
+from bot.parse.counts import of_noun
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
 from bot.parse.numbers import Number, plain
@@ -147,6 +148,7 @@ def _total_of_counted(
     ) or (ahead := per_group_before().search(before)):
         group = (per_group or ahead).group("group")
         counts = counted(text, nums, plural_of(group), skip=number) or _of_them(text, number)
+        counts = counts or of_noun(text, nums, plural_of(group))  # "twelve regional offices, … per office"
         if len(counts) != 1:
             draft.ask(ASK_SLO, "rate_per_group", tok_s=plain(number.value), group=group.lower())
             return None
