@@ -56,3 +56,20 @@ def _bare_typo(text: str, tok: Token, index: _Index) -> Mention | None:
         return None
     best = _best(tok.key, words, CONFIDENT)
     return Mention(tok.start, tok.end, tok.text, index.alias[best[0]], "corrected") if best else None
+
+
+def near_head(word: str, heads: frozenset[str]) -> bool:
+    """ "quen", "qwn": one letter off a family word of four or more letters ("qwen"), so the fuzzy reader weighs
+    the whole name (the digits must still be the catalog name's: "quen3.5 398b" is no row)."""
+    return 3 <= len(word) <= 6 and any(len(h) >= 4 and _one_edit(word, h) for h in heads)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    return a[i:] == b[i + 1 :]
