@@ -95,6 +95,8 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
         draft.use(each.start(), each.end(), "slo_kind")  # "apiece", "cada uno" were read
         if kind == "volume":
             _volume_times(draft, count)
+        elif count.group is None and count.noun:  # "for 20 clinics, 150 tok/s each": a group, or people?
+            draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(figure.value), users=count.value, who=count.noun.lower())
         elif _is_group(text, count, start, end):
             _rate_times(draft, count, figure)
         else:
@@ -107,7 +109,7 @@ def _neither(text: str, draft: Draft, kind: str, count: Count, figure: Number) -
     lead = re.compile(rf"(?:{lexicon.alternation('count_for')})\s+$", re.I)
     if (
         kind == "rate"
-        and count.group is not None
+        and (count.group is not None or count.noun)
         and "slo_kind" not in draft.fields
         and not draft.asks
         and (found := lead.search(text, max(0, count.start - 40), count.start))

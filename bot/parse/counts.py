@@ -59,7 +59,8 @@ def echo(noun: str) -> re.Pattern[str]:
         low[:-2] if low.endswith("es") else low[:-1],
         low[:-3] + "y" if low.endswith("ies") else low,
     }
-    alternation = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
+    # accents either way: "10 almacenes … por almacén"
+    alternation = "|".join(_fold(re.escape(stem)) for stem in sorted(stems, key=len, reverse=True))
     return re.compile(
         r"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?"
         rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
@@ -67,11 +68,24 @@ def echo(noun: str) -> re.Pattern[str]:
     )
 
 
+_VOWELS = {"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]", "á": "[aá]", "é": "[eé]", "í": "[ií]", "ó": "[oó]", "ú": "[uú]"}
+
+
+def _fold(pattern: str) -> str:
+    return "".join(_VOWELS.get(ch, ch) for ch in pattern)
+
+
 def _each_of(text: str, start: int, noun: str) -> bool:
     """ "each of the 7 hospitals", "cada uno de los 7 hospitales": the figure is handed to every one of them."""
     if lexicon.pattern("not_counted").fullmatch(noun):
         return False
     lead = re.compile(rf"(?:{lexicon.alternation('each_of_count')})\s+$", re.I)
+    return bool(lead.search(text, max(0, start - 40), start))
+
+
+def _for_count(text: str, start: int) -> bool:
+    """ "for our 12 customers", "para 20 clínicas", "serving 8 tenants": what the figure is for."""
+    lead = re.compile(rf"(?:{lexicon.alternation('count_for')})\s+$", re.I)
     return bool(lead.search(text, max(0, start - 40), start))
 
 
@@ -128,6 +142,13 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
             and (_echoed(text, m["noun"]) or _each_of(text, start, m["noun"]))
         ):
             out.append(Count(round(value), start, m.end(), True, m["noun"]))
+        elif (
+            (m := ANY_NOUN.match(text, end))
+            and not PER_PERIOD.match(text, m.end())
+            and not lexicon.pattern("not_counted").fullmatch(m["noun"])
+            and _for_count(text, start)
+        ):  # "for 20 clinics, 150 tok/s": a group or people, the lexicon does not say which
+            out.append(Count(round(value), start, m.end(), None, m["noun"]))
         elif _THERE_ARE.search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
             out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
     return sorted(out, key=lambda c: c.start)
