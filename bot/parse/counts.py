@@ -38,7 +38,8 @@ _OF_THEM = re.compile(r"\s+of\s+(?:them|those|us)\b|\s+de\s+(?:ellos|ellas|nosot
 @cache
 def _noun() -> re.Pattern[str]:
     return re.compile(
-        r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}?"
+        # the last noun of the phrase is the head: "120 customer service agents" counts agents, not customers
+        r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}"
         rf"(?:(?P<group>{lexicon.alternation('group_nouns')})|(?P<person>{lexicon.alternation('person_nouns')}|{lexicon.alternation('stream_nouns')}))(?!\w|'\w)",
         re.I,
     )
