@@ -76,9 +76,12 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
         if not here and len(every) == 1 and _each(text, every[0], start, end):
             here = every  # "We have 12 tenants. Each needs 250 tok/s.", "12 tenants; per tenant 250 tok/s"
         if not here and (unknown := _unknown_count(text, nums, start, end)):
+            draft.use(unknown.start, unknown.end, "slo_tok_s")
+            if kind == "volume":  # "our 7 hospitals each send ~5M output tokens a day": a volume each adds up
+                _volume_times(draft, unknown)
+                return
             # "15 call centers, 120 tok/s apiece": each of a thing the lexicon does not know, a group whose
             # rates add up or a person's stream: ask which, never guess
-            draft.use(unknown.start, unknown.end, "slo_tok_s")
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(figure.value), users=unknown.value, who=unknown.noun)
             return
         if len(here) > 1:  # "20 people, …, only 5 of them at once": "5 of them" is how many at once
@@ -112,11 +115,20 @@ def _neither(text: str, draft: Draft, kind: str, count: Count, figure: Number) -
         and (count.group is not None or count.noun)
         and "slo_kind" not in draft.fields
         and not draft.asks
-        and (found := lead.search(text, max(0, count.start - 40), count.start))
-        and not lexicon.pattern("not_for_count").search(text, _clause(text, found.start()), found.start())
+        and (found := lead.search(text, max(0, count.start - 40), count.start) or _beside(text, count, figure))
+        # "one key for 20 teams", "we have 9 teams sharing one key": what is for them is a credential
+        and not lexicon.pattern("not_for_count").search(text, _clause(text, found.start()), max(figure.start, count.end))
     ):
         draft.use(count.start, count.end, "slo_tok_s")
         draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(figure.value), users=count.value, who=count.noun.lower())
+
+
+# "12 customers, 300 tok/s", "12 clientes: 300 tok/s": the count said right before the figure, nothing between
+_JUST_BEFORE = re.compile(r"\s*[,:;—–-]?\s*(?:(?:about|around|roughly|unos|unas)\s+|[~≈]\s*)?$", re.I)
+
+
+def _beside(text: str, count: Count, figure: Number) -> re.Match[str] | None:
+    return _JUST_BEFORE.match(text, count.end, figure.start) if count.end <= figure.start else None
 
 
 def _clause(text: str, pos: int) -> int:

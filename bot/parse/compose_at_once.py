@@ -9,7 +9,7 @@ import re
 
 from bot.parse import lexicon
 from bot.parse.counts import Count
-from bot.parse.draft import ASK_SLO, Draft
+from bot.parse.draft import ASK_SLO, Draft, sentence
 
 _RATE_FIGURE = re.compile(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
 
@@ -23,6 +23,11 @@ _PERCENT_AT_ONCE = re.compile(
 # "…, maybe 50 at the same time", "~10 of them typing at any moment": a number right before the at-once
 # words, at most three words between.
 _NEXT_TO_AT_ONCE = re.compile(r"(?<![\w.,])\d+(?:\s+[^\W\d_]+){0,3}\s*$")
+_AFTER_AT_ONCE = re.compile(
+    r"\s*,?\s*(?:(?:about|around|roughly|maybe|only|just|some|unos|unas|alrededor\s+de|como|solo|s[oó]lo|quiz[aá]s?)\s+|[~≈]\s*)*"
+    r"(?P<n>\d{1,6})(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|tps|%|percent|por\s?ciento))",
+    re.I,
+)
 _A_NUMBER = re.compile(r"\s*(?:of\s+|de\s+)?[~≈]?\s*\d")
 
 
@@ -31,8 +36,13 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
     # "20 personas, 40 tok/s cada una": the people and the rate beside them were composed, each one's stream
     draft.asks = [(p, f) for p, f in draft.asks if not (f.code == "slo_kind_unclear" and f.params.get("users") == count.value)]
     # "25 people at once", "40 seats, all active": the at-once words follow the count, no figure between
-    after = lexicon.pattern("at_once").search(text, count.end, min(max(end, count.end), count.end + 100))
+    # …in the figure's sentence or the one after it ("20 people, each gets 40 tok/s; only 5 use it at once")
+    after = lexicon.pattern("at_once").search(text, count.end, min(max(sentence(text, end + 1)[1], count.end), count.end + 100))
     between = _RATE_FIGURE.sub(" ", text[count.end : after.start()]) if after else ""
+    # "200 devs; at any moment about 10 are typing": the number right after the at-once words
+    if after and (then := _AFTER_AT_ONCE.match(text, after.end())) and 1 <= (n := int(then["n"])) < count.value:
+        _at_once(draft, n)
+        return
     # "300 seats, 10% concurrent", "un 20 % a la vez": a share said as a percentage is a number of them
     if after and (pct := _PERCENT_AT_ONCE.search(text, count.end, after.start())):
         share_of = float(pct["p"].replace(",", ".")) / 100
@@ -56,8 +66,7 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
         and n.is_integer()
         and _NEXT_TO_AT_ONCE.search(text, count.end, after.start())
     ):
-        draft.set("concurrency", round(n))
-        draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
+        _at_once(draft, round(n))
         return
     if "concurrency" in draft.fields and draft.fields["concurrency"] != count.value:
         return  # "300 users, maybe 30 at once": the concurrency reader read it
@@ -69,3 +78,9 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
         draft.ask(ASK_SLO, "users_at_once", users=count.value)
 
 
+
+
+def _at_once(draft: Draft, n: int) -> None:
+    draft.fields.pop("concurrency", None)  # "200 devs" read as all of them at once by the concurrency reader
+    draft.set("concurrency", n)
+    draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]

@@ -27,11 +27,16 @@ def _clause_start(text: str, start: int, pos: int) -> int:
 
 
 def _measured(text: str, number: Number) -> bool:
-    start, _ = sentence(text, number.start)
+    start, end = sentence(text, number.start)
     a = _clause_start(text, start, number.start)
-    return bool(lexicon.pattern("rate_measured").search(text, a, number.start)) and not lexicon.pattern(
-        "rate_needed"
-    ).search(text, a, number.start)
+    if lexicon.pattern("rate_needed").search(text, a, number.start):
+        return False  # "today we need 300 tok/s"
+    if lexicon.pattern("rate_measured").search(text, a, number.start):
+        return True
+    # "~150 tok/s for us today but …", "150 tok/s is what we get now": said after it, before the clause ends
+    unit = TOK_S.match(text, number.end).end()
+    b = min([end, *(m.start() for m in _CLAUSE_MARK.finditer(text, unit, end))][:2])
+    return bool(lexicon.pattern("rate_measured_after").search(text, unit, b))
 
 
 def context_figures(text: str, nums: list[Number], draft: Draft) -> set[int]:
