@@ -35,7 +35,7 @@ def _head_typo(text: str, toks: list[Token], i: int, covered: set[int], index: _
             for alias_key, model in index.alias.items()
             if alias_key.endswith(rest)
             and (alias_head := alias_key[: -len(rest)]).isalpha()
-            and _best(head.group(0), [alias_head], HEAD_TYPO) is not None
+            and (_best(head.group(0), [alias_head], HEAD_TYPO) is not None or near_head(head.group(0), frozenset([alias_head])))
             and index.same_units(alias_key, text[toks[i].start : toks[j].end])
         }
         if models:
@@ -59,9 +59,18 @@ def _bare_typo(text: str, tok: Token, index: _Index) -> Mention | None:
 
 
 def near_head(word: str, heads: frozenset[str]) -> bool:
-    """ "quen", "qwn": one letter off a family word of four or more letters ("qwen"), so the fuzzy reader weighs
+    """ "quen", "qwn", "gml": one letter off a family word of four or more letters ("qwen"), so the fuzzy reader weighs
     the whole name (the digits must still be the catalog name's: "quen3.5 398b" is no row)."""
-    return 3 <= len(word) <= 6 and any(len(h) >= 4 and _one_edit(word, h) for h in heads)
+    return 3 <= len(word) <= 6 and any(
+        _one_edit(word, h) if len(h) >= 4 else _swapped(word, h) for h in heads
+    )  # a three-letter family word ("glm", "gpt") only with two letters swapped: "gml", "gtp"
+
+
+def _swapped(a: str, b: str) -> bool:
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [k for k in range(len(a)) if a[k] != b[k]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
 
 
 def _one_edit(a: str, b: str) -> bool:
