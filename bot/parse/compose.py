@@ -20,7 +20,7 @@ import re
 
 from bot.parse import lexicon
 from bot.parse.compose_at_once import per_stream as _per_stream
-from bot.parse.counts import ANY_NOUN, PER_PERIOD, Count, counts, echo
+from bot.parse.counts import ANY_NOUN, PER_PERIOD, Count, counts, echo, lead
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_units import TOK_S
@@ -109,13 +109,12 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
 def _neither(text: str, draft: Draft, kind: str, count: Count, figure: Number) -> None:
     """ "kimi for our 12 customers, 300 tok/s": a count of groups or people beside the SLO, and neither "each"
     nor "in total" nor a per-stream word said: 300 for each of them, or for all of them together? It asks."""
-    lead = re.compile(rf"(?:{lexicon.alternation('count_for')})\s+$", re.I)
     if (
         kind == "rate"
         and (count.group is not None or count.noun)
         and "slo_kind" not in draft.fields
         and not draft.asks
-        and (found := lead.search(text, max(0, count.start - 40), count.start) or _beside(text, count, figure))
+        and (found := lead("count_for").search(text, max(0, count.start - 40), count.start) or _beside(text, count, figure))
         # "one key for 20 teams", "we have 9 teams sharing one key": what is for them is a credential
         and not lexicon.pattern("not_for_count").search(text, _clause(text, found.start()), max(figure.start, count.end))
     ):

@@ -80,14 +80,18 @@ def _each_of(text: str, start: int, noun: str) -> bool:
     """ "each of the 7 hospitals", "cada uno de los 7 hospitales": the figure is handed to every one of them."""
     if lexicon.pattern("not_counted").fullmatch(noun):
         return False
-    lead = re.compile(rf"(?:{lexicon.alternation('each_of_count')})\s+$", re.I)
-    return bool(lead.search(text, max(0, start - 40), start))
+    return bool(lead("each_of_count").search(text, max(0, start - 40), start))
 
 
 def _for_count(text: str, start: int) -> bool:
     """ "for our 12 customers", "para 20 clínicas", "serving 8 tenants": what the figure is for."""
-    lead = re.compile(rf"(?:{lexicon.alternation('count_for')})\s+$", re.I)
-    return bool(lead.search(text, max(0, start - 40), start))
+    return bool(lead("count_for").search(text, max(0, start - 40), start))
+
+
+@cache
+def lead(concept: str) -> re.Pattern[str]:
+    """A concept's words right before a position ("for our", "each of the")."""
+    return re.compile(rf"(?:{lexicon.alternation(concept)})\s+$", re.I)
 
 
 def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:

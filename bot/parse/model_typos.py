@@ -5,6 +5,7 @@ Split from `model_guess`."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from bot.parse.fuzzy import _best
 from bot.parse.model_index import BARE_WORDS, CONFIDENT, Mention, _Index
@@ -58,6 +59,7 @@ def _bare_typo(text: str, tok: Token, index: _Index) -> Mention | None:
     return Mention(tok.start, tok.end, tok.text, index.alias[best[0]], "corrected") if best else None
 
 
+@lru_cache(maxsize=8192)
 def near_head(word: str, heads: frozenset[str]) -> bool:
     """ "quen", "qwn", "gml": one letter off a family word of four or more letters ("qwen"), so the fuzzy reader weighs
     the whole name (the digits must still be the catalog name's: "quen3.5 398b" is no row)."""
