@@ -51,6 +51,9 @@ def _noun() -> re.Pattern[str]:
 ANY_NOUN = re.compile(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
 
 
+_PLURAL = re.compile(r"\s+(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
+
+
 @cache
 def echo(noun: str) -> re.Pattern[str]:
     """ "each hospital", "per tenant", "cada sede", "por cliente", "each one of the hospitals"."""
@@ -76,10 +79,8 @@ def _fold(pattern: str) -> str:
     return "".join(_VOWELS.get(ch, ch) for ch in pattern)
 
 
-def _each_of(text: str, start: int, noun: str) -> bool:
+def _each_of(text: str, start: int) -> bool:
     """ "each of the 7 hospitals", "cada uno de los 7 hospitales": the figure is handed to every one of them."""
-    if lexicon.pattern("not_counted").fullmatch(noun):
-        return False
     return bool(lead("each_of_count").search(text, max(0, start - 40), start))
 
 
@@ -144,15 +145,15 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
         elif (
             (m := ANY_NOUN.match(text, end))
             and not PER_PERIOD.match(text, m.end())
-            and (_echoed(text, m["noun"]) or _each_of(text, start, m["noun"]))
+            and _echoed(text, m["noun"])
         ):
             out.append(Count(round(value), start, m.end(), True, m["noun"]))
         elif (
-            (m := ANY_NOUN.match(text, end))
+            (m := _PLURAL.match(text, end) or ANY_NOUN.match(text, end))  # "7 hospitals needs": the first plural
             and not PER_PERIOD.match(text, m.end())
+            and (_each_of(text, start) or _for_count(text, start))
             and not lexicon.pattern("not_counted").fullmatch(m["noun"])
-            and _for_count(text, start)
-        ):  # "for 20 clinics, 150 tok/s": a group or people, the lexicon does not say which
+        ):  # "each of the 7 hospitals", "for 20 clinics": a group or people, the lexicon does not say which
             out.append(Count(round(value), start, m.end(), None, m["noun"]))
         elif _THERE_ARE.search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
             out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
