@@ -11,7 +11,7 @@ import re
 from bot.parse import lexicon
 from bot.parse.draft import Draft, sentence
 from bot.parse.numbers import Number
-from bot.parse.rate_units import PER_GPU_AFTER, PER_NODE, TOK_S
+from bot.parse.rate_units import ONE_GPU_DOES, PER_GPU_AFTER, PER_NODE, TOK_S
 
 _CLAUSE_MARK = re.compile(r"[,;:(—–]")
 
@@ -26,28 +26,53 @@ def _clause_start(text: str, start: int, pos: int) -> int:
     return cut
 
 
-def _measured(text: str, number: Number) -> bool:
-    start, end = sentence(text, number.start)
+def _after(text: str, number: Number) -> tuple[int, int]:
+    """The rest of the figure's clause, after its unit."""
+    _, end = sentence(text, number.start)
+    unit = TOK_S.match(text, number.end).end()
+    return unit, min([end, *(m.start() for m in _CLAUSE_MARK.finditer(text, unit, end))][:2])
+
+
+def _measured(text: str, number: Number) -> str:
+    """ "measured" (got, observed, "is what we get now"), "now" (said as today's: "100 tok/s currently"), or ""."""
+    start, _ = sentence(text, number.start)
     a = _clause_start(text, start, number.start)
     if lexicon.pattern("rate_needed").search(text, a, number.start):
-        return False  # "today we need 300 tok/s"
+        return ""  # "today we need 300 tok/s"
     if lexicon.pattern("rate_measured").search(text, a, number.start):
-        return True
+        return "measured"
     # "~150 tok/s for us today but …", "150 tok/s is what we get now": said after it, before the clause ends
-    unit = TOK_S.match(text, number.end).end()
-    b = min([end, *(m.start() for m in _CLAUSE_MARK.finditer(text, unit, end))][:2])
-    return bool(lexicon.pattern("rate_measured_after").search(text, unit, b))
+    if lexicon.pattern("rate_measured_after").search(text, *_after(text, number)):
+        return "measured"
+    return "now" if lexicon.pattern("rate_now_after").search(text, *_after(text, number)) else ""
+
+
+def _needed(text: str, number: Number) -> bool:
+    """ "need 300 tok/s", "300 tok/s needed", "the goal is 300 tok/s": said as the need, before or after."""
+    start, _ = sentence(text, number.start)
+    a = _clause_start(text, start, number.start)
+    return bool(
+        lexicon.pattern("rate_needed").search(text, a, number.start)
+        or lexicon.pattern("rate_needed").search(text, *_after(text, number))
+    )
 
 
 def context_figures(text: str, nums: list[Number], draft: Draft) -> set[int]:
     """The starts of the tok/s figures that are context (measured, observed, today's), when at least one other
-    tok/s is said as the need; each is marked read, so no "I did not use" note names it."""
+    tok/s is said as the need; each is marked read, so no "I did not use" note names it. A figure only said to
+    be today's ("100 tok/s currently, 300 tok/s needed") is context only beside a figure said as the need: "300
+    tok/s today, 600 next quarter" still asks which."""
     rates = [n for n in nums if TOK_S.match(text, n.end)]
     if len(rates) < 2:
         return set()
     # a node's or a GPU's measured throughput is a figure of its own (rates.py reads it), not context
-    measured = [n for n in rates if _measured(text, n) and not _per_hardware(text, n)]
-    if not measured or len(measured) == len(rates):
+    kinds = {n.start: ("" if _per_hardware(text, n) else _measured(text, n)) for n in rates}
+    rest = [n for n in rates if not kinds[n.start]]
+    if rest and any(_needed(text, n) for n in rest):
+        measured = [n for n in rates if kinds[n.start]]
+    else:
+        measured = [n for n in rates if kinds[n.start] == "measured"]
+    if not measured or not rest:
         return set()
     for n in measured:
         draft.use(n.start, TOK_S.match(text, n.end).end(), "slo_tok_s")
@@ -56,4 +81,7 @@ def context_figures(text: str, nums: list[Number], draft: Draft) -> set[int]:
 
 def _per_hardware(text: str, number: Number) -> bool:
     end = TOK_S.match(text, number.end).end()
-    return bool(PER_NODE.match(text, end) or PER_GPU_AFTER.match(text, end))
+    start, _ = sentence(text, number.start)  # "one H100 does 2k tok/s": a GPU's figure
+    return bool(
+        PER_NODE.match(text, end) or PER_GPU_AFTER.match(text, end) or ONE_GPU_DOES.search(text[start : number.start])
+    )
