@@ -36,6 +36,15 @@ _STREAMS_COUNTED = lazy(
     re.I,
 )
 _HUMAN_AGENTS = lazy(rf"\s*(?:{lexicon.alternation('human_agent')})", re.I)
+_AGENTS = lazy(r"\s?agent(?:e)?s\b", re.I)
+
+
+def _human_agents(text: str, n: Number) -> bool:
+    """Agents that are people: "150 agentes de soporte", or agents in a sentence about a support desk, a
+    contact center or sales ("our support team of 200 agents", lexicon `human_context`)."""
+    if _HUMAN_AGENTS.match(text, n.end):
+        return True
+    return bool(_AGENTS.match(text, n.end)) and bool(lexicon.pattern("human_context").search(text, *sentence(text, n.start)))
 _CONCURRENCY_BEFORE = lazy(
     r"\b(?:concurrency|concurrencia|concurrent\s+(?:users|sessions|streams|requests)|(?:usuarios|sesiones)\s+concurrentes"
     r"|max[_\s-]?num[_\s-]?seqs|max_concurrency)\s?(?:of|de|=|:|is|es|→|->)?\s?$",
@@ -64,7 +73,7 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
         round(n.value)
         for n in mentions(nums)
         if n.value >= 2 and n.value.is_integer() and not n.multiplied and tail(text, n, _STREAMS_COUNTED)
-        and not _HUMAN_AGENTS.match(text, n.end)  # "150 agentes de soporte" are people, not streams
+        and not _human_agents(text, n)  # "150 agentes de soporte" are people, not streams
     ]
     if len(set(streams)) == 1:
         draft.set("concurrency", streams[0])
