@@ -84,3 +84,22 @@ def _one_edit(a: str, b: str) -> bool:
         a, b = b, a
     i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
     return a[i:] == b[i + 1 :]
+
+
+# "qwen3,5 397b", "glm 5,1", "deepseek v4,1 flash": a version written with a decimal comma (a single digit each
+# side, glued to a word or after one)
+_COMMA_VERSION = re.compile(r"(?<![\w.,])(?:(?P<prev>[^\W\d_]+)\s+)?(?P<head>[^\W\d_]*)(?P<gap>\s?)(?P<a>\d),(?P<b>\d)(?![\d,.])")
+
+
+def decimal_commas(text: str, index: _Index) -> str:
+    """The text with a decimal comma in a version made a dot, where the dotted name starts a catalog name (the
+    index's prefixes); the same length, so every span stays where it was. "1,500 tok/s" is no version."""
+
+    def fix(m: re.Match[str]) -> str:
+        core = m["head"].lower() + m["a"] + m["b"]
+        prev = (m["prev"] or "").lower()
+        if (m["head"] and core in index.prefixes) or (prev and prev + core in index.prefixes):
+            return m.group(0)[: m.start("a") - m.start() + 1] + "." + m["b"]
+        return m.group(0)
+
+    return _COMMA_VERSION.sub(fix, text)
