@@ -140,7 +140,12 @@ def _fuzzy(text: str, toks: list[Token], covered: set[int], index: _Index) -> li
     i = 0
     while i < len(toks) and starts < MAX_FUZZY_STARTS:
         head = None if i in covered else _LETTERS.match(toks[i].lower.split("-")[0])
-        near = bool(head) and not index.is_head(head.group(0)) and near_head(head.group(0), index.short_heads)
+        near = (
+            bool(head)
+            and 3 <= len(head.group(0)) <= 6
+            and not index.is_head(head.group(0))
+            and near_head(head.group(0), index.short_heads)
+        )
         if near and i + 1 in covered:
             near = False  # "kimmi k2.5": the name after it is read; _widen takes the typo into it
         if not head or not (index.is_head(head.group(0)) or near):

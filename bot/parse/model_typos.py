@@ -91,6 +91,9 @@ def _one_edit(a: str, b: str) -> bool:
 _COMMA_VERSION = re.compile(r"(?<![\w.,])(?:(?P<prev>[^\W\d_]+)\s+)?(?P<head>[^\W\d_]*)(?P<gap>\s?)(?P<a>\d),(?P<b>\d)(?![\d,.])")
 
 
+_DIGIT_COMMA = re.compile(r"\d,\d(?![\d,.])")  # one quick scan: most questions hold none
+
+
 def decimal_commas(text: str, index: _Index) -> str:
     """The text with a decimal comma in a version made a dot, where the dotted name starts a catalog name (the
     index's prefixes); the same length, so every span stays where it was. "1,500 tok/s" is no version."""
@@ -102,4 +105,4 @@ def decimal_commas(text: str, index: _Index) -> str:
             return m.group(0)[: m.start("a") - m.start() + 1] + "." + m["b"]
         return m.group(0)
 
-    return _COMMA_VERSION.sub(fix, text)
+    return _COMMA_VERSION.sub(fix, text) if _DIGIT_COMMA.search(text) else text

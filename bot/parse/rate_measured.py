@@ -7,13 +7,21 @@ objetivo…, which keep a figure the need even beside a measured word: "today we
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.draft import Draft, sentence
+from bot.parse.figures import MAX_MENTIONS
 from bot.parse.numbers import Number
 from bot.parse.rate_units import ONE_GPU_DOES, PER_GPU_AFTER, PER_NODE, TOK_S
 
 _CLAUSE_MARK = re.compile(r"[,;:(—–]")
+
+
+@cache
+def _cue() -> re.Pattern[str]:
+    words = "|".join(lexicon.alternation(c) for c in ("rate_measured", "rate_measured_after", "rate_now_after"))
+    return re.compile(rf"{lexicon.WORD_START}(?:{words}){lexicon.WORD_END}", re.I)
 
 
 def _clause_start(text: str, start: int, pos: int) -> int:
@@ -30,7 +38,8 @@ def _after(text: str, number: Number) -> tuple[int, int]:
     """The rest of the figure's clause, after its unit."""
     _, end = sentence(text, number.start)
     unit = TOK_S.match(text, number.end).end()
-    return unit, min([end, *(m.start() for m in _CLAUSE_MARK.finditer(text, unit, end))][:2])
+    mark = _CLAUSE_MARK.search(text, unit, end)
+    return unit, mark.start() if mark else end
 
 
 def _measured(text: str, number: Number) -> str:
@@ -62,8 +71,9 @@ def context_figures(text: str, nums: list[Number], draft: Draft) -> set[int]:
     tok/s is said as the need; each is marked read, so no "I did not use" note names it. A figure only said to
     be today's ("100 tok/s currently, 300 tok/s needed") is context only beside a figure said as the need: "300
     tok/s today, 600 next quarter" still asks which."""
-    rates = [n for n in nums if TOK_S.match(text, n.end)]
-    if len(rates) < 2:
+    rates = [n for n in nums if TOK_S.match(text, n.end)][:MAX_MENTIONS]
+    # two different figures and a measured word, or nothing to set aside (a paste repeating one figure costs nothing)
+    if len({n.value for n in rates}) < 2 or not _cue().search(text):
         return set()
     # a node's or a GPU's measured throughput is a figure of its own (rates.py reads it), not context
     kinds = {n.start: ("" if _per_hardware(text, n) else _measured(text, n)) for n in rates}
