@@ -20,7 +20,7 @@ _CLAUSE_MARK = re.compile(r"[,;:(—–]")
 
 @cache
 def _cue() -> re.Pattern[str]:
-    words = "|".join(lexicon.alternation(c) for c in ("rate_measured", "rate_measured_after", "rate_now_after"))
+    words = "|".join(lexicon.alternation(c) for c in ("rate_measured", "rate_measured_after", "rate_now", "rate_now_after"))
     return re.compile(rf"{lexicon.WORD_START}(?:{words}){lexicon.WORD_END}", re.I)
 
 
@@ -50,6 +50,8 @@ def _measured(text: str, number: Number) -> str:
         return ""  # "today we need 300 tok/s"
     if lexicon.pattern("rate_measured").search(text, a, number.start):
         return "measured"
+    if lexicon.pattern("rate_now").search(text, a, number.start):
+        return "now"  # "today 200 tok/s": context only beside a figure said as the need
     # "~150 tok/s for us today but …", "150 tok/s is what we get now": said after it, before the clause ends
     if lexicon.pattern("rate_measured_after").search(text, *_after(text, number)):
         return "measured"
