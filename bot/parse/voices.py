@@ -1,4 +1,5 @@
-"""Several voices in one message: quotes, pasted emails and threads, corrections, signatures, today vs target.
+"""Several voices in one message: quotes, pasted emails and threads, corrections, signatures.
+(Today's figure beside the target is bot/parse/rate_measured.py's.)
 
 The latest word wins, and an older figure is context:
 - an older message (lines quoted with `>`, or everything after an email's quote header: "On Tue, Ana wrote:",
@@ -7,8 +8,6 @@ The latest word wins, and an older figure is context:
 - a correction (`figure_fix`: "update:", "scratch that", "no wait", "actually", "corrijo", "mejor dicho",
   "perdón, quise decir", "al final") replaces the earlier figures of the kind of the figure after it; a bare
   number takes the kind of the figure it corrects ("300 tok/s … update: make it 500" is 500 tok/s);
-- a figure of today (`figure_now`: "currently we observe 120 tok/s", "hoy medimos 200 tok/s") beside a target of
-  the same kind (`figure_goal`) is not the target; a figure per node or GPU stays (a measured capacity);
 - a signature, a quoted email's header lines and the clock times of an incident are dropped (bot/parse/chrome.py).
 Each figure replaced says so (note `figure_replaced`). A figure's kind is its unit (tok/s) or the word after it
 ("32k context"). Runs on the masked text (model names blanked) before the numbers are read; cue-gated: a
@@ -151,23 +150,6 @@ def _quoted(
             _replace(chars, f, newer, text, draft, bare=False)
 
 
-def _today(text: str, figures: list[_Figure], chars: list[str]) -> None:
-    """A tok/s of today beside a target tok/s: the target is the SLO, today's is context."""
-    rates = [f for f in figures if f.kind == "tok/s" and not f.number.machine]
-    if len(rates) < 2:
-        return
-
-    def cued(f: _Figure, concept: str) -> bool:
-        lead = text[max(0, f.number.start - 40) : f.number.start]
-        lead = _CLAUSE_END.split(lead)[-1]
-        return bool(_pattern(concept).search(lead))
-
-    goals = [f for f in rates if cued(f, "figure_goal")]
-    for f in rates:
-        if goals and f not in goals and cued(f, "figure_now") and not cued(f, "figure_peak"):
-            chrome.blank(chars, f.number.start, _unit_end(text, f))
-
-
 def settle(text: str, draft: Draft, toks: list[Token] | None = None) -> str:
     """`text` with older and withdrawn figures blanked, so the readers read the latest word only."""
     if not _cued(text, toks):
@@ -179,7 +161,6 @@ def settle(text: str, draft: Draft, toks: list[Token] | None = None) -> str:
     if old:
         _quoted(figures, old, chars, text, draft)
     _corrections(text, figures, old, chars, draft)
-    _today(text, figures, chars)
     if ":" in text:
         chrome.log_times(text, chars)
     return "".join(chars)
