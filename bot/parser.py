@@ -20,6 +20,7 @@ from bot.parse import (
     compose,
     gateway,
     mix,
+    open_figures,
     percentages,
     phrases,
     places,
@@ -192,6 +193,7 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     phrases.read_signals(masked, draft)
     phrases.read_node(masked, draft, catalogs)
     _read_fields(plain, draft)
+    open_figures.read_open(masked, nums, draft)  # parseQ: a need left open, asked before the safety net
     unused.check(masked, nums, draft)
     if model.model:
         draft.fields["model"] = model.model

@@ -1,0 +1,53 @@
+"""A need the question leaves open (parseQ, issue 14): a figure relative to one never said ("double what we
+have now", "same as last time", "¿y si triplicamos el tráfico?") or a figure without a unit ("we do 2M",
+"about 2M a day", "hacemos 2M"). Only when no tok/s was read nor asked about: "500 tok/s, same as last time"
+is clear, and "double that" beside a quoted tok/s is the rates reader's (`RELATIVE`). It asks how many output
+tok/s (`slo_unclear`, quoting the words). The words are the lexicon's (`figure_no_base`, `figure_bare_after`,
+`figure_bare_not_before`); a question with none of them, or with its tok/s read, costs one dict look-up."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.draft import ASK_SLO, Draft, sentence
+from bot.parse.numbers import Number
+
+
+@cache
+def _bare_end() -> re.Pattern[str]:
+    """What may follow a figure said without a unit before its sentence ends: a period, "now", "or so"."""
+    return re.compile(rf"\s*(?:(?:{lexicon.alternation('figure_bare_after')}){lexicon.WORD_END}\s*)?(?:[.!?;)\n]|$)", re.I)
+
+
+@cache
+def _money_before() -> re.Pattern[str]:
+    return re.compile(rf"(?:[$€£]|{lexicon.WORD_START}(?:{lexicon.alternation('figure_bare_not_before')}){lexicon.WORD_END}\D*)$", re.I)
+
+
+def read_open(text: str, nums: list[Number], draft: Draft) -> None:
+    if "slo_tok_s" in draft.fields or draft.asked_about("slo_tok_s") or draft.asks:
+        return
+    if said := _no_base(text) or _unitless(text, nums):
+        draft.disputed.add("slo_tok_s")
+        draft.ask(ASK_SLO, "slo_unclear", said=said[:60])
+
+
+def _no_base(text: str) -> str | None:
+    """ "double what we have now", "the same as last time": a figure that is relative to one never said."""
+    m = lexicon.pattern("figure_no_base").search(text)
+    return m.group(0) if m else None
+
+
+def _unitless(text: str, nums: list[Number]) -> str | None:
+    """ "we do 2M", "about 2M a day": a figure written with k/M that names no unit before its sentence ends
+    (money before it is a budget: "$2M", "budget of 2M")."""
+    for number in nums:
+        if not number.multiplied or number.machine:
+            continue
+        end = _bare_end().match(text, number.end)
+        start, _ = sentence(text, number.start)
+        if end and not _money_before().search(text, max(start, number.start - 30), number.start):
+            return text[number.start : end.end()].strip(" .!?;)\n")
+    return None
