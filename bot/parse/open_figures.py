@@ -18,12 +18,17 @@ from bot.parse.numbers import Number
 @cache
 def _bare_end() -> re.Pattern[str]:
     """What may follow a figure said without a unit before its sentence ends: a period, "now", "or so"."""
-    return re.compile(rf"\s*(?:(?:{lexicon.alternation('figure_bare_after')}){lexicon.WORD_END}\s*)?(?:[.!?;)\n]|$)", re.I)
+    return re.compile(
+        rf"\s*(?:(?:{lexicon.alternation('figure_bare_after')}){lexicon.WORD_END}\s*)?(?:[.!?;)\n]|$)", re.I
+    )
 
 
 @cache
 def _money_before() -> re.Pattern[str]:
-    return re.compile(rf"(?:[$€£]|{lexicon.WORD_START}(?:{lexicon.alternation('figure_bare_not_before')}){lexicon.WORD_END}\D*)$", re.I)
+    return re.compile(
+        rf"(?:[$€£]|{lexicon.WORD_START}(?:{lexicon.alternation('figure_bare_not_before')}){lexicon.WORD_END}\D*)$",
+        re.I,
+    )
 
 
 def read_open(text: str, nums: list[Number], draft: Draft) -> None:
