@@ -27,6 +27,7 @@ from bot.parse import (
     quantities,
     rates,
     residency,
+    sized_for,
     spelled,
     structure,
     unused,
@@ -103,12 +104,24 @@ def _hf_org(catalogs: Catalogs) -> re.Pattern[str]:
         alternation = "|".join(sorted(map(re.escape, orgs), key=lambda o: (-len(o), o)))
         hit = _HF_ORGS[id(catalogs)] = (catalogs, re.compile(rf"(?=\w)\b(?:{alternation})/(?=\w)", re.I))
     return hit[1]
+
+
 _MAX_MODEL_LEN = re.compile(r"(?:--)?max[-_]model[-_]len\s?[ =:]\s?(\d+)\b", re.I)
 _CLI_FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*(?:[ =](?!--)[^\s,;]+)?", re.I)
 # A serving engine's own setting pasted as config or said in prose ("max_num_seqs: 64", "max-num-seqs 64",
 # "tensor_parallel_size=8"): the server's limits, not the question's users or figures. The scenario's own
 # field names stay (`_FIELD_LINE` reads them).
-_ENGINE_HINTS = ("max-", "min-", "num-", "gpu-", "tensor-", "pipeline-", "kv-", "block-", "swap-")  # cheap first
+_ENGINE_HINTS = (
+    "max-",
+    "min-",
+    "num-",
+    "gpu-",
+    "tensor-",
+    "pipeline-",
+    "kv-",
+    "block-",
+    "swap-",
+)  # cheap first
 _ENGINE_SETTING = re.compile(
     r"(?<![\w-])(?!(?:data_may_leave|slo_tok_s|cache_hit_rate|input_per_output|measured_tok_s_per_node)\b)"
     r"(?:[a-z]+(?:_[a-z]+){2,}|(?:max|min|num|gpu|tensor|pipeline|kv|block|swap)(?:-[a-z]+){2,})\s?(?:[:=]\s?|\s)(?=\d)[\d.]+",
@@ -194,6 +207,7 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     phrases.read_node(masked, draft, catalogs)
     _read_fields(plain, draft)
     open_figures.read_open(masked, nums, draft)  # parseQ: a need left open, asked before the safety net
+    sized_for.read_sized_for(masked, nums, draft)  # parseQ: the figure the asker sizes for
     unused.check(masked, nums, draft)
     if model.model:
         draft.fields["model"] = model.model

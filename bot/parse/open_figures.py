@@ -3,7 +3,8 @@ have now", "same as last time", "¿y si triplicamos el tráfico?") or a figure w
 "about 2M a day", "hacemos 2M"). Only when no tok/s was read nor asked about: "500 tok/s, same as last time"
 is clear, and "double that" beside a quoted tok/s is the rates reader's (`RELATIVE`). It asks how many output
 tok/s (`slo_unclear`, quoting the words). The words are the lexicon's (`figure_no_base`, `figure_bare_after`,
-`figure_bare_not_before`); a question with none of them, or with its tok/s read, costs one dict look-up."""
+`figure_bare_not_before`, `figure_maybe`, `figure_later`: "300 tok/s now, maybe 1k after launch" asks which
+figure to size for); a question with none of them, or with its tok/s read, costs one dict look-up."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
-from bot.parse.numbers import Number
+from bot.parse.numbers import Number, plain
+from bot.parse.rate_units import TOK_S
 
 
 @cache
@@ -32,7 +34,14 @@ def _money_before() -> re.Pattern[str]:
 
 
 def read_open(text: str, nums: list[Number], draft: Draft) -> None:
-    if "slo_tok_s" in draft.fields or draft.asked_about("slo_tok_s") or draft.asks:
+    if draft.asked_about("slo_tok_s") or draft.asks:
+        return
+    if "slo_tok_s" in draft.fields:
+        slo = draft.fields["slo_tok_s"]
+        if later := _maybe_later(text, nums, slo):
+            draft.fields.pop("slo_tok_s")
+            draft.disputed.add("slo_tok_s")
+            draft.ask(ASK_SLO, "slo_unclear", said=later[:60], tok_s=plain(slo))
         return
     if said := _no_base(text) or _unitless(text, nums):
         draft.disputed.add("slo_tok_s")
@@ -55,4 +64,25 @@ def _unitless(text: str, nums: list[Number]) -> str | None:
         start, _ = sentence(text, number.start)
         if end and not _money_before().search(text, max(start, number.start - 30), number.start):
             return text[number.start : end.end()].strip(" .!?;)\n")
+    return None
+
+
+@cache
+def _maybe_before() -> re.Pattern[str]:
+    return re.compile(rf"{lexicon.WORD_START}(?:{lexicon.alternation('figure_maybe')})\s+[~≈]?\s*$", re.I)
+
+
+@cache
+def _later_after() -> re.Pattern[str]:
+    return re.compile(rf"\s*(?:{lexicon.alternation('figure_later')}){lexicon.WORD_END}", re.I)
+
+
+def _maybe_later(text: str, nums: list[Number], slo: float) -> str | None:
+    """ "300 tok/s now, maybe 1k after launch": a second figure said as a maybe for later; which to size for?"""
+    for number in nums:
+        if number.value == slo or not _maybe_before().search(text, max(0, number.start - 20), number.start):
+            continue
+        unit = TOK_S.match(text, number.end)
+        if later := _later_after().match(text, unit.end() if unit else number.end):
+            return text[number.start : later.end()].strip()
     return None

@@ -9,7 +9,9 @@ from bot.parse.lazyre import lazy
 
 _TOKEN = lazy(r"[^\W_](?:[\w.\-/+×]*[^\W_])?")
 
-# Words that end a model name: "run <name> ourselves at 300 tok/s", "correr <name> nosotros".
+# Words that end a model name: "run <name> ourselves at 300 tok/s", "correr <name> nosotros". A size said as
+# a plain adjective is no part of the name: "el deepseek grande" is "deepseek" (which one? it asks), "small" and
+# "large" stay names (Mistral Small, Mistral Large).
 _STOPWORDS = """
     a al an and are as at be but by can could de del do does el en es for from how i in is it its la las
     los me my no nor not of on or our ours ourselves own para por que qué se should so than that the their
@@ -18,6 +20,7 @@ _STOPWORDS = """
     misma locally local localmente here aquí instead tok tokens token tps per cada each every model modelo
     ourself itself self-host selfhost host run serve deploy use using vía via api apis node nodes nodo gpu
     gpus cost costs cuesta cuánto cuanto much many
+    big bigger biggest huge grande grandes pequeño pequeña pequeno pequena
 """
 STOPWORDS = frozenset(_STOPWORDS.split())
 

@@ -1,0 +1,79 @@
+"""Which figure the asker sizes for, when several are said (parseQ, issue 14). "averages 300 tok/s and peaks at
+900; size it for the peak" reads 900, "maybe 1k next year, but size it for 300 now" reads 300, "a few hundred
+tok/s, say 400" reads 400, and "double our current 200 tok/s" reads 400 (with a note saying so). The question the
+rates reader asked about those figures is answered: it is dropped. Without such words "peak 2,000, average 600"
+still asks which. The words are the lexicon's (`size_for`, `size_for_peak`, `size_for_average`, `peak_figure`,
+`average_figure`, `times_before`); a question without `size_for` nor `times_before` words costs one search each."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.draft import Draft
+from bot.parse.numbers import Number, plain
+
+
+@cache
+def _pattern(concept: str, tail: str = "") -> re.Pattern[str]:
+    return re.compile(rf"{lexicon.WORD_START}(?:{lexicon.alternation(concept)}){tail}", re.I)
+
+
+def read_sized_for(text: str, nums: list[Number], draft: Draft) -> None:
+    if "slo_tok_s" in draft.fields and (times := _times(text, nums, draft.fields["slo_tok_s"])):
+        factor, number = times
+        draft.fields["slo_tok_s"] = number.value * factor
+        draft.note(
+            "slo_multiplied",
+            said=plain(number.value),
+            factor=plain(factor),
+            tok_s=plain(number.value * factor),
+        )
+        return
+    said = _pattern("size_for", r"\s*").search(text)
+    if said is None:
+        return
+    value = _chosen(text, nums, said.end())
+    if value is None:
+        return
+    draft.fields["slo_tok_s"] = value
+    draft.disputed.discard("slo_tok_s")
+    draft.asks = [(p, f) for p, f in draft.asks if not _about_rate(f.code, f.params)]
+
+
+def _about_rate(code: str, params: dict) -> bool:
+    return code in ("slo_unclear", "slo_not_numeric") or params.get("field") == "slo_tok_s"
+
+
+def _chosen(text: str, nums: list[Number], at: int) -> float | None:
+    """The figure the sizing words name: one right after them ("size it for 300 now"), or the peak's or the
+    average's figure ("size it for the peak")."""
+    after = next((n for n in nums if n.start >= at), None)
+    if after is not None and not text[at : after.start].strip(" ~≈"):
+        return after.value
+    for kind, figure in (("size_for_peak", "peak_figure"), ("size_for_average", "average_figure")):
+        if _pattern(kind).match(text, at):
+            return _figure_after(text, nums, figure)
+    return None
+
+
+def _figure_after(text: str, nums: list[Number], concept: str) -> float | None:
+    """The figure a peak or average word introduces: "peaks at 900", "pico de 300", "900 at peak"."""
+    for m in _pattern(concept, r"\s*").finditer(text):
+        if n := next((n for n in nums if n.start == m.end()), None):
+            return n.value
+    return None
+
+
+def _times(text: str, nums: list[Number], slo: float) -> tuple[float, Number] | None:
+    """ "double our current 200 tok/s": the factor before the figure read as the SLO."""
+    factors = lexicon.mapping("times_factor")
+    for n in nums:
+        if n.value != slo:
+            continue
+        if m := _pattern("times_before", r"\s*$").search(text, max(0, n.start - 40), n.start):
+            said = re.sub(r"\s+", " ", m.group(0).lower())
+            if factor := next((f for word, f in factors.items() if said.startswith(word)), None):
+                return float(factor), n
+    return None
