@@ -30,7 +30,16 @@ def _zone_cities_now() -> dict[str, str]:
     out: dict[str, str] = {}
     for zone in sorted(available_timezones()):
         parts = zone.split("/")
-        if parts[0] not in ("Africa", "America", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific"):
+        if parts[0] not in (
+            "Africa",
+            "America",
+            "Asia",
+            "Atlantic",
+            "Australia",
+            "Europe",
+            "Indian",
+            "Pacific",
+        ):
             continue
         if len(parts) == 3 and parts[1] != "Argentina" or parts[-1].lower() in _NOT_CITIES:
             continue
@@ -95,7 +104,9 @@ def _named(text: str) -> list[tuple[int, int]]:
     for w in _WORD.finditer(low):
         for name in _BY_FIRST_WORD.get(w.group(), ()):
             end = w.start() + len(name)
-            if low.startswith(name, w.start()) and not (end < len(low) and (low[end].isalnum() or low[end] == "_")):
+            if low.startswith(name, w.start()) and not (
+                end < len(low) and (low[end].isalnum() or low[end] == "_")
+            ):
                 if name in _ACRONYMS and not text[w.start() : end].isupper():
                     continue  # "la sede" is no Los Angeles; "LA" is
                 out.append((w.start(), end))
@@ -116,13 +127,22 @@ def _cities(text: str) -> list[str]:
     """Cities _CITY reads. 220 names in one pattern tried at every character of a 4,000-character paste
     cost milliseconds: find where a name starts with a word lookup, then try the pattern only around it."""
     found = []
+    last = -1  # where the last city read ends: "in London and New York" reads both (parseQ)
     for start, end in _named(text):
+        if last >= 0 and _AND_CITY.fullmatch(text, last, start) and text[start].isupper():
+            found.append(text[start:end])
+            last = end
+            continue
         for m in _CITY.finditer(text, max(0, start - _LEAD), min(len(text), end + _TRAIL)):
             group = next(g for g in ("city", "city2", "city3", "city4") if m.group(g))
             if m.start(group) == start:
                 found.append(m.group(group))
+                last = m.end(group)
                 break
     return found
+
+
+_AND_CITY = lazy(r"\s*(?:,|and|y|&)\s*(?:(?:in|en|de)\s+)?", re.I)
 
 
 _COUNTRY_ZONES = lexicon.country_zones()
@@ -157,7 +177,11 @@ def read_timezone(text: str, draft: Draft) -> None:
     if not zones and draft.fields.get("calendar") == "business_hours":
         # "during Singapore business hours", "horario de oficina de Buenos Aires": with business hours, a city
         # named as a proper noun anywhere is where the day runs (two different ones ask which)
-        zones = [CITIES[text[a:b].lower()] for a, b in _named(text) if text[a].isupper() and not _in_a_name(text, a, b)]
+        zones = [
+            CITIES[text[a:b].lower()]
+            for a, b in _named(text)
+            if text[a].isupper() and not _in_a_name(text, a, b)
+        ]
     if not zones and draft.fields.get("calendar") == "business_hours" and (country := _country_zone(text)):
         zones = [country[1]]  # "business hours in Spain": the country's one business zone, said in a note
         draft.note("zone_from_country", country=country[0], tz=country[1])
