@@ -13,11 +13,26 @@ from functools import cache
 from bot.parse import lexicon
 from bot.parse.draft import Draft
 from bot.parse.numbers import Number, plain
+from bot.parse.rate_units import TOK_S
 
 
 @cache
 def _pattern(concept: str, tail: str = "") -> re.Pattern[str]:
     return re.compile(rf"{lexicon.WORD_START}(?:{lexicon.alternation(concept)}){tail}", re.I)
+
+
+@cache
+def _after(concept: str) -> re.Pattern[str]:
+    return re.compile(rf"(?:{lexicon.alternation(concept)}){lexicon.WORD_END}", re.I)
+
+
+@cache
+def _figure_end() -> re.Pattern[str]:
+    """A figure the sizing words name is tok/s or bare ("size it for 300 now"), not "call it 15:1"."""
+    return re.compile(
+        rf"{TOK_S.pattern}|\s*(?:(?:{lexicon.alternation('figure_bare_after')}){lexicon.WORD_END}\s*)?(?:[.!?;,)\n]|$)",
+        re.I,
+    )
 
 
 def read_sized_for(text: str, nums: list[Number], draft: Draft) -> None:
@@ -50,18 +65,24 @@ def _chosen(text: str, nums: list[Number], at: int) -> float | None:
     """The figure the sizing words name: one right after them ("size it for 300 now"), or the peak's or the
     average's figure ("size it for the peak")."""
     after = next((n for n in nums if n.start >= at), None)
-    if after is not None and not text[at : after.start].strip(" ~≈"):
+    if after is not None and not text[at : after.start].strip(" ~≈") and _figure_end().match(text, after.end):
         return after.value
     for kind, figure in (("size_for_peak", "peak_figure"), ("size_for_average", "average_figure")):
         if _pattern(kind).match(text, at):
-            return _figure_after(text, nums, figure)
+            return _figure_of(text, nums, figure)
     return None
 
 
-def _figure_after(text: str, nums: list[Number], concept: str) -> float | None:
-    """The figure a peak or average word introduces: "peaks at 900", "pico de 300", "900 at peak"."""
+def _figure_of(text: str, nums: list[Number], concept: str) -> float | None:
+    """The figure a peak or average word introduces ("peaks at 900", "pico de 300") or follows ("1,500 tok/s at
+    peak", "250 tok/s de media": `<concept>_after`)."""
     for m in _pattern(concept, r"\s*").finditer(text):
         if n := next((n for n in nums if n.start == m.end()), None):
+            return n.value
+    after = _after(f"{concept}_after")
+    for n in nums:
+        unit = TOK_S.match(text, n.end)
+        if after.match(text, unit.end() if unit else n.end):
             return n.value
     return None
 
