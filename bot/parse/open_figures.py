@@ -18,8 +18,9 @@ from bot.parse.rate_units import TOK_S
 
 
 @cache
-def _bare_end() -> re.Pattern[str]:
-    """What may follow a figure said without a unit before its sentence ends: a period, "now", "or so"."""
+def bare_end() -> re.Pattern[str]:
+    """What may follow a figure said without a unit before its sentence ends: a period, "now", "or so"
+    (sized_for.py reads a figure after "size it for" the same way)."""
     return re.compile(
         rf"\s*(?:(?:{lexicon.alternation('figure_bare_after')}){lexicon.WORD_END}\s*)?(?:[.!?;)\n]|$)", re.I
     )
@@ -60,7 +61,7 @@ def _unitless(text: str, nums: list[Number]) -> str | None:
     for number in nums:
         if not number.multiplied or number.machine:
             continue
-        end = _bare_end().match(text, number.end)
+        end = bare_end().match(text, number.end)
         start, _ = sentence(text, number.start)
         if end and not _money_before().search(text, max(start, number.start - 30), number.start):
             return text[number.start : end.end()].strip(" .!?;)\n")

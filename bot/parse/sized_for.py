@@ -13,6 +13,7 @@ from functools import cache
 from bot.parse import lexicon
 from bot.parse.draft import Draft
 from bot.parse.numbers import Number, plain
+from bot.parse.open_figures import bare_end
 from bot.parse.rate_units import TOK_S
 
 
@@ -24,15 +25,6 @@ def _pattern(concept: str, tail: str = "") -> re.Pattern[str]:
 @cache
 def _after(concept: str) -> re.Pattern[str]:
     return re.compile(rf"(?:{lexicon.alternation(concept)}){lexicon.WORD_END}", re.I)
-
-
-@cache
-def _figure_end() -> re.Pattern[str]:
-    """A figure the sizing words name is tok/s or bare ("size it for 300 now"), not "call it 15:1"."""
-    return re.compile(
-        rf"{TOK_S.pattern}|\s*(?:(?:{lexicon.alternation('figure_bare_after')}){lexicon.WORD_END}\s*)?(?:[.!?;,)\n]|$)",
-        re.I,
-    )
 
 
 def read_sized_for(text: str, nums: list[Number], draft: Draft) -> None:
@@ -65,7 +57,11 @@ def _chosen(text: str, nums: list[Number], at: int) -> float | None:
     """The figure the sizing words name: one right after them ("size it for 300 now"), or the peak's or the
     average's figure ("size it for the peak")."""
     after = next((n for n in nums if n.start >= at), None)
-    if after is not None and not text[at : after.start].strip(" ~≈") and _figure_end().match(text, after.end):
+    if (
+        after is not None
+        and not text[at : after.start].strip(" ~≈")
+        and (TOK_S.match(text, after.end) or bare_end().match(text, after.end))
+    ):
         return after.value
     for kind, figure in (("size_for_peak", "peak_figure"), ("size_for_average", "average_figure")):
         if _pattern(kind).match(text, at):
