@@ -34,6 +34,13 @@ def _money_before() -> re.Pattern[str]:
     )
 
 
+# A piece of a word every `figure_no_base` row needs (each language's rows start with one of them).
+_NO_BASE_CUES = (
+    "doubl", "twice", "tripl", "quadrupl", "half", "halv", "same", "x ", "×",
+    "dobl", "mitad", "mism", "igual", "duplic", "cuadrupl", "cuádrupl",
+)  # fmt: skip
+
+
 def read_open(text: str, nums: list[Number], draft: Draft) -> None:
     if draft.asked_about("slo_tok_s") or draft.asks:
         return
@@ -51,6 +58,9 @@ def read_open(text: str, nums: list[Number], draft: Draft) -> None:
 
 def _no_base(text: str) -> str | None:
     """ "double what we have now", "the same as last time": a figure that is relative to one never said."""
+    low = text.lower()
+    if not any(cue in low for cue in _NO_BASE_CUES):
+        return None  # a 4,000-character paste without one of these words is not scanned
     m = lexicon.pattern("figure_no_base").search(text)
     return m.group(0) if m else None
 
