@@ -10,13 +10,8 @@ from bot.parse import lexicon
 from bot.parse.figures import MAX_MENTIONS
 from bot.parse.lazyre import lazy
 
-# More ways to say the mix: "90% of tokens are input", "8k input + 1k output per request",
+# More ways to say the mix (a share of all the tokens is bot/parse/mix_relations.py's): "8k input + 1k output per request",
 # "1 input : 3 output", "input/output = 3", "75/25 input/output split".
-_SHARE_OF_TOKENS = lazy(
-    r"\b(\d{1,2}(?:\.\d+)?)\s?%\s+(?:of\s+(?:the\s+)?(?:tokens?|traffic)\s+(?:are|is)\s+|de\s+los\s+tokens\s+son\s+(?:de\s+)?)"
-    r"(input|output|prompt|completion|entrada|salida)\b",
-    re.I,
-)
 _PAIR = lazy(
     r"\b(\d[\d.,]*\s?[kK]?)\s+(input|in|prompt|entrada)(?:\s+tokens?)?\s*(?:\+|and|y|,)\s*(\d[\d.,]*\s?[kK]?)\s+(output|out|completion|salida)\b"
     r"|\b(\d{1,3}(?:\.\d+)?)\s+(input|entrada)\s*:\s*(\d{1,3}(?:\.\d+)?)\s+(output|salida)\b",
@@ -91,11 +86,6 @@ def mix_forms(text: str) -> list[float]:
         a, b = parse_number(m.group("a")), parse_number(m.group("b"))
         if a and b and (m.group("a_in") is None) != (m.group("b_in") is None):
             ratios.append(a / b if m.group("a_in") else b / a)
-    for m in _SHARE_OF_TOKENS.finditer(text):
-        share = float(m.group(1)) / 100
-        if 0 < share < 1:
-            input_share = share if m.group(2).lower() in ("input", "prompt", "entrada") else 1 - share
-            ratios.append(input_share / (1 - input_share))
     for m in _PAIR.finditer(text):
         left, right = (m.group(1), m.group(3)) if m.group(1) else (m.group(5), m.group(7))
         a, b = parse_number(left), parse_number(right)
