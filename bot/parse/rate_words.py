@@ -116,10 +116,12 @@ TIMES_AFTER = lazy(
 def per_group_after() -> re.Pattern[str]:
     not_group = rf"{STREAM_WHO}|{PEOPLE}|{GPU}|nodes?|nodos?|box|servers?|servidor|machines?|m[aá]quina"
     return re.compile(
-        rf"\s*,?\s*(?:(?:per|every|por|cada|for\s+each|for\s+every|para\s+cada)\b|/|each(?=\s+{lexicon.alternation('group_nouns')}))[\s-]?"
+        rf"\s*,?\s*(?:(?P<every>every|cada)\b|(?:per|por|for\s+each|for\s+every|para\s+cada)\b|/|each(?=\s+{lexicon.alternation('group_nouns')}))[\s-]?"
         rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{not_group}|{lexicon.alternation('not_group')})\b)"
         rf"(?!{lexicon.alternation('per_source')}(?!\w))"
-        rf"(?P<group>[^\W\d_]{{2,}})\b(?!\s+{lexicon.alternation('group_clause')}(?!\w))",
+        rf"(?P<group>[^\W\d_]{{2,}})\b(?!\s+{lexicon.alternation('group_clause')}(?!\w))"
+        # "300 tok/s, every case file is pasted whole": "every <noun> [<noun>] <verb>" is a clause of its own
+        rf"(?(every)(?!(?:\s+[^\W\d_]+)?\s+(?:{_VERB})\b))",
         re.I,
     )
 
