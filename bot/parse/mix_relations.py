@@ -112,7 +112,9 @@ def _share_of_whole(text: str, q: re.Match[str], before: list[Side], after: list
 
 @cache
 def _SHARE_VERB() -> re.Pattern[str]:  # noqa: N802  the gap between "of our tokens" and the side: "are", "son de"
-    return re.compile(rf"\s*(?:{lexicon.alternation('mix_share_verb')})?\s*(?:(?:de|the|generated\s+by\s+the)\s+)?", re.I)
+    clause = r"(?:\s+(?:(?:that|which|que)\s+)?(?:(?:we|you|they|it|our\s+\w+)\s+)?[^\W\d_]+)?"  # "we process", "que procesamos"
+    verb = lexicon.alternation("mix_share_verb")
+    return re.compile(rf"(?:{clause}\s+{verb}|\s*(?:{verb})?)\s*(?:(?:de|the|generated\s+by\s+the)\s+)?", re.I)
 
 
 def _pick(

@@ -111,10 +111,17 @@ def _sized_item(before: str) -> re.Match[str] | None:
     return re.search(rf"{lexicon.WORD_START}(?:{lexicon.alternation('context_item')}){_SIZE_WORDS}", before, re.I)
 
 
-def _each_item(text: str, number: Number) -> bool:
-    if not _EACH_AFTER.match(text, number.end) or _PER_TIME.match(text, number.end):
+_UP_TO_BEFORE = lazy(r"\b(?:up\s+to|as\s+much\s+as|as\s+many\s+as|hasta|max(?:imum)?\s+of)\s*[~≈]?\s*$", re.I)
+
+
+def _each_item(text: str, number: Number, before: str) -> bool:
+    """A size each ("300k tokens each", "cada uno") or up to a size ("de hasta 90k tokens") in a sentence that
+    names an item (lexicon `context_item`: contracts, expedientes, "whole depositions")."""
+    each = _EACH_AFTER.match(text, number.end)
+    up_to = _UP_TO_BEFORE.search(before) and re.match(r" ?(?:tokens?|tok)\b", text[number.end : number.end + 8], re.I)
+    if not (each or up_to) or _PER_TIME.match(text, number.end):
         return False
-    end = _EACH_AFTER.match(text, number.end).end()
+    end = each.end() if each else number.end
     if re.match(r"\s?,?\s?(?:an?|per|each|every|al|por|cada)\s+(?:day|week|month|hour|d[ií]a|semana|mes|hora)", text[end : end + 20], re.I):
         return False  # "50k tokens each a day": a volume
     lo, hi = sentence(text, number.start)
@@ -160,7 +167,7 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
                 tail(text, number, _PER_REQUEST_AFTER)
                 or _GROWS_BEFORE.search(before)
                 or (_sized_item(before) and not _PER_TIME.match(text, number.end))
-                or _each_item(text, number)
+                or _each_item(text, number, before)
             )
         )
         if per_request:  # "contracts up to 500k tokens": the noun was read for the size, not a residency word

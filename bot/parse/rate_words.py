@@ -18,7 +18,8 @@ from bot.parse.rate_units import TOK_S as TOK_S  # re-exported: the unit readers
 # A verb after "each <noun>" starts a clause of its own: "every request is about 2k tokens".
 _VERB = (
     r"is|are|was|were|has|have|had|will|would|can|could|should|carries|carry|contains?|takes?|uses?|gets?|"
-    r"sends?|needs?|wants?|averages?|runs?|tiene|lleva|usa|necesita|es|son|tienen|llevan|ocupan?|pesan?|miden?|contienen?|traen?"
+    r"sends?|needs?|wants?|averages?|runs?|goes|go|comes?|tiene|lleva|usa|necesita|es|son|tienen|llevan|ocupan?|pesan?|miden?|contienen?|traen?"
+    r"|entran?|van?|pasan?|llegan?|vienen?|viene"
 )
 
 # Groups (lexicon `group_nouns`), for telling "each team" (a rate per group) from "each" alone (per stream).

@@ -16,7 +16,7 @@ from bot.parse.context import top_level
 _HOURS = r"(?:business\s+|office\s+|working\s+|work\s+|core\s+)?(?:hours|hrs|time|timezone|tz)\b"
 # A clock or an hours word right before ("9-5 ET", "business hours PT", "9am-5pm CT", "horario del") ...
 _CLOCK_BEFORE = re.compile(
-    r"(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?|\d{1,2}:\d{2}|\d{1,2}\s?(?:[-–]|to|until|till|a)\s?\d{1,2}(?::\d{2})?"
+    r"(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?|\d{1,2}:\d{2}|\d{1,2}\s?(?:[-–]|to|until|till|a|and|y)\s?\d{1,2}(?::\d{2})?"
     r"|\b(?:hours|hrs|time|horario|hora|day|shift|o'clock))\s?[,(]?\s?$",
     re.I,
 )
