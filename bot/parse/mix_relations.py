@@ -103,8 +103,9 @@ def _share_of_whole(text: str, q: re.Match[str], before: list[Side], after: list
     salida"). The share of one side is the other's rest: 90 % input is 9 input tokens per output token."""
     if not 0 < f < 1:
         return None
-    if after and _SHARE_VERB().fullmatch(text, q.end(), after[0][0]):
-        return ratio(after[0][2], f / (1 - f))
+    for side in after[:3]:  # "…de los tokens que mandamos son de entrada": "mandamos" is in the clause, not the side
+        if _SHARE_VERB().fullmatch(text, q.end(), side[0]):
+            return ratio(side[2], f / (1 - f))
     if before and _SUBJECT_GAP.fullmatch(text, before[-1][1], q.start()):
         return ratio(before[-1][2], f / (1 - f))
     return None
