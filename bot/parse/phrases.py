@@ -22,21 +22,32 @@ _DOLLARS = lazy(r"\b(?:in\s+)?(?:dollars|usd|d[oó]lares)\b|\$\s+(?:not|no)\b", 
 _CURRENCY_SYMBOL = lazy(r"[£¥₹₩₽₺]")
 
 
-_CODE = lazy(r"\b[A-Z]{3}\b")  # a code may be there: the only case-sensitive cue
+@cache
+def _codes() -> re.Pattern[str]:  # upper case as written: "GBP", "CHF" (not "the cad file")
+    return re.compile(rf"(?<![\w$])(?:{lexicon.alternation('currency_code')})(?!\w)")
 
 
 @cache
-def _named_currency() -> re.Pattern[str]:
-    return re.compile(
-        rf"{lexicon.WORD_START}(?:{lexicon.alternation('currency_lead')})\s+(?:{lexicon.alternation('currency_other')})"
-        rf"{lexicon.WORD_END}|(?:(?<=\d)|(?<=\d\s)|{lexicon.WORD_START}(?:{lexicon.alternation('currency_lead')})\s+)"
-        rf"(?-i:{lexicon.alternation('currency_code')})(?!\w)|(?<![\w$])(?-i:{lexicon.alternation('currency_code')})(?=\s?\d)",
-        re.I,
-    )
+def _names() -> re.Pattern[str]:
+    return re.compile(rf"{lexicon.WORD_START}(?:{lexicon.alternation('currency_other')}){lexicon.WORD_END}", re.I)
+
+
+@cache
+def _lead_before() -> re.Pattern[str]:
+    return re.compile(rf"{lexicon.WORD_START}(?:{lexicon.alternation('currency_lead')})\s+$", re.I)
+
+
+def _beside_figure(text: str, m: re.Match[str]) -> bool:
+    return bool(re.search(r"\d\s?$", text[max(0, m.start() - 2) : m.start()]) or re.match(r"\s?\d", text[m.end() : m.end() + 2]))
 
 
 def _other_currency(text: str) -> re.Match[str] | None:
-    found = [m for m in (_named_currency().search(text), _CURRENCY_SYMBOL.search(text)) if m]
+    """The first name after a lead, code after a lead or beside a figure, or symbol. Names and codes are rare,
+    so they are found first and their lead checked after (a lead, "in", "a", is in every sentence)."""
+    led = lambda m: _lead_before().search(text, max(0, m.start() - 30), m.start())  # noqa: E731
+    found = [m for m in _names().finditer(text) if led(m)][:1]
+    found += [m for m in _codes().finditer(text) if _beside_figure(text, m) or led(m)][:1]
+    found += [m for m in [_CURRENCY_SYMBOL.search(text)] if m]
     return min(found, key=lambda m: m.start()) if found else None
 
 
@@ -53,7 +64,7 @@ _CURRENCY_WORDS = (
 
 def read_currency(text: str, draft: Draft) -> None:
     low = text.lower()
-    if not any(w in low for w in _CURRENCY_WORDS) and not _CODE.search(text):
+    if not any(w in low for w in _CURRENCY_WORDS) and not _codes().search(text):
         return  # a word each pattern needs is missing: a 4,000-character paste skips four scans
     if other := _other_currency(text):  # "in Canadian dollars" is no US dollar: blank it before the dollar words
         text = text[: other.start()] + " " * (other.end() - other.start()) + text[other.end() :]
