@@ -53,28 +53,29 @@ _SPAN = lazy(
     re.I,
 )
 _CLOCK_WORD_AFTER = lazy(
-    r"\s*[,(]?\s*(?:local|office|business|working|hours|time|hora|horario|weekdays?|week\s*days|workdays|entre\s+semana"
-    r"|utc|gmt|(?:de\s+)?(?:mon(?:day)?|lun(?:es)?)\b|(?:in|en)\s+[A-ZÁÉÍÓÚ]|(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]))",
+    r"\s*[,(]?\s*(?:on\s+)?(?:local|office|business|working|hours|time|hora|horario|weekdays?|week\s*days|workdays|entre\s+semana"
+    r"|utc|gmt|m-f|mon-fri|l-v|(?:de\s+)?(?:mon(?:day)?|lun(?:es)?)\b)",
     re.I,
 )
+_PLACE_AFTER = lazy(r"\s*[,(]?\s*(?:(?:in|en)\s+[A-ZÁÉÍÓÚ]|(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]))", re.I)  # "in Istanbul", "Madrid"
 _CLAUSE_END = lazy(r"(?:\s+(?:only|solo|s[oó]lo)\b)?\s*(?:[.,;:!?)\n]|$|(?:and|y|or|o)\s)", re.I)
 
 
 def _is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
     end = m.end()
-    if m.group("unit"):
+    if m.group("unit") or _CLOCK_WORD_AFTER.match(text, end):
         return True
     if lexicon.pattern("span_not_hours").match(text, end + (1 if text[end : end + 1] == " " else 0)):
         return False
-    if _CLOCK_WORD_AFTER.match(text, end) or zone_words.zone_at(text, end):
-        return True
-    if not _CLAUSE_END.match(text, end):
-        return False
     start, stop = int(m.group("h1")), int(m.group("h2"))
     stop += 12 if stop <= start else 0
+    if (start, stop) == (opens, opens + day) or _PLACE_AFTER.match(text, end) or zone_words.zone_at(text, end):
+        return True  # "9-5 M-F", "9 to 5, Berlin", "8 to 4 US Central"
+    if not _CLAUSE_END.match(text, end):
+        return False
     lo = max(0, m.start() - 30)
     lead = lexicon.pattern("span_hours_lead").search(text[lo : m.start()].split(",")[-1])
-    return bool(m.group("lead") or lead or (start, stop) == (opens, opens + day))
+    return bool(m.group("lead") or lead)
 
 
 def _bare_spans(found: dict[object, list[re.Match[str]]]) -> list[tuple[str, float, float]]:
@@ -93,6 +94,8 @@ def _clock_spans(found: dict[object, list[re.Match[str]]]) -> list[tuple[str, fl
         end = 12.0 if m.group("noon") else _hour(
             m.group("h2"), m.group("m2"), m.group("a2") or (m.group("a1") if m.group("a1") != "h" else None)
         )
+        if end <= start and not (m.group("a1") or m.group("a2")) and end < 12:
+            end += 12  # "8:30 to 4:30": afternoon, as a bare "8 to 4" is
         if end > start:
             spans.append((m.group(0).strip(), start, end - start))
     return spans

@@ -8,6 +8,7 @@ from fractions import Fraction
 from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, PEOPLE, counted, mentions, plural_of, tail
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.request_volumes import read_request_volumes
 from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and quantities read it here
@@ -41,12 +42,16 @@ def _volume_hours(
     return period_hours(period, calendar, settings), calendar
 
 
+_FIGURE_OR_AND = lazy(r"\d|\b(?:and|but|y|pero)\b", re.I)
+
+
 def _is_limit(text: str, start: int, end: int) -> bool:
     """A vendor's limit, not the traffic: a limit word shortly before the figure, within its clause ("our
     Azure OpenAI quota is 100k TPM", "el proveedor nos limita a 2M TPM"), or right after it ("the 800k TPM
     rate limit"). Lexicon rows `volume_limit_before` / `volume_limit_after`."""
     before = text[max(0, start - 40) : start]
-    before = before[max(before.rfind(c) for c in ".;,\n") + 1 :]
+    # within its clause, and no other figure between: "our limit is 100k TPM and we use 30k output TPM"
+    before = before[max([before.rfind(c) for c in ".;,\n"] + [m.end() for m in _FIGURE_OR_AND.finditer(before)]) + 1 :]
     after = lexicon.pattern("volume_limit_after")
     return bool(lexicon.pattern("volume_limit_before").search(before) or after.match(text, end + 1 if text[end : end + 1] == " " else end))
 
