@@ -111,7 +111,11 @@ def _sized_item(before: str) -> re.Match[str] | None:
     return re.search(rf"{lexicon.WORD_START}(?:{lexicon.alternation('context_item')}){_SIZE_WORDS}", before, re.I)
 
 
-_UP_TO_BEFORE = lazy(r"\b(?:up\s+to|as\s+much\s+as|as\s+many\s+as|hasta|max(?:imum)?\s+of)\s*[~≈]?\s*$", re.I)
+_UP_TO_BEFORE = lazy(
+    r"(?:\b(?:up\s+to|as\s+(?:much|many|big|large|long)\s+as|hasta|max(?:imum)?\s+of|about|around|roughly|unos|unas|como"
+    r"|alrededor\s+de|tan\s+(?:grandes|largos)\s+como)|[~≈])\s*[~≈]?\s*$",
+    re.I,
+)  # "up to 300k tokens", "as big as 200k tokens", "~400k tokens": a size said of an item the sentence names
 
 
 def _each_item(text: str, number: Number, before: str) -> bool:
@@ -121,9 +125,11 @@ def _each_item(text: str, number: Number, before: str) -> bool:
     up_to = _UP_TO_BEFORE.search(before) and re.match(r" ?(?:tokens?|tok)\b", text[number.end : number.end + 8], re.I)
     if not (each or up_to) or _PER_TIME.match(text, number.end):
         return False
-    end = each.end() if each else number.end
+    end = each.end() if each else re.match(r" ?(?:tokens?|tok)\b", text[number.end :], re.I).end() + number.end
     if re.match(r"\s?,?\s?(?:an?|per|each|every|al|por|cada)\s+(?:day|week|month|hour|d[ií]a|semana|mes|hora)", text[end : end + 20], re.I):
         return False  # "50k tokens each a day": a volume
+    if lexicon.pattern("total").search(text[end : end + 16]):
+        return False  # "the docs are about 400k tokens in total": the corpus, not what one request holds
     lo, hi = sentence(text, number.start)
     return bool(lexicon.pattern("context_item").search(text, lo, hi))
 
