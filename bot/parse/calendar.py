@@ -29,15 +29,16 @@ _ALWAYS = lazy(
 
 # A clock span with minutes or am/pm on its first end: "09:00-17:00", "8:00–16:00", "9am to 5pm".
 _CLOCK_SPAN = lazy(
-    r"(?=\d)(?<![\d:])(?P<h1>[01]?\d|2[0-3])(?::(?P<m1>[0-5]\d)|\s?(?P<a1>am|pm|h)\b)\s?(?:-|–|to|till|until|and|a|y)\s?"
-    r"(?:(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h)\b)?(?![\d:])|(?P<noon>noon|midday|mediod[ií]a)\b)",
+    r"(?=\d)(?<![\d:])(?P<h1>[01]?\d|2[0-3])(?::(?P<m1>[0-5]\d)|\s?(?P<a1>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)\s?(?:-|–|to|till|until|and|a|y)\s?"
+    r"(?:(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)?(?![\d:])|(?P<noon>noon|midday|mediod[ií]a)\b)",
     re.I,
 )
 
 
 def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
     value = int(hour) % 24 + int(minute or 0) / 60
-    return value + 12 if (suffix or "").lower() == "pm" and int(hour) < 12 else value
+    pm = (suffix or "").lower() == "pm" or (suffix or "").lower().endswith(("tarde", "noche"))  # "6 de la tarde"
+    return value + 12 if pm and int(hour) < 12 else value
 
 
 # A bare span of hours, without minutes or am/pm: "8 to 4", "9-17", "de 8 a 16", "between 9 and 5". It is hours
@@ -47,8 +48,8 @@ def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
 # itself ("9-5", "9-17"). Never before a count or a unit (lexicon `span_not_hours`: "9 to 5 engineers", "8 to
 # 16 GPUs", "de 4 a 6 personas", "de 120 a 500 tps").
 _SPAN = lazy(
-    r"(?=[\dbfdeBFDE])(?<![\w.,:/$€-])(?:(?P<lead>(?:de|desde|entre|from|between)\s+))?(?P<h1>[01]?\d|2[0-3])"
-    r"(?(lead)(?:\s?[-–]\s?|[\s-](?:to|till|until|a|y|and|hasta)[\s-])|(?:\s?[-–]\s?|[\s-](?:to|till|until)[\s-]))(?P<h2>[01]?\d|2[0-4])"
+    r"(?=[\dbfdeBFDE])(?<![\w.,:/$€-])(?:(?P<lead>(?:de|desde|entre|from|between)\s+(?:las?\s+)?))?(?P<h1>[01]?\d|2[0-3])"
+    r"(?(lead)(?:\s?[-–]\s?|[\s-](?:to|till|until|a|y|and|hasta)[\s-](?:las?\s+)?)|(?:\s?[-–]\s?|[\s-](?:to|till|until)[\s-]))(?P<h2>[01]?\d|2[0-4])"
     r"(?![\d:.,/]\d|\d|:|\s?(?:am|pm)\b|\s?[-–]\s?\d)(?P<unit>\s?(?:h|hrs?|horas|hours|o'clock)\b)?",
     re.I,
 )
@@ -92,12 +93,12 @@ def _clock_spans(found: dict[object, list[re.Match[str]]]) -> list[tuple[str, fl
     for m in found[_CLOCK_SPAN]:
         start = _hour(m.group("h1"), m.group("m1"), m.group("a1"))
         end = 12.0 if m.group("noon") else _hour(
-            m.group("h2"), m.group("m2"), m.group("a2") or (m.group("a1") if m.group("a1") != "h" else None)
+            m.group("h2"), m.group("m2"), m.group("a2") or (m.group("a1") if m.group("a1") in ("am", "pm", "AM", "PM") else None)
         )
-        if end <= start and not (m.group("a1") or m.group("a2")) and end < 12:
-            end += 12  # "8:30 to 4:30": afternoon, as a bare "8 to 4" is
-        if end > start:
-            spans.append((m.group(0).strip(), start, end - start))
+        if end <= start and not m.group("a2") and end < 12:
+            end += 12  # "8:30 to 4:30", "9am to 5": afternoon, as a bare "8 to 4" is
+        # "10pm to 6am" runs overnight: no business day, and not around the clock either (0 hours asks)
+        spans.append((m.group(0).strip(), start, end - start if end > start else 0.0))
     return spans
 
 
