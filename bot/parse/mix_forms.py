@@ -34,6 +34,12 @@ _OF_EVERY = lazy(
     r"(?:(input|prompt|entrada)|output|completion|salida)\b",
     re.I,
 )
+# "9 in every 10 tokens are prompt", "9 de cada 10 tokens son de entrada": the part said first.
+_IN_EVERY = lazy(
+    r"\b(\d{1,4})\s+(?:in|out\s+of|of|de)\s+(?:every|cada)\s+(\d{1,4})\s+tokens?\s+(?:are|is|son|es)\s+(?:de\s+)?"
+    r"(?:(input|prompt|entrada)|output|completion|salida)\b",
+    re.I,
+)
 _SPLIT = lazy(r"\b(\d{1,2})\s*/\s*(\d{1,2})\s+(input|output)\s*/\s*(input|output)\b", re.I)
 
 
@@ -92,8 +98,8 @@ def mix_forms(text: str) -> list[float]:
         if a and b:
             ratios.append(a / b)
     ratios += [float(m.group(1)) for m in _INPUT_OVER_OUTPUT.finditer(text) if float(m.group(1)) > 0]
-    for m in _OF_EVERY.finditer(text):
-        whole, part = float(m.group(1)), float(m.group(2))
+    for m in [*_OF_EVERY.finditer(text), *_IN_EVERY.finditer(text)]:
+        whole, part = (float(m.group(1)), float(m.group(2))) if m.re is _OF_EVERY else (float(m.group(2)), float(m.group(1)))
         if 0 < part < whole:
             ratios.append(part / (whole - part) if m.group(3) else (whole - part) / part)
     for m in _SPLIT.finditer(text):

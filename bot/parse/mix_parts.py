@@ -49,8 +49,9 @@ def quantities() -> re.Pattern[str]:
         rf"|(?P<t>{num})\s*(?:x|×|times|veces)(?!\w)(?!\s+(?:out\s+of|in\s+\d|de\s+cada))"
         rf"|(?:multiplied\s+by|multiplica[n]?\s+por|multiplicad[oa]s?\s+por)\s+(?P<t2>{num})(?![\w.,])"
         rf"|(?P<mult>{_keys('multipliers')})(?!\w)"
+        rf"|(?P<share>{_keys('shares')})(?!\w)(?P<stotal>{whole})?"  # "two thirds of the tokens", "dos tercios"
         rf"|(?:an?\s+|one\s+|una?\s+|la\s+|el\s+)?(?P<frac>{_keys('fractions')})(?!\w)(?P<ftotal>{whole})?"
-        rf"|1\s*/\s*(?P<den>\d{{1,3}})(?![\d.,/])"
+        rf"|(?<![\d/])(?P<fnum>[1-9])\s*/\s*(?P<den>\d{{1,3}})(?![\d.,/])(?P<dtotal>{whole})?"
         rf"|(?P<pc>{NUM})\s?(?:%|percent\b|por\s?ciento\b)(?P<total>{whole})?)",
         re.I,
     )

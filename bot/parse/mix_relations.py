@@ -67,8 +67,12 @@ def _factor(q: re.Match[str]) -> tuple[float, bool] | None:
         return float(lexicon.mapping("multipliers")[q.group("mult").lower()]), False
     if q.group("frac"):
         return 1 / float(lexicon.mapping("fractions")[q.group("frac").lower()]), True
-    if q.group("den"):
-        return (1 / float(q.group("den"))) if int(q.group("den")) else None, True
+    if q.group("share"):
+        part, whole = str(lexicon.mapping("shares")[q.group("share").lower()]).split("/")
+        return float(part) / float(whole), True
+    if q.group("den"):  # "1/6", "2/3": a proper fraction ("24/7" is none)
+        num, den = int(q.group("fnum")), int(q.group("den"))
+        return (num / den if num < den else None), True
     return float(q.group("pc").replace(",", ".")) / 100, True
 
 
@@ -85,7 +89,9 @@ def _from_quantity(
     if not factor or factor[0] <= 0:
         return None
     f, subject_first = factor
-    if q.group("total") or q.group("ftotal"):  # a share of all the tokens
+    if any(q.group(g) for g in ("total", "ftotal", "stotal", "dtotal")) or _whole_before().search(
+        text, max(0, q.start() - 40), q.start()
+    ):  # a share of all the tokens: "90 % of our tokens are input", "of all tokens, 90 % are input"
         return _share_of_whole(text, q, before, after, f)
     pair = _pick(text, q, before, after, near, subject_first)
     if pair is None:
@@ -109,6 +115,11 @@ def _share_of_whole(text: str, q: re.Match[str], before: list[Side], after: list
     if before and _SUBJECT_GAP.fullmatch(text, before[-1][1], q.start()):
         return ratio(before[-1][2], f / (1 - f))
     return None
+
+
+@cache
+def _whole_before() -> re.Pattern[str]:  # "of all tokens, 90 % are input", "de todos los tokens, el 90 % …"
+    return re.compile(rf"\b(?:of|de|del)\s+{lexicon.alternation('mix_whole')},?\s*(?:(?:el|la|un|una)\s+)?$", re.I)
 
 
 @cache
