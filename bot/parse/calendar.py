@@ -48,7 +48,7 @@ def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
 # itself ("9-5", "9-17"). Never before a count or a unit (lexicon `span_not_hours`: "9 to 5 engineers", "8 to
 # 16 GPUs", "de 4 a 6 personas", "de 120 a 500 tps").
 _SPAN = lazy(
-    r"(?=[\dbfdeBFDE])(?<![\w.,:/$€-])(?:(?P<lead>(?:de|desde|entre|from|between)\s+(?:las?\s+)?))?(?P<h1>[01]?\d|2[0-3])"
+    r"(?=[\dbfdehBFDEH])(?<![\w.,:/$€-])(?:(?P<lead>(?:de|desde|entre|from|between|horario(?:\s+de)?)\s+(?:las?\s+)?))?(?P<h1>[01]?\d|2[0-3])"
     r"(?(lead)(?:\s?[-–]\s?|[\s-](?:to|till|until|a|y|and|hasta)[\s-](?:las?\s+)?)|(?:\s?[-–]\s?|[\s-](?:to|till|until)[\s-]))(?P<h2>[01]?\d|2[0-4])"
     r"(?![\d:.,/]\d|\d|:|\s?(?:am|pm)\b|\s?[-–]\s?\d)(?P<unit>\s?(?:h|hrs?|horas|hours|o'clock)\b)?",
     re.I,
@@ -76,7 +76,7 @@ def _is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
         return False
     lo = max(0, m.start() - 30)
     lead = lexicon.pattern("span_hours_lead").search(text[lo : m.start()].split(",")[-1])
-    return bool(m.group("lead") or lead)
+    return bool(m.group("lead") or lead or stop - start in (day, day + 1))  # an office day's shape: "8-4", "9-18"
 
 
 def _bare_spans(found: dict[object, list[re.Match[str]]]) -> list[tuple[str, float, float]]:
