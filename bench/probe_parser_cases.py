@@ -302,7 +302,7 @@ def generate() -> Iterator[Case]:
     for family in (counts_times_rates, people_at_once, volumes_each, residency, gateway, cache_and_mix,
                    places_and_contexts, counts_in_words, residency_grammar, time_and_negation, places_set_off,
                    counts_any_order, streams_at_once, each_of_unknowns, volumes_per_unit, cache_mix_orders, contexts_per_request,
-                   zone_cities, buried_in_a_log, residency_concepts, gateway_concepts, mix_cache_compositions):
+                   zone_cities, buried_in_a_log, residency_concepts, gateway_concepts, mix_cache_compositions, rulings_in_time):
         yield from family()
 
 
@@ -481,3 +481,63 @@ def mix_cache_compositions() -> Iterator[Case]:
                 yield Case(lead + form.format(s=said), "ok", base | {"cache_hit_rate": round(hits, 6)})
         for phrase, field_ in MIX_CACHE_NOT[lang]:
             yield Case(lead + phrase, "ok", base | {field_: None})
+
+
+# --- rulings in time and across authorities (parseL, session 6): who said what, in which order; escalation past
+# the EU; the EU allowed against foreign clouds; sensitive data as a holder and an item of theirs; lookalikes.
+RULING_AUTHORITIES = {"en": ["legal", "compliance", "our DPO", "the CISO", "infosec"],
+                      "es": ["legal", "cumplimiento", "el DPO", "seguridad"]}
+RULING_NO = {"en": ["said no", "blocked it", "rejected it", "vetoed it"], "es": ["dijo que no", "lo rechazó", "lo vetó", "lo bloqueó"]}
+RULING_YES = {"en": ["signed off", "approved it", "gave the green light", "said yes"],
+              "es": ["lo aprobó", "dio el visto bueno", "dijo que sí", "dio luz verde"]}
+RULING_TAKEN_BACK = {"en": ["withdrew the approval", "revoked it", "reversed that decision", "took it back"],
+                     "es": ["lo retiró", "dio marcha atrás", "revocó el permiso"]}
+RULING_ORDERS = {  # the same authority twice: the later ruling holds
+    "en": ["{a} {first} in March, then {second} in May", "{a} {first} at first; later they {second}",
+           "{a} {first} in Q1. In Q3 they {second}.", "{a} {first} back then, but eventually {second}"],
+    "es": ["{a} {first} en marzo y luego {second}", "{a} {first} al principio, pero después {second}",
+           "{a} {first} en enero; más tarde {second}"],
+}
+RULING_FLAT_NO = {"en": ["no way", "not a chance", "absolutely not", "over my dead body"],
+                  "es": ["ni hablar", "de ninguna manera", "ni de broma", "ni en sueños"]}
+RULING_SAYS = {"en": ("{a} says yes, but {b} says {no}", "{a}: yes. {b}: {no}."),
+               "es": ("{a} dice que sí, pero {b} dice que {no}", "{a}: sí. {b}: {no}.")}
+RULING_STILL = {"en": ["{b} is still making up its mind", "{b}: still reviewing", "{b} hasn't made a call yet"],
+                "es": ["{b} le está dando vueltas", "{b} sigue sin decidir", "{b} todavía lo está mirando"]}
+ESCALATED = {"en": ["not even an EU-hosted API is acceptable", "even EU providers are off the table",
+                    "no external API, not even a European one"],
+             "es": ["ni siquiera un proveedor europeo vale", "nada de nubes externas, tampoco las europeas",
+                    "ni siquiera una API alojada en Fráncfort"]}
+EU_AGAINST_FOREIGN = {"en": ["nothing goes to US clouds, EU providers are fine", "American vendors are out; EU vendors are okay",
+                             "no Chinese APIs, European providers are acceptable"],
+                      "es": ["nada a nubes americanas; proveedores europeos sí", "proveedores de EEUU no, proveedores de la UE sí"]}
+HOLDERS = {"en": ["patients", "customers", "clients", "employees", "applicants"], "es": ["pacientes", "clientes", "empleados", "candidatos"]}
+ITEMS = {"en": ["letters", "names and emails", "phone numbers", "home addresses", "bank statements", "CVs"],
+         "es": ["cartas", "nombres y correos", "teléfonos", "direcciones", "currículums", "extractos de cuenta"]}
+HELD_FORMS = {"en": ["the prompts include {i} of our {h}", "we summarize {i} from {h}"],
+              "es": ["los prompts llevan {i} de {h}", "procesamos {i} de nuestros {h}"]}
+RULING_LOOKALIKES = {"en": ["{a} approved the pilot", "{a} wants a cost estimate", "{a} signed off on the budget",
+                            "the RFC says we MUST log every call", "we use an EU region for latency"],
+                     "es": ["{a} aprobó el piloto", "{a} quiere una estimación de costes", "usamos una región de la UE por la latencia"]}
+
+
+def rulings_in_time() -> Iterator[Case]:
+    base = {"model": MODEL[1], "slo_tok_s": 300}
+    for lang in ("en", "es"):
+        head = f"{MODEL[0]} {'300 tok/s' if lang == 'en' else 'a 300 tok/s'}, "
+        who = RULING_AUTHORITIES[lang]
+        for k, (tpl, a) in enumerate(itertools.product(RULING_ORDERS[lang], who)):
+            no, yes, back = (RULING_NO[lang][k % 4], RULING_YES[lang][k % 4], RULING_TAKEN_BACK[lang][k % len(RULING_TAKEN_BACK[lang])])
+            yield Case(head + tpl.format(a=a, first=no, second=yes), "ok", base | {"data_may_leave": True})
+            yield Case(head + tpl.format(a=a, first=yes, second=back), "ok", base | {"data_may_leave": False})
+        for k, ((a, b), tpl) in enumerate(itertools.product(itertools.permutations(who[:3], 2), RULING_SAYS[lang])):
+            yield Case(head + tpl.format(a=a, b=b, no=RULING_FLAT_NO[lang][k % 4]), "ok", base | {"data_may_leave": False})
+            yield Case(head + f"{a} {RULING_YES[lang][k % 4]}; " + RULING_STILL[lang][k % 3].format(b=b), "clarify", base)
+        for phrase in ESCALATED[lang]:
+            yield Case(head + phrase, "ok", base | {"data_may_leave": False, "eu_residency": False})
+        for phrase in EU_AGAINST_FOREIGN[lang]:
+            yield Case(head + phrase, "ok", base | {"data_may_leave": True, "eu_residency": True})
+        for tpl, h, i in itertools.product(HELD_FORMS[lang], HOLDERS[lang], ITEMS[lang]):
+            yield Case(head + tpl.format(h=h, i=i), "ok", base | {"data_may_leave": False})
+        for tpl, a in itertools.product(RULING_LOOKALIKES[lang], who[:2]):
+            yield Case(head + tpl.format(a=a), "ok", base | {"data_may_leave": None, "eu_residency": False})

@@ -27,7 +27,9 @@ from bot.parse import (
     rates,
     residency,
     spelled,
+    structure,
     unused,
+    voices,
     volumes,
 )
 from bot.parse.draft import ASK_RANGE, Draft
@@ -166,11 +168,12 @@ def _mask(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: CalendarKind | None) -> ParseResult:
-    plain = _tidy_pastes(to_plain(text[:MAX_READ_CHARS]), catalogs)
-    model = read_model(plain, tokens(plain), catalogs)
-    masked = _mask(plain, model.spans)
-    nums = spelled.rate_figures(masked, numbers(masked), TOK_S)  # "ninety tok/s" is a figure too
     draft = Draft()
+    plain = _tidy_pastes(structure.reshape(to_plain(text[:MAX_READ_CHARS]), draft), catalogs)
+    toks = tokens(plain)
+    model = read_model(plain, toks, catalogs)
+    masked = voices.settle(_mask(plain, model.spans), draft, toks)  # the latest voice's figures (parseO)
+    nums = spelled.rate_figures(masked, numbers(masked), TOK_S)  # "ninety tok/s" is a figure too
     known = catalogs.models.get(model.model or "")
     mix.read_mix(masked, draft)
     mix.read_times(masked, draft)

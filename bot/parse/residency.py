@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from itertools import islice
 
-from bot.parse import context, lexicon, stance
+from bot.parse import context, eu_rule, stance
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.figures import MAX_MENTIONS
@@ -82,19 +82,26 @@ def read_residency(text: str, draft: Draft) -> None:
     events = _phrase_events(text, draft, spans)
     eu_found = list(islice(context.finditer(EU, text, spans), MAX_MENTIONS))
     eu_kept = list(context.finditer(EU_KEPT, text, spans))  # "we don't want our data leaving the EU": negated, and yet EU
-    eu_at = [m.start() for m in [*eu_found, *eu_kept]]
+    escalated = [m for m in [*eu_found, *eu_kept] if eu_rule.escalated(text, m)]  # "not even an EU-hosted API"
+    eu_at = [m.start() for m in [*eu_found, *eu_kept] if m not in escalated]
+    foreign: list[int] = []  # "nothing goes to US clouds": EU residency's other half when an EU rule allows the EU
     withdrawn = False
     resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all
     for said in stance.read(text):
         start, end = said.within
         if said.kind == stance.NONE:  # "the prompts hold no personal data": read, sets nothing
             draft.use(said.start, said.end, "data_may_leave")
-            if said.clears:  # "… PII, but we anonymize it first": the sensitive words of the sentence set nothing
+            if said.clears or said.spent:  # "… PII, but we anonymize it first"; a ruling set aside by a later one
                 events = [(pos, kind) for pos, kind in events if not start <= pos < end]
                 draft.use(start, end, "data_may_leave")
+                resolved += [(start, end)] if said.spent else []  # weighed: no "rule taken back" to ask about
             continue
         if said.kind == STAYS and any(start <= pos < end for pos in eu_at):
             continue  # "can't leave the EU" is EU residency, read below
+        if said.kind == STAYS and eu_rule.foreign(text, said.start, said.end):
+            foreign.append(said.start)
+        if said.kind == STAYS and eu_rule.escalates(text, start, end):
+            draft.use(start, end, "eu_residency")  # "ni siquiera una nube europea": the EU words were read
         # the lexicon's reading of this sentence wins over the phrase patterns'
         events = [(pos, kind) for pos, kind in events if not start <= pos < end] + [(said.start, said.kind)]
         withdrawn |= said.withdrawn
@@ -108,7 +115,12 @@ def read_residency(text: str, draft: Draft) -> None:
         if not (_negated(text, m.start()) or _asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
     ]
     eu = [m for m in eu + eu_kept if not context.no_longer(text, *sentence(text, m.start()))]  # "…was dropped"
-    events = _eu_reason(text, events, eu)
+    for m in (m for m in eu if eu_rule.not_a_rule(text, m)):  # "an EU region for latency": read, sets nothing
+        draft.use(*sentence(text, m.start()), "eu_residency")
+    eu = [m for m in eu if m not in escalated and not eu_rule.not_a_rule(text, m)]
+    events = eu_rule.reasons_dropped(text, events, eu)
+    if eu:  # "nothing goes to US clouds, EU providers are fine"
+        events = [(pos, kind) for pos, kind in events if pos not in foreign]
     for pos, _ in events[:MAX_MENTIONS]:
         draft.use(max(0, pos - NEAR), pos + NEAR, "data_may_leave")
     kinds = {kind for _, kind in events}
@@ -135,17 +147,6 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.ask(ASK_CONFLICT, "residency_unclear")
     elif eu:  # not "we don't need EU residency", not "does it need to stay in the EU?"
         draft.set("eu_residency", True)
-
-
-def _eu_reason(text: str, events: list[tuple[int, str]], eu: list[re.Match[str]]) -> list[tuple[int, str]]:
-    """A regulation in the sentence of an EU rule (lexicon `eu_reason`) is the rule's reason, not a rule of its
-    own: "because of GDPR we need an EU region" is EU residency (an EU endpoint may take the text)."""
-    where = [sentence(text, m.start()) for m in eu]
-    return [
-        (pos, kind)
-        for pos, kind in events
-        if not (kind == STAYS and lexicon.pattern("eu_reason").match(text, pos) and any(a <= pos < b for a, b in where))
-    ]
 
 
 def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]]) -> tuple[str, re.Match[str]] | None:

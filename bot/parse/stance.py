@@ -17,8 +17,9 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
-from bot.parse import context, lexicon
-from bot.parse.residency_words import NOT_BINDING
+from bot.parse import context, lexicon, rulings
+from bot.parse.residency_words import NOT_BINDING, WAIVED_BEFORE
+from bot.parse.rule_question import asks_about_rule
 
 STAYS, LEAVES, UNSURE, NONE = "stays", "leaves", "unsure", "none"  # none: words read that set nothing
 # A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
@@ -35,16 +36,20 @@ class Stance:
     ruled: bool = False  # said by whoever rules (approved, refused)
     sensitive: bool = False  # stays only because the data is sensitive by nature ("prompts contain PII")
     clears: bool = False  # the sensitive data is taken out before it goes ("we anonymize everything first")
+    who: str = ""  # the authority that ruled or doubts ("legal"), rulings.who's key
+    spent: bool = False  # a ruling set aside by a later or stricter one (bot/parse/rulings.py): read, sets nothing
+    flips: bool = False
+    was: str = ""  # the kind a ruling had before it was set aside  # going back on the same authority's ruling before ("reversed it"): rulings.weigh decides
 
 
 def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    cuts = [start, *(m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)), end]
+    cuts = sorted({start, end, *(m.start() for c in ("contrast", "sequence") for m in lexicon.pattern(c).finditer(text, start, end))})
     return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
 
 
-def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | None:
-    """The stance of one part of a sentence. `ruler`: an earlier part named who rules, and this part goes
-    on about them ("security said no at first but later approved")."""
+def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
+    """The stance of one part of a sentence. `ruler`: who ruled in an earlier part, when this part names no
+    one and goes on about them ("security said no at first but later approved")."""
 
     def find(concept: str) -> re.Match[str] | None:
         return lexicon.pattern(concept).search(text, a, b)
@@ -52,27 +57,38 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
     def negated(pos: int) -> bool:  # within this part: "said no but later approved" is no negated approval
         return context.negated(text[a:b], pos - a)
 
-    authority = find("authority") or (_CARRIED(a) if ruler else None)
+    authority = rulings.authority(text, a, b) or (_CARRIED(a) if ruler else None)
+    who = rulings.who(authority.group(0)) if isinstance(authority, re.Match) else ruler
     waived = None
     doubt = find("doubt")
-    if doubt and authority and not find("egress") and _other_matter(text, doubt.end()):
+    if doubt and authority and not find("egress") and rulings.other_matter(text, doubt.end()):
         doubt = None  # "legal is still reviewing the hardware lease": a doubt about something else
     if doubt and (authority or find("egress") or find("vendor_use")):
-        return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b)
-    if authority and (no := find("refuse")) and not negated(no.start()) and not _other_matter(text, no.end()):
-        return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True)
+        return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b, who=who if authority else "")
+    if authority and (no := find("refuse")) and not negated(no.start()) and not rulings.other_matter(text, no.end()):
+        if later := rulings.said_later(text, a, b, no, ruler, "approve") or rulings.said_later(text, a, b, no, ruler, "reverse"):
+            return Stance(LEAVES, later.start(), later.end(), ruled=True, who=rulings.who_at(text, a, later.start(), ruler, who))
+        return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True, who=rulings.who_at(text, a, no.start(), ruler, who))
+    if authority and (back := find("reverse")) and not negated(back.start()):  # "this quarter the board reversed it"
+        yes = lexicon.pattern("approve").search(text, a, back.start())  # "approved it in January and changed its mind"
+        flips = not (yes and rulings.said_later(text, a, b, yes, ruler, "reverse"))
+        return Stance(STAYS, back.start(), back.end(), ruled=True, who=rulings.who_at(text, a, back.start(), ruler, who), flips=flips)
     forbid, egress = find("forbid"), find("egress")
-    if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):
-        return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()))
+    if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):  # "security blocked hosted LLMs": its ruling
+        ruled = isinstance(authority, re.Match) and authority.start() < forbid.start()
+        return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()), ruled=ruled, who=who if ruled else "")
+    if revoked := rulings.permission_withdrawn(text, a, b):  # "the permission to use external APIs was revoked"
+        return Stance(STAYS, revoked[0], revoked[1], ruled=bool(authority), who=who if authority else "")
     if (home := find("keep_in")) and not negated(home.start()):
-        if not NOT_BINDING.match(text, home.end()):  # "on-prem not needed" keeps nothing home
+        # "on-prem not needed", "no es necesario que sea on-prem" keep nothing home
+        if not (NOT_BINDING.match(text, home.end()) or WAIVED_BEFORE.search(text[max(a, home.start() - 40) : home.start()])):
             return Stance(STAYS, home.start(), home.end())
         waived = Stance(NONE, home.start(), home.end())
     scrub = find("scrubbed")
     if scrub and negated(scrub.start()):
         scrub = None
     if data := find("sensitive"):
-        if _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end()):
+        if _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end()) or find("public"):
             waived = Stance(NONE, data.start(), data.end())  # "no personal data": read, and it sets nothing
         elif scrub:  # "we redact the PII before it is sent": what goes out is not sensitive
             return Stance(NONE, min(data.start(), scrub.start()), max(data.end(), scrub.end()), clears=True)
@@ -80,23 +96,16 @@ def _part_stance(text: str, a: int, b: int, ruler: bool = False) -> Stance | Non
             return Stance(STAYS, data.start(), data.end(), sensitive=True)
     if scrub:  # "PII was an issue, but we anonymize everything now": clears the sensitive data said before
         waived = Stance(NONE, scrub.start(), scrub.end(), clears=True)
-    if authority and (yes := find("approve")) and not negated(yes.start()) and not _other_matter(text, yes.end()):
-        return Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()), ruled=True)
+    if authority and (yes := find("approve")) and not negated(yes.start()):
+        said = Stance(LEAVES, min(authority.start(), yes.start()), max(authority.end(), yes.end()), ruled=True)
+        if not rulings.other_matter(text, yes.end(), a, yes.start()):
+            return replace(said, who=rulings.who_at(text, a, yes.start(), ruler, who))
+        # "Compliance OK'd the pilot": no egress approved, yet who ruled carries ("…; unclear if that covers it")
+        waived = waived or replace(said, kind=NONE, who=who, end=said.start)  # its words left to the safety net
     question = text[a : b + 1].rstrip().endswith("?")
     if egress and (ok := find("allow")) and not forbid and not question and not negated(ok.start()):
         return Stance(LEAVES, min(ok.start(), egress.start()), max(ok.end(), egress.end()))
     return waived
-
-
-@cache
-def _matter() -> re.Pattern[str]:
-    lead = r"\s+(?:to\s+|on\s+|for\s+|a\s+|al?\s+|de\s+)?(?:the\s+|our\s+|an?\s+|el\s+|la\s+|los\s+|las\s+|nuestr[oa]s?\s+)?"
-    return re.compile(rf"{lead}{lexicon.alternation('other_matter')}\b", re.I)
-
-
-def _other_matter(text: str, pos: int) -> bool:
-    """A ruling about something else right after it: "approved the budget", "said no to more headcount"."""
-    return bool(_matter().match(text, pos))
 
 
 class _CARRIED:
@@ -112,33 +121,6 @@ class _CARRIED:
         return self._at
 
 
-def _withdrawn(text: str, start: int, end: int) -> bool:
-    """A rule the sentence says no longer holds: "we had a no-external-APIs rule but it was dropped"."""
-    return context.no_longer(text, start, end) and any(
-        lexicon.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress", "keep_in")
-    )
-
-
-_ANSWERED = re.compile(
-    r"\s*(?:no|nope|nah|never|nunca|yes|yep|yeah|s[ií]|claro|of\s+course|not\s+at\s+all"
-    r"|para\s+nada|ni\s+de\s+broma|ni\s+hablar|en\s+absoluto|jam[aá]s|por\s+supuesto|nel)\b",
-    re.I,
-)
-_CLAUSE_LEAD = re.compile(r"[\s,;:(—-]*(?:(?:and|also|so|but|or|y|pero|tambi[eé]n|o)\b[\s,]*)?¿?\s*$", re.I)
-
-
-def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
-    """A question whether a rule exists ("does the data have to stay in Spain?", "¿pueden salir los datos?"),
-    with no answer after it: doubt, not a rule. The question opens its clause and the sentence ends in "?"."""
-    if not text[start:end].rstrip().endswith("?") or _ANSWERED.match(text, end):
-        return None
-    for m in lexicon.pattern("rule_question").finditer(text, start, end):
-        lead = max([start] + [text.rfind(mark, start, m.start()) + 1 for mark in ",;:—–("])
-        if _CLAUSE_LEAD.fullmatch(text, lead, m.start()) or _CLAUSE_LEAD.fullmatch(text, start, m.start()):
-            return m
-    return None
-
-
 @cache
 def _named() -> re.Pattern[str]:
     """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
@@ -146,24 +128,39 @@ def _named() -> re.Pattern[str]:
     return re.compile("|".join(lexicon.pattern(c).pattern for c in concepts), re.I)
 
 
+def _then(text: str, sentences: list[tuple[int, int]], k: int, out: list[Stance]) -> list[tuple[int, int]]:
+    """The sentences to read, with the one right after a ruling even if it holds no cue: "Legal rejected it in
+    Q1. In Q3 they gave the green light." goes on about who ruled."""
+    prev = sentences[k - 1][1] if k else -1
+    if out and out[-1].ruled and out[-1].within[1] == prev < len(text) and (k == len(sentences) or sentences[k][0] != prev):
+        sentences.insert(k, (prev, _next_end(text, prev)))
+    return sentences
+
+
+def _next_end(text: str, start: int) -> int:
+    nxt = context.SENTENCE_END.search(text, start)
+    return nxt.end() if nxt else len(text)
+
+
 def _and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
     """Where a sentence's time reaches: a short next sentence that names nothing of its own belongs to it
     ("until March no external API was allowed; since April, yes")."""
     end = sentences[k][1]
-    nxt = context.SENTENCE_END.search(text, end)
-    b = nxt.end() if nxt else len(text)
+    b = _next_end(text, end)
     if b - end <= 60 and not _named().search(text, end, b):
         return b
     return end
 
 
 def read(text: str) -> list[Stance]:
-    """One stance per sentence that takes one (withdrawn counts as may leave); only sentences with a cue."""
-    out = []
-    sentences = context.cued(text, "residency_cue")
-    for k, (start, end) in enumerate(sentences):
+    """One stance per sentence that takes one (withdrawn counts as may leave); only sentences with a cue.
+    Rulings are weighed in order (bot/parse/rulings.py): the latest of one authority, the strictest of several."""
+    out: list[Stance] = []
+    sentences, k = list(context.cued(text, "residency_cue")), -1
+    while (k := k + 1) < len(_then(text, sentences, k, out)):
+        start, end = sentences[k]
         # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
-        ruler = bool(out and out[-1].ruled and out[-1].within[1] == start)
+        ruler = out[-1].who if out and out[-1].ruled and out[-1].within[1] == start else ""
         if not ruler and not _named().search(text, start, end):
             continue
         if asked := asks_about_rule(text, start, end):
@@ -173,36 +170,18 @@ def read(text: str) -> list[Stance]:
         for a, b in _parts(text, start, end):
             if said := _part_stance(text, a, b, ruler):
                 stances.append(said)
-            ruler = ruler or bool(lexicon.pattern("authority").search(text, a, b))
+            if named := lexicon.pattern("authority").search(text, a, b):
+                ruler = rulings.who(named.group(0))
         said = None
-        if _withdrawn(text, start, _and_next(text, sentences, k)):
+        if rulings.rule_withdrawn(text, start, _and_next(text, sentences, k)):
             said = Stance(LEAVES, start, end, (start, end), withdrawn=True)
         elif stances:
-            said = replace(_last(stances), within=(start, end))
+            said = replace(rulings.last(rulings.strictest(stances)), within=(start, end))
         if said is None:
             continue
         if said.clears and out and out[-1].sensitive and out[-1].within[1] == start:
             said = replace(said, within=(out.pop().within[0], end))  # "Prompts hold PII. We redact it first."
-        elif out and out[-1].within[1] == start and (carried and said.kind == UNSURE or _overrules(text, start, out[-1], said)):
+        elif out and out[-1].within[1] == start and (carried and said.kind == UNSURE or rulings.overrules(text, start, out[-1], said)):
             said = replace(said, within=(out.pop().within[0], end))
-        out.append(said)
-    return out
-
-
-def _last(stances: list[Stance]) -> Stance:
-    """A sentence's stance: its last part that takes one, or data cleared after it was said to be sensitive
-    ("PII was an issue, but we anonymize everything now")."""
-    taken = [s for s in stances if s.kind != NONE]
-    if stances[-1].clears and all(s.sensitive for s in taken):
-        return stances[-1]
-    return (taken or stances)[-1]
-
-
-def _overrules(text: str, start: int, before: Stance, said: Stance) -> bool:
-    """Whether a sentence overrules the one before it: it opens with a contrast word ("contracts allow it;
-    however our CISO said no"), or it is a refusal by whoever rules right after an approval ("Legal: yes.
-    Security: no."): one veto keeps the text home."""
-    lead = len(text[start:]) - len(text[start:].lstrip())
-    if lexicon.pattern("contrast").match(text, start + lead):
-        return True
-    return before.ruled and said.ruled and before.kind == LEAVES and said.kind == STAYS
+        out = rulings.weigh(out, said)
+    return rulings.settled(out)

@@ -1,0 +1,33 @@
+"""A question whether a residency rule exists ("does the data have to stay in Spain?", "¿pueden salir los
+datos?"): doubt, not a rule, unless an answer follows it ("…? no"). Read by the stance (bot/parse/stance.py)."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse import lexicon
+
+# An answer right after the question; "no idea", "ni idea", "no sé" are no answer (they are doubt).
+_ANSWERED = re.compile(
+    r"\s*(?:no(?!\s+(?:idea|clue|se\b|sé|tengo|s[eé]\s+si|s[eé]\b))|nope|nah|never|nunca|yes|yep|yeah|s[ií]|claro|of\s+course|not\s+at\s+all"
+    r"|para\s+nada|ni\s+de\s+broma|ni\s+hablar|en\s+absoluto|jam[aá]s|por\s+supuesto|nel)\b",
+    re.I,
+)
+_CLAUSE_LEAD = re.compile(r"[\s,;:(—-]*(?:(?:and|also|so|but|or|y|pero|tambi[eé]n|o)\b[\s,]*)?¿?\s*$", re.I)
+
+
+def answered(text: str, end: int) -> bool:
+    """Whether an answer follows a question that ends at `end` ("can the data leave? no")."""
+    return bool(_ANSWERED.match(text, end))
+
+
+def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
+    """A question whether a rule exists, with no answer after it: doubt, not a rule. The question opens its
+    clause and the sentence ends in "?"."""
+    if not text[start:end].rstrip().endswith("?") or answered(text, end):
+        return None
+    for m in lexicon.pattern("rule_question").finditer(text, start, end):
+        lead = max([start] + [text.rfind(mark, start, m.start()) + 1 for mark in ",;:—–("])
+        if _CLAUSE_LEAD.fullmatch(text, lead, m.start()) or _CLAUSE_LEAD.fullmatch(text, start, m.start()):
+            return m
+    return None

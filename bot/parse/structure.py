@@ -1,0 +1,189 @@
+"""The shape of a pasted message: config lines, markdown tables and bullet lists, read into plain sentences.
+
+Engineers paste YAML, JSON, TOML, env lines and tables. Their keys are words: a key's words (snake_case,
+kebab-case, camelCase and dots read as spaces) are matched against the lexicon's `config_*_key` concepts, so
+"target_tps: 800", "TARGET_TOK_S=600" and "objetivo_tok_s: 450" become "800 tok/s" for the rate reader,
+"max_model_len: 131072" and "contexto_max: 16384" a context, "usuarios_concurrentes: 40" users at once, and a
+serving setting ("replicas: 3", "nvidia.com/gpu: 8", "tensor_parallel_size: 4") is dropped: it is never a
+count of users or a figure of the question. The scenario's own field names are left to `_read_fields`.
+
+A table or bullet list of groups × tok/s ("| team | tok/s |", "- search: 200 tok/s") adds up (note
+`rate_summed`); a total row wins; a table of models is one sentence per model (two models ask); a benchmark
+table ("| concurrency | tok/s |") is context and is dropped. Runs before every other reader, on the plain
+text, and only where its marks are (a `|` at a line's start, a key before `:` or `=`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.draft import Draft
+from bot.parse.numbers import parse_number, plain
+from bot.parse.rate_units import TOK_S, UNIT_ALONE
+
+# "key: value" / "key = value" / "\"key\": \"value\"" with a numeric value that ends there.
+_PAIR = re.compile(
+    r"(?:^|(?<=[\s{,;]))(?P<q>[\"']?)(?P<key>[A-Za-z][\w.\-/]{0,60})(?P=q)\s*[:=]\s*[\"']?"
+    r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:[,}\];#]|$))",
+    re.M,
+)
+# A log line: a timestamp first, or a level word. Its key=value figures are what a program measured.
+_LOG_LINE = re.compile(
+    r"^\s*\[?(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}:\d{2})|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE)\b"
+)
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_KEY_SEP = re.compile(r"[_\-./]+")
+_PER_HEAD = re.compile(r"\b(?:per|each|por|cada)\b|/\s*(?:user|usuario|stream|gpu|node|nodo)", re.I)
+_TABLE_LINE = re.compile(r"^\|.*\|$")
+_RULE_LINE = re.compile(r"^\|[\s:\-|]+\|$")
+_BULLET = re.compile(
+    r"^(?:[-•*·]|\d{1,2}[.)])\s+(?P<label>[^\d:\n]{1,40}?)\s*[:=—–-]\s*(?P<figure>[\d][^\n]{0,30}?)\s*$"
+)
+
+
+@cache
+def _concept(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![a-z]){lexicon.alternation(name)}(?![a-z])", re.I)
+
+
+@cache
+def _scenario_fields() -> frozenset[str]:
+    from costcore.scenario import Scenario
+
+    return frozenset(Scenario.model_fields)
+
+
+def _words(key: str) -> str:
+    return _KEY_SEP.sub(" ", _CAMEL.sub(" ", key)).strip().lower()
+
+
+def _pair(match: re.Match[str]) -> str:
+    key, value = match.group("key"), match.group("value").replace("_", "")
+    if key.lower() in _scenario_fields() or _LOG_LINE.search(_line_of(match)):
+        return match.group(0)  # a log line's "tokens_per_second=412" is a measurement, not a setting
+    words = _words(key)
+    lead = match.group(0)[: match.start("q") - match.start()]
+    if _concept("config_setting_key").fullmatch(words):
+        return lead + " "
+    rate = _concept("config_rate_key").search(words) or _concept("config_rate_noun").search(words)
+    if rate:
+        before, after = words[: rate.start()].strip(), words[rate.end() :].strip()
+        return f"{lead}{before} {value} tok/s {after}".rstrip()
+    if _concept("config_context_key").fullmatch(words):
+        return f"{lead}context of {value} tokens"
+    if _concept("config_users_key").fullmatch(words):
+        return f"{lead}{value} concurrent users."
+    return match.group(0)
+
+
+def _line_of(match: re.Match[str]) -> str:
+    text = match.string
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    return text[start : end if end >= 0 else len(text)]
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip().strip("*_`") for c in line.strip().strip("|").split("|")]
+
+
+def _rate_column(head: list[str]) -> int | None:
+    for i, cell in enumerate(head):
+        if (
+            UNIT_ALONE.search(cell)
+            or TOK_S.match(" " + cell)
+            or _concept("config_rate_key").fullmatch(cell.lower())
+        ):
+            return i
+        if _concept("config_rate_noun").fullmatch(cell.lower()):
+            return i
+    return None
+
+
+def _groups(rows: list[tuple[str, float]], head: str, draft: Draft) -> str:
+    """Rows of labels and tok/s: a model per row, a benchmark (dropped), or groups that add up."""
+    if _concept("table_model_head").fullmatch(head):
+        return "\n".join(f"{label} at {plain(v)} tok/s." for label, v in rows)
+    if _concept("table_measure_head").fullmatch(head) or any(
+        parse_number(label) is not None for label, _ in rows
+    ):
+        return ""
+    totals = [v for label, v in rows if _concept("table_total_row").fullmatch(label)]
+    if totals:
+        return f"{plain(totals[-1])} tok/s in total."
+    if len(rows) == 1:
+        return f"{plain(rows[0][1])} tok/s."
+    total = sum(v for _, v in rows)
+    draft.note("rate_summed", parts=[f"{label} {plain(v)}" for label, v in rows], tok_s=plain(total))
+    return f"{plain(total)} tok/s in total."
+
+
+def _table(lines: list[str], draft: Draft) -> str | None:
+    head = _cells(lines[0])
+    body = [_cells(line) for line in lines[1:] if not _RULE_LINE.match(line)]
+    col = _rate_column(head)
+    if col is None or not body:
+        return None
+    label_col = 0 if col != 0 else 1
+    rows: list[tuple[str, float]] = []
+    for cells in body:
+        figure = cells[col] if len(cells) > max(col, label_col) else ""
+        unit = TOK_S.search(figure)
+        if (value := parse_number((figure[: unit.start()] if unit else figure).replace(" ", ""))) is None:
+            return None  # not a table of figures: left to the readers as it is
+        rows.append((cells[label_col], value))
+    if _PER_HEAD.search(
+        head[col]
+    ):  # "| team | tok/s per user |": each row is its own rate, not a part of a whole
+        return "\n".join(f"{label}: {plain(v)} {head[col]}." for label, v in rows)
+    return _groups(rows, head[label_col].lower() if len(head) > label_col else "", draft)
+
+
+def _bullets(lines: list[str], draft: Draft, heading: str) -> str | None:
+    """Two or more list lines, each a label and one tok/s figure ("- search: 200 tok/s"), are a table of groups;
+    the unit may be said once in the line before them ("per team (tok/s):")."""
+    rows: list[tuple[str, float]] = []
+    unit_said = bool(UNIT_ALONE.search(heading) or TOK_S.search(heading))
+    for line in lines:
+        m = _BULLET.match(line)
+        figure = m.group("figure") if m else ""
+        unit = TOK_S.search(figure)
+        value = parse_number(figure[: unit.start()] if unit else figure) if unit or unit_said else None
+        if value is None or not m:
+            return None
+        rows.append((m.group("label").strip(), value))
+    return _groups(rows, "", draft) if len(rows) > 1 else None
+
+
+def _blocks(lines: list[str], draft: Draft) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        kind = "table" if _TABLE_LINE.match(lines[i]) else "bullet" if _BULLET.match(lines[i]) else ""
+        j = i + 1
+        if kind:
+            same = _TABLE_LINE if kind == "table" else _BULLET
+            while j < len(lines) and same.match(lines[j]):
+                j += 1
+            heading = lines[i - 1] if i else ""
+            read = _table(lines[i:j], draft) if kind == "table" else _bullets(lines[i:j], draft, heading)
+            if read is not None:
+                out.append(read)
+                i = j
+                continue
+        out.extend(lines[i:j])
+        i = j
+    return out
+
+
+def reshape(text: str, draft: Draft) -> str:
+    """`text` (plain, one line per line) with its config pairs, tables and bullet lists read into sentences."""
+    if "|" in text or "\n" in text:
+        lines = text.split("\n")
+        if any(_TABLE_LINE.match(line) or _BULLET.match(line) for line in lines):
+            text = "\n".join(line for line in _blocks(lines, draft))
+    if ":" in text or "=" in text:
+        text = _PAIR.sub(_pair, text)
+    return text

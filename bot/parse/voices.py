@@ -1,0 +1,185 @@
+"""Several voices in one message: quotes, pasted emails and threads, corrections, signatures, today vs target.
+
+The latest word wins, and an older figure is context:
+- an older message (lines quoted with `>`, or everything after an email's quote header: "On Tue, Ana wrote:",
+  "-----Original Message-----", "El mar, … escribió:") keeps every figure the newer text does not restate; a
+  figure of the same kind said in the newer text replaces it ("> 800 tok/s" … "let's plan for 1,200 tok/s");
+- a correction (`figure_fix`: "update:", "scratch that", "no wait", "actually", "corrijo", "mejor dicho",
+  "perdón, quise decir", "al final") replaces the earlier figures of the kind of the figure after it; a bare
+  number takes the kind of the figure it corrects ("300 tok/s … update: make it 500" is 500 tok/s);
+- a figure of today (`figure_now`: "currently we observe 120 tok/s", "hoy medimos 200 tok/s") beside a target of
+  the same kind (`figure_goal`) is not the target; a figure per node or GPU stays (a measured capacity);
+- a signature, a quoted email's header lines and the clock times of an incident are dropped (bot/parse/chrome.py).
+Each figure replaced says so (note `figure_replaced`). A figure's kind is its unit (tok/s) or the word after it
+("32k context"). Runs on the masked text (model names blanked) before the numbers are read; cue-gated: a
+question without a quote, header, correction, today or incident word costs one set look-up of its words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from bot.parse import chrome, lexicon
+from bot.parse.draft import ASK_CONFLICT, Draft
+from bot.parse.numbers import Number, numbers
+from bot.parse.rate_units import GPU, PER_NODE, TOK_S
+from bot.parse.words import Token, tokens
+
+_BARE_AFTER = re.compile(
+    r"\s*(?:$|[.,;:!?)\n]|(?:please|now|instead|then|ahora|entonces|por\s+favor|en\s+su\s+lugar)\b)", re.I
+)
+_WORD_AFTER = re.compile(r"\s?(?:of\s+|de\s+)?([a-záéíóúñ]{2,})", re.I)
+_PER_GPU = re.compile(rf"\s*(?:per|por|/|each|a)\s*{GPU}\b", re.I)
+_EACH = re.compile(r"\s*(per\s+\w+|por\s+\w+|each|apiece|cada\s+\w+)", re.I)
+_MARK_TAIL = re.compile(r"[\s,:;—–-]*")
+_CLAUSE_END = re.compile(r"[.;!?\n]|,\s(?!\d)")
+
+
+@dataclass(frozen=True)
+class _Figure:
+    number: Number
+    kind: str  # "tok/s", a word ("context", "tokens"), or "" for a bare number
+
+
+@cache
+def _pattern(concept: str, flags: int = re.I) -> re.Pattern[str]:
+    return re.compile(rf"{lexicon.WORD_START}{lexicon.alternation(concept)}(?![a-záéíóúñ])", flags)
+
+
+@cache
+def _cues() -> frozenset[str]:
+    return frozenset(w for row in lexicon.fragments("voice_cue") for w in row.split())
+
+
+def _cued(text: str, toks: list[Token] | None) -> bool:
+    """Whether a row of this module could match: one look-up of the question's words (the parser cuts them
+    once for the model reader), far cheaper than any pattern on a paste."""
+    if text.startswith(">") or "\n>" in text or "--" in text or "—" in text:
+        return True
+    cues = _cues()
+    return any(t.lower in cues for t in (tokens(text) if toks is None else toks))
+
+
+def _kind(text: str, number: Number) -> str:
+    """What a figure counts: "tok/s" (with who it is for: per node, per GPU, per user), the word after it, or
+    "" for a bare number."""
+    if unit := TOK_S.match(text, number.end):
+        rest = text[unit.end() : unit.end() + 30]
+        if PER_NODE.match(rest):
+            return "tok/s per node"
+        if _PER_GPU.match(rest):
+            return "tok/s per gpu"
+        each = _EACH.match(rest)
+        return f"tok/s {each.group(1).lower()}" if each else "tok/s"
+    if _BARE_AFTER.match(text, number.end):
+        return ""
+    word = _WORD_AFTER.match(text, number.end)
+    return word.group(1).lower().rstrip("s") if word else "?"
+
+
+def _unit_end(text: str, figure: _Figure) -> int:
+    unit = (
+        TOK_S.match(text, figure.number.end)
+        if figure.kind.startswith("tok/s")
+        else _WORD_AFTER.match(text, figure.number.end)
+    )
+    return unit.end() if unit and figure.kind else figure.number.end
+
+
+def _replace(chars: list[str], old: _Figure, new: _Figure, text: str, draft: Draft, bare: bool) -> None:
+    start, end = old.number.start, old.number.end
+    if chars[start] == " " or (bare and chars[new.number.start] == " "):
+        return  # already replaced (two correction words: "update: make it 500")
+    if bare:  # "300 tok/s … make it 500": the new number in the old one's place, with the old one's unit
+        chars[start] = new.number.text
+        chars[start + 1 : end] = [""] * (end - start - 1)
+        chrome.blank(chars, new.number.start, new.number.end)
+    else:
+        chrome.blank(chars, start, _unit_end(text, old))
+    unit = text[old.number.end : _unit_end(text, old)]
+    draft.note("figure_replaced", old=f"{old.number.text}{unit}", new=f"{new.number.text}{unit}")
+
+
+def _corrections(
+    text: str, figures: list[_Figure], old: list[tuple[int, int]], chars: list[str], draft: Draft
+) -> None:
+    for mark in _pattern("figure_fix").finditer(text):
+        if any(s <= mark.start() < e for s, e in old):
+            continue
+        lead = _MARK_TAIL.match(text, mark.end())  # "actually, we need 500 tok/s": the clause after the comma
+        end = _CLAUSE_END.search(text, lead.end())
+        after = [
+            f
+            for f in figures
+            if mark.end() <= f.number.start < (end.start() if end else len(text)) and not f.number.machine
+        ]
+        if not after:
+            continue
+        new = after[0]
+        if _pattern("figure_more").search(text, mark.end(), new.number.start):
+            continue  # "actually the batch jobs need another 200 tok/s": an addition, not a correction
+        before = [f for f in figures if f.number.end <= mark.start() and f.kind and not f.number.machine]
+        if new.kind:
+            for f in (f for f in before if f.kind == new.kind and f.number.value != new.number.value):
+                _replace(chars, f, new, text, draft, bare=False)
+        elif before and new.number.start - mark.end() <= 25:
+            _bare(chars, before, new, text, draft)
+
+
+def _bare(chars: list[str], before: list[_Figure], new: _Figure, text: str, draft: Draft) -> None:
+    """A bare number corrects the latest earlier figure of its size (within 10x: "make it 500" is not the 64k
+    context); two kinds of that size ("40 tok/s per user for 30 users, make it 60") ask which one."""
+    near = [f for f in before if f.number.value and 0.1 <= new.number.value / f.number.value <= 10]
+    kinds = list(dict.fromkeys(f.kind for f in near))
+    if len(kinds) == 1:
+        _replace(chars, near[-1], _Figure(new.number, near[-1].kind), text, draft, bare=True)
+    elif kinds:
+        said = [text[f.number.start : _unit_end(text, f)] for f in near[-2:]]
+        draft.ask(ASK_CONFLICT, "correction_unclear", new=new.number.text, said=said)
+
+
+def _quoted(
+    figures: list[_Figure], old: list[tuple[int, int]], chars: list[str], text: str, draft: Draft
+) -> None:
+    inside = [f for f in figures if any(s <= f.number.start < e for s, e in old)]
+    fresh = [f for f in figures if f not in inside and f.kind and not f.number.machine]
+    for f in inside:
+        newer = next((n for n in fresh if n.kind == f.kind), None)
+        if newer and f.kind and newer.number.value != f.number.value:
+            _replace(chars, f, newer, text, draft, bare=False)
+
+
+def _today(text: str, figures: list[_Figure], chars: list[str]) -> None:
+    """A tok/s of today beside a target tok/s: the target is the SLO, today's is context."""
+    rates = [f for f in figures if f.kind == "tok/s" and not f.number.machine]
+    if len(rates) < 2:
+        return
+
+    def cued(f: _Figure, concept: str) -> bool:
+        lead = text[max(0, f.number.start - 40) : f.number.start]
+        lead = _CLAUSE_END.split(lead)[-1]
+        return bool(_pattern(concept).search(lead))
+
+    goals = [f for f in rates if cued(f, "figure_goal")]
+    for f in rates:
+        if goals and f not in goals and cued(f, "figure_now") and not cued(f, "figure_peak"):
+            chrome.blank(chars, f.number.start, _unit_end(text, f))
+
+
+def settle(text: str, draft: Draft, toks: list[Token] | None = None) -> str:
+    """`text` with older and withdrawn figures blanked, so the readers read the latest word only."""
+    if not _cued(text, toks):
+        return text
+    chars = list(text)
+    chrome.drop(text, chars)
+    old = chrome.old_regions(text)
+    figures = [_Figure(n, _kind(text, n)) for n in numbers(text)]
+    if old:
+        _quoted(figures, old, chars, text, draft)
+    _corrections(text, figures, old, chars, draft)
+    _today(text, figures, chars)
+    if ":" in text:
+        chrome.log_times(text, chars)
+    return "".join(chars)
