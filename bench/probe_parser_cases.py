@@ -242,10 +242,11 @@ def each_of_unknowns() -> Iterator[Case]:
         yield Case(f"{MODEL[0]} — 15 {noun}, {rate}", "clarify", base)
     for share in ("about half of them online at once", "some of them at the same time", "la mitad a la vez"):
         yield Case(f"{MODEL[0]}: our 60 reps each need 20 tok/s, {share}", "clarify", base)
-    for tail in ("maybe 50 at the same time", "at most 50 at once"):
+    # "at most 50 at once" is the peak the fleet is sized for, like "never more than 12 online together"
+    # (session 6, parseN: it asked before, as if "at most" were a share of them)
+    for tail in ("maybe 50 at the same time", "at most 50 at once", "como mucho 50 a la vez"):
         expect = base | {"slo_tok_s": 30, "slo_kind": "per_stream", "concurrency": 50}
-        yield Case(f"{MODEL[0]}: 200 students will use it, each at 30 tok/s, {tail}", "ok" if "maybe" in tail else "clarify",
-                   expect if "maybe" in tail else base)
+        yield Case(f"{MODEL[0]}: 200 students will use it, each at 30 tok/s, {tail}", "ok", expect)
 
 
 def volumes_per_unit() -> Iterator[Case]:

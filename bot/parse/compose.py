@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 
 from bot.parse import lexicon
-from bot.parse.counts import ANY_NOUN, PER_PERIOD, Count, counts, echo
+from bot.parse.compose_at_once import per_stream as _per_stream
+from bot.parse.counts import ANY_NOUN, PER_PERIOD, Count, counts, echo, lead
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_units import TOK_S
@@ -75,26 +76,62 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
         if not here and len(every) == 1 and _each(text, every[0], start, end):
             here = every  # "We have 12 tenants. Each needs 250 tok/s.", "12 tenants; per tenant 250 tok/s"
         if not here and (unknown := _unknown_count(text, nums, start, end)):
+            draft.use(unknown.start, unknown.end, "slo_tok_s")
+            if kind == "volume":  # "our 7 hospitals each send ~5M output tokens a day": a volume each adds up
+                _volume_times(draft, unknown)
+                return
             # "15 call centers, 120 tok/s apiece": each of a thing the lexicon does not know, a group whose
             # rates add up or a person's stream: ask which, never guess
-            draft.use(unknown.start, unknown.end, "slo_tok_s")
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(figure.value), users=unknown.value, who=unknown.noun)
             return
+        if len(here) > 1:  # "20 people, …, only 5 of them at once": "5 of them" is how many at once
+            here = [c for c in here if c.noun] or here
         if len(here) != 1 or lexicon.pattern("total").search(text, start, end):
             continue
         count = here[0]
         times = _TIMES.fullmatch(text, count.end, figure.start)  # "300 engineers × 50k output tokens a day"
         each = times or _each(text, count, start, end, figure.start) or _each(text, count, *sentence(text, count.start))
         if not each:
+            _neither(text, draft, kind, count, figure)
             continue
         draft.use(count.start, count.end, "slo_tok_s")
         draft.use(each.start(), each.end(), "slo_kind")  # "apiece", "cada uno" were read
         if kind == "volume":
             _volume_times(draft, count)
+        elif count.group is None and count.noun:  # "for 20 clinics, 150 tok/s each": a group, or people?
+            draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(figure.value), users=count.value, who=count.noun.lower())
         elif _is_group(text, count, start, end):
             _rate_times(draft, count, figure)
         else:
             _per_stream(text, draft, count, start, end)
+
+
+def _neither(text: str, draft: Draft, kind: str, count: Count, figure: Number) -> None:
+    """ "kimi for our 12 customers, 300 tok/s": a count of groups or people beside the SLO, and neither "each"
+    nor "in total" nor a per-stream word said: 300 for each of them, or for all of them together? It asks."""
+    if (
+        kind == "rate"
+        and (count.group is not None or count.noun)
+        and "slo_kind" not in draft.fields
+        and not draft.asks
+        and (found := lead("count_for").search(text, max(0, count.start - 40), count.start) or _beside(text, count, figure))
+        # "one key for 20 teams", "we have 9 teams sharing one key": what is for them is a credential
+        and not lexicon.pattern("not_for_count").search(text, _clause(text, found.start()), max(figure.start, count.end))
+    ):
+        draft.use(count.start, count.end, "slo_tok_s")
+        draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(figure.value), users=count.value, who=count.noun.lower())
+
+
+# "12 customers, 300 tok/s", "12 clientes: 300 tok/s": the count said right before the figure, nothing between
+_JUST_BEFORE = re.compile(r"\s*[,:;—–-]?\s*(?:(?:about|around|roughly|unos|unas)\s+|[~≈]\s*)?$", re.I)
+
+
+def _beside(text: str, count: Count, figure: Number) -> re.Match[str] | None:
+    return _JUST_BEFORE.match(text, count.end, figure.start) if count.end <= figure.start else None
+
+
+def _clause(text: str, pos: int) -> int:
+    return max(text.rfind(mark, 0, pos) for mark in ",;:.\n(") + 1
 
 
 # "8 GPUs, 300 tok/s each": per GPU or in total? Hardware is never a head count, but "each" of it asks.
@@ -134,59 +171,6 @@ def _rate_times(draft: Draft, count: Count, figure: Number) -> None:
     if draft.fields.get("slo_kind") == "per_stream":  # "each" was the groups', not a stream's
         draft.fields.pop("slo_kind")
     draft.note("rate_multiplied", count=count.value, each=plain(figure.value), tok_s=plain(total))
-
-
-_RATE_FIGURE = re.compile(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
-
-
-_PERCENT_AT_ONCE = re.compile(
-    r"(?<![\w.,])(?P<p>\d{1,3}(?:[.,]\d+)?)\s?(?:%|percent|por\s?ciento)\s*(?:of\s+(?:them|those|us)\s+|de\s+(?:ell[oa]s|nosotros)\s+)?"
-    r"(?:[^\W\d_]+\s+){0,2}$",
-    re.I,
-)
-
-# "…, maybe 50 at the same time": a number right before the at-once words, at most two words between.
-_NEXT_TO_AT_ONCE = re.compile(r"(?<![\w.,])\d+(?:\s+[^\W\d_]+){0,2}\s*$")
-
-
-def _per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> None:
-    draft.fields["slo_kind"] = "per_stream"
-    # "25 people at once", "40 seats, all active": the at-once words follow the count, no figure between
-    after = lexicon.pattern("at_once").search(text, count.end, min(max(end, count.end), count.end + 100))
-    between = _RATE_FIGURE.sub(" ", text[count.end : after.start()]) if after else ""
-    # "300 seats, 10% concurrent", "un 20 % a la vez": a share said as a percentage is a number of them
-    if after and (pct := _PERCENT_AT_ONCE.search(text, count.end, after.start())):
-        share_of = float(pct["p"].replace(",", ".")) / 100
-        if 0 < share_of <= 1:
-            if draft.fields.get("concurrency") == count.value:  # "300 agents" read as all of them at once
-                draft.fields.pop("concurrency")
-            draft.set("concurrency", max(1, round(count.value * share_of)))
-            draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
-            return
-    # "40 agents …, and all 40 are online together" is the same 40; "300 users, maybe 30 at once" is 30
-    others = {float(d) for d in re.findall(r"\d+", between)} - {float(count.value)}
-    # "60 reps …, about half of them online at once": a share of them, not all of them
-    share = lexicon.pattern("share_of").search(between) if after else None
-    at_once = after and not others and not share
-    if (
-        after
-        and len(others) == 1
-        and not share
-        and (n := others.pop()) < count.value
-        and n.is_integer()
-        and _NEXT_TO_AT_ONCE.search(text, count.end, after.start())
-    ):
-        draft.set("concurrency", round(n))
-        draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
-        return
-    if "concurrency" in draft.fields and draft.fields["concurrency"] != count.value:
-        return  # "300 users, maybe 30 at once": the concurrency reader read it
-    if draft.fields.get("concurrency") == count.value or at_once:
-        draft.set("concurrency", count.value)
-        # "40 seats, all active": the question the concurrency reader asked is answered
-        draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
-    elif "concurrency" not in draft.fields and not draft.asked_about("concurrency"):
-        draft.ask(ASK_SLO, "users_at_once", users=count.value)
 
 
 def _volume_times(draft: Draft, count: Count) -> None:

@@ -38,7 +38,8 @@ _OF_THEM = re.compile(r"\s+of\s+(?:them|those|us)\b|\s+de\s+(?:ellos|ellas|nosot
 @cache
 def _noun() -> re.Pattern[str]:
     return re.compile(
-        r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}?"
+        # the last noun of the phrase is the head: "120 customer service agents" counts agents, not customers
+        r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}"
         rf"(?:(?P<group>{lexicon.alternation('group_nouns')})|(?P<person>{lexicon.alternation('person_nouns')}|{lexicon.alternation('stream_nouns')}))(?!\w|'\w)",
         re.I,
     )
@@ -50,6 +51,9 @@ def _noun() -> re.Pattern[str]:
 ANY_NOUN = re.compile(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
 
 
+_PLURAL = re.compile(r"\s+(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
+
+
 @cache
 def echo(noun: str) -> re.Pattern[str]:
     """ "each hospital", "per tenant", "cada sede", "por cliente", "each one of the hospitals"."""
@@ -59,12 +63,43 @@ def echo(noun: str) -> re.Pattern[str]:
         low[:-2] if low.endswith("es") else low[:-1],
         low[:-3] + "y" if low.endswith("ies") else low,
     }
-    alternation = "|".join(sorted(map(re.escape, stems), key=len, reverse=True))
+    # accents either way: "10 almacenes … por almacén"
+    alternation = "|".join(_fold(re.escape(stem)) for stem in sorted(stems, key=len, reverse=True))
     return re.compile(
         r"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?"
         rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
         re.I,
     )
+
+
+_VOWELS = {"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]", "á": "[aá]", "é": "[eé]", "í": "[ií]", "ó": "[oó]", "ú": "[uú]"}
+
+
+def _fold(pattern: str) -> str:
+    return "".join(_VOWELS.get(ch, ch) for ch in pattern)
+
+
+def _each_of(text: str, start: int) -> bool:
+    """ "each of the 7 hospitals", "cada uno de los 7 hospitales": the figure is handed to every one of them."""
+    return bool(lead("each_of_count").search(text, max(0, start - 40), start))
+
+
+def _for_count(text: str, start: int) -> bool:
+    """ "for our 12 customers", "para 20 clínicas", "serving 8 tenants": what the figure is for."""
+    return bool(lead("count_for").search(text, max(0, start - 40), start))
+
+
+@cache
+def lead(concept: str) -> re.Pattern[str]:
+    """A concept's words right before a position ("for our", "each of the")."""
+    return re.compile(rf"(?:{lexicon.alternation(concept)})\s+$", re.I)
+
+
+def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:
+    """The counts of a noun said once per unit ("cada oficina", "per office"), in any form `counts` reads:
+    "twelve regional offices", "doce oficinas regionales"."""
+    plural = re.compile(rf"{noun}(?:s|es)?", re.I)
+    return list(dict.fromkeys(c.value for c in counts(text, nums) if c.noun and plural.fullmatch(c.noun)))
 
 
 def _echoed(text: str, noun: str) -> bool:
@@ -113,6 +148,13 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
             and _echoed(text, m["noun"])
         ):
             out.append(Count(round(value), start, m.end(), True, m["noun"]))
+        elif (
+            (m := _PLURAL.match(text, end) or ANY_NOUN.match(text, end))  # "7 hospitals needs": the first plural
+            and not PER_PERIOD.match(text, m.end())
+            and (_each_of(text, start) or _for_count(text, start))
+            and not lexicon.pattern("not_counted").fullmatch(m["noun"])
+        ):  # "each of the 7 hospitals", "for 20 clinics": a group or people, the lexicon does not say which
+            out.append(Count(round(value), start, m.end(), None, m["noun"]))
         elif _THERE_ARE.search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
             out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
     return sorted(out, key=lambda c: c.start)

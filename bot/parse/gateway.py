@@ -21,6 +21,7 @@ _TERSE = 4  # words: "…, budgets per user" names a requirement; a longer claus
 _NOT_PAIN_BEFORE = phrase("gateway_not_before", "(?:{})")
 _VENDOR_AFTER = phrase("gateway_vendor_after", "(?:{})")  # "la cuota de GPUs en AWS": the vendor comes after
 _NOT_PAIN_AFTER = phrase("gateway_not_after", r"[\s,;:—-]*(?:[\w']+[\s,;:—-]+){0,3}?(?:{})\b")
+_FINE_AFTER = phrase("gateway_fine_after", r"[\s,;:—-]*(?:[\w']+[\s,;:—-]+){0,3}?(?:{})\b")  # "…, and it's been fine"
 _CANNOT = phrase("gateway_cannot", r"\b(?:{})\b")  # "we can't attribute": pain
 
 
@@ -45,6 +46,9 @@ def read_gateway(text: str, draft: Draft) -> None:
         start, end = sentence(text, match.start())
         if _held_once(text, match.start(), start, end):  # "we used to share one key; fixed now"
             draft.use(match.start(), match.end(), "gateway_pain")
+            continue
+        if _FINE_AFTER.match(text, match.end()) and not _CANNOT.search(match.group(0)):
+            draft.use(match.start(), match.end(), "gateway_pain")  # "…one deployment, and it's been fine so far"
             continue
         if not _negated(text, match.start()) or _CANNOT.search(match.group(0)):
             draft.use(match.start(), match.end(), "gateway_pain")

@@ -21,7 +21,7 @@ from bot.parse.model_index import (
     _Index,
     _parts,
 )
-from bot.parse.model_typos import _bare_typo, _head_typo
+from bot.parse.model_typos import _bare_typo, _head_typo, near_head
 from bot.parse.words import STOPWORDS, Token
 
 _LETTERS = re.compile(r"[a-z]+")  # compiled once: these run for every word of a paste
@@ -140,7 +140,15 @@ def _fuzzy(text: str, toks: list[Token], covered: set[int], index: _Index) -> li
     i = 0
     while i < len(toks) and starts < MAX_FUZZY_STARTS:
         head = None if i in covered else _LETTERS.match(toks[i].lower.split("-")[0])
-        if not head or not index.is_head(head.group(0)):
+        near = (
+            bool(head)
+            and 3 <= len(head.group(0)) <= 6
+            and not index.is_head(head.group(0))
+            and near_head(head.group(0), index.short_heads)
+        )
+        if near and i + 1 in covered:
+            near = False  # "kimmi k2.5": the name after it is read; _widen takes the typo into it
+        if not head or not (index.is_head(head.group(0)) or near):
             if head and (bare := _bare_typo(text, toks[i], index)):
                 found.append(bare)
             i += 1
@@ -177,7 +185,11 @@ def _widen(text: str, toks: list[Token], starts: list[int], mention: Mention, in
     if not first or mention.kind != "catalog":
         return mention
     head = _LETTERS.match(toks[first - 1].key)
-    if not head or not index.is_head(head.group(0)) or toks[first - 1].key in index.alias:
+    if (
+        not head
+        or not (index.is_head(head.group(0)) or near_head(head.group(0), index.short_heads))
+        or toks[first - 1].key in index.alias
+    ):
         return mention
     key = "".join(t.key for t in toks[first - 1 :] if t.start < mention.end)
     typed = text[toks[first - 1].start : mention.end]

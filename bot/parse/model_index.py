@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Literal
 
 from bot.parse.build_index import SIZE, VARIANTS, BuildIndex
-from bot.parse.fuzzy import _best, _could_reach
+from bot.parse.fuzzy import _best, _could_reach, abbreviated
 from bot.parse.lazyre import lazy
 from bot.parse.publishers import publishers
 from bot.parse.words import Token
@@ -108,6 +108,7 @@ class _Index:
 
     def __init__(self, catalogs: Catalogs) -> None:
         self.alias = dict(catalogs.alias_index)
+        self.alias |= abbreviated(self.alias)  # "dsv4 pro preview": the catalog's own short form, on its other names
         # publishers, not models ("sending data to OpenAI"), from costcore's catalogs (bot/parse/publishers.py)
         self.vendors = publishers(catalogs)
         self.keys = list(self.alias)

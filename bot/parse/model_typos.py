@@ -5,6 +5,7 @@ Split from `model_guess`."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from bot.parse.fuzzy import _best
 from bot.parse.model_index import BARE_WORDS, CONFIDENT, Mention, _Index
@@ -35,7 +36,7 @@ def _head_typo(text: str, toks: list[Token], i: int, covered: set[int], index: _
             for alias_key, model in index.alias.items()
             if alias_key.endswith(rest)
             and (alias_head := alias_key[: -len(rest)]).isalpha()
-            and _best(head.group(0), [alias_head], HEAD_TYPO) is not None
+            and (_best(head.group(0), [alias_head], HEAD_TYPO) is not None or near_head(head.group(0), frozenset([alias_head])))
             and index.same_units(alias_key, text[toks[i].start : toks[j].end])
         }
         if models:
@@ -56,3 +57,52 @@ def _bare_typo(text: str, tok: Token, index: _Index) -> Mention | None:
         return None
     best = _best(tok.key, words, CONFIDENT)
     return Mention(tok.start, tok.end, tok.text, index.alias[best[0]], "corrected") if best else None
+
+
+@lru_cache(maxsize=8192)
+def near_head(word: str, heads: frozenset[str]) -> bool:
+    """ "quen", "qwn", "gml": one letter off a family word of four or more letters ("qwen"), so the fuzzy reader weighs
+    the whole name (the digits must still be the catalog name's: "quen3.5 398b" is no row)."""
+    return 3 <= len(word) <= 6 and any(
+        _one_edit(word, h) if len(h) >= 4 else _swapped(word, h) for h in heads
+    )  # a three-letter family word ("glm", "gpt") only with two letters swapped: "gml", "gtp"
+
+
+def _swapped(a: str, b: str) -> bool:
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [k for k in range(len(a)) if a[k] != b[k]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    return a[i:] == b[i + 1 :]
+
+
+# "qwen3,5 397b", "glm 5,1", "deepseek v4,1 flash": a version written with a decimal comma (a single digit each
+# side, glued to a word or after one)
+_COMMA_VERSION = re.compile(r"(?<![\w.,])(?:(?P<prev>[^\W\d_]+)\s+)?(?P<head>[^\W\d_]*)(?P<gap>\s?)(?P<a>\d),(?P<b>\d)(?![\d,.])")
+
+
+_DIGIT_COMMA = re.compile(r"\d,\d(?![\d,.])")  # one quick scan: most questions hold none
+
+
+def decimal_commas(text: str, index: _Index) -> str:
+    """The text with a decimal comma in a version made a dot, where the dotted name starts a catalog name (the
+    index's prefixes); the same length, so every span stays where it was. "1,500 tok/s" is no version."""
+
+    def fix(m: re.Match[str]) -> str:
+        core = m["head"].lower() + m["a"] + m["b"]
+        prev = (m["prev"] or "").lower()
+        if (m["head"] and core in index.prefixes) or (prev and prev + core in index.prefixes):
+            return m.group(0)[: m.start("a") - m.start() + 1] + "." + m["b"]
+        return m.group(0)
+
+    return _COMMA_VERSION.sub(fix, text) if _DIGIT_COMMA.search(text) else text

@@ -39,7 +39,8 @@ from bot.parse.model_index import (
 )
 from bot.parse.model_late import late_unknowns, siblings
 from bot.parse.model_pick import _covered, _decide, _follower, _several
-from bot.parse.words import Token, model_context
+from bot.parse.model_typos import decimal_commas
+from bot.parse.words import Token, model_context, tokens
 from costcore.catalog import Catalogs
 from costcore.scenario import Finding
 
@@ -142,6 +143,8 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
 
 def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     index = _index(catalogs)
+    if "," in text and (dotted := decimal_commas(text, index)) != text:  # "glm 5,1": a version, not two figures
+        text, toks = dotted, tokens(dotted)
     exact, plain, pending = _exact(text, toks, index)
     starts = [t.start for t in toks]
     mentions = [_widen(text, toks, starts, m, index) for m in exact]

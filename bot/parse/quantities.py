@@ -20,7 +20,7 @@ from bot.parse.rate_words import TOK_S
 from bot.parse.volume_forms import LEAD_PERIOD
 from bot.parse.volumes import PERIOD_WORDS
 
-_WHO = rf"(?:users?|sessions?|streams?|requests?|conversations?|agents?|chats?|connections?|usuarios|sesiones|conversaciones|peticiones|agentes|clientes|{PEOPLE})"
+_WHO = rf"(?:users?|sessions?|streams?|requests?|calls?|llamadas|consultas|conversations?|agents?|chats?|connections?|usuarios|sesiones|conversaciones|peticiones|agentes|clientes|{PEOPLE})"
 # "50 concurrent users", "50 agents running in parallel", and "200 concurrent" with the noun left out.
 _CONCURRENCY_AFTER = lazy(
     rf"\s?(?:{CONCURRENT}\s{_WHO}|{_WHO}\s(?:online\s+|connected\s+|running\s+|working\s+|generating\s+|"
@@ -35,6 +35,16 @@ _STREAMS_COUNTED = lazy(
     rf"\s?{STREAMS}\b(?!\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b)",
     re.I,
 )
+_HUMAN_AGENTS = lazy(rf"\s*(?:{lexicon.alternation('human_agent')})", re.I)
+_AGENTS = lazy(r"\s?agent(?:e)?s\b", re.I)
+
+
+def _human_agents(text: str, n: Number) -> bool:
+    """Agents that are people: "150 agentes de soporte", or agents in a sentence about a support desk, a
+    contact center or sales ("our support team of 200 agents", lexicon `human_context`)."""
+    if _HUMAN_AGENTS.match(text, n.end):
+        return True
+    return bool(_AGENTS.match(text, n.end)) and bool(lexicon.pattern("human_context").search(text, *sentence(text, n.start)))
 _CONCURRENCY_BEFORE = lazy(
     r"\b(?:concurrency|concurrencia|concurrent\s+(?:users|sessions|streams|requests)|(?:usuarios|sesiones)\s+concurrentes"
     r"|max[_\s-]?num[_\s-]?seqs|max_concurrency)\s?(?:of|de|=|:|is|es|→|->)?\s?$",
@@ -63,6 +73,7 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
         round(n.value)
         for n in mentions(nums)
         if n.value >= 2 and n.value.is_integer() and not n.multiplied and tail(text, n, _STREAMS_COUNTED)
+        and not _human_agents(text, n)  # "150 agentes de soporte" are people, not streams
     ]
     if len(set(streams)) == 1:
         draft.set("concurrency", streams[0])

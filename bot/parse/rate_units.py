@@ -107,6 +107,8 @@ RELATIVE = lazy(
     # a follow-up or a peak: "and at 2x?", "what about 3x?", "¿y al doble?", "2x at peak", "ideally 500"
     r"|\b(?:at|about|with|a)\s+\d+(?:\.\d+)?\s?[x×]\s*\?|\b\d+(?:\.\d+)?\s?[x×]\s+(?:at|during|in|on)\s+(?:peak|black\s+friday|launch)"
     r"|\bal\s+doble\b|\bmultiplic(?:amos|ar|o)\s+por\s+\d+|\b(?:bursting|bursts?|spiking|peaks?|peaking)\s+(?:to|at|of)\s+\d"
+    # "a peak of 90 sessions open at the same time" counts streams, not a rate
+    r"(?![\d.,]*\s*(?:(?:concurrent|simultaneous|parallel|open|active|live)\s+)?(?:users?|sessions?|streams?|chats?|conversations?|connections?|calls?|requests?|agents?|people|seats?)\b)"
     r"|\bideally\s+\d|\bidealmente\s+\d",
     re.I,
 )

@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from itertools import islice
 
+from bot.parse.counts import of_noun
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_kind import read_kind
+from bot.parse.rate_measured import context_figures
 from bot.parse.rate_units import (
     HEDGE_AFTER,
     MEASURED,
@@ -39,11 +41,14 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
     per_gpu: list[float] = []
     quoted: list[float] = []  # every tok/s figure, whatever it turned out to be
     bound_units: set[int] = set()
+    measured = context_figures(text, nums, draft)  # "we got ~150 tok/s; we need 400 tok/s": 150 is context
     for number in nums:
         unit = tail(text, number, TOK_S)
         if not unit:
             continue
         bound_units.add(unit.end())
+        if number.start in measured:
+            continue
         quoted.append(number.value)
         if len(slos) >= MAX_MENTIONS:
             break
@@ -143,6 +148,7 @@ def _total_of_counted(
     ) or (ahead := per_group_before().search(before)):
         group = (per_group or ahead).group("group")
         counts = counted(text, nums, plural_of(group), skip=number) or _of_them(text, number)
+        counts = counts or of_noun(text, nums, plural_of(group))  # "twelve regional offices, … per office"
         if len(counts) != 1:
             draft.ask(ASK_SLO, "rate_per_group", tok_s=plain(number.value), group=group.lower())
             return None

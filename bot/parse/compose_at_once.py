@@ -1,0 +1,86 @@
+"""How many of the counted people or streams are at it at once (the grammar's per-stream branch, split from
+bot/parse/compose.py): "25 people at once" is all 25; "20 people …, only 5 of them at once", "200 devs, ~10 of
+them typing at any moment", "como mucho 12 conectados a la vez" is that number; "300 seats, 10% concurrent" a
+share; "about half of them" asks; nothing said asks `users_at_once`."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse import lexicon
+from bot.parse.counts import Count
+from bot.parse.draft import ASK_SLO, Draft, sentence
+
+_RATE_FIGURE = re.compile(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
+
+
+_PERCENT_AT_ONCE = re.compile(
+    r"(?<![\w.,])(?P<p>\d{1,3}(?:[.,]\d+)?)\s?(?:%|percent|por\s?ciento)\s*(?:of\s+(?:them|those|us)\s+|de\s+(?:ell[oa]s|nosotros)\s+)?"
+    r"(?:[^\W\d_]+\s+){0,2}$",
+    re.I,
+)
+
+# "…, maybe 50 at the same time", "~10 of them typing at any moment": a number right before the at-once
+# words, at most three words between.
+_NEXT_TO_AT_ONCE = re.compile(r"(?<![\w.,])\d+(?:\s+[^\W\d_]+){0,3}\s*$")
+_AFTER_AT_ONCE = re.compile(
+    r"\s*,?\s*(?:(?:about|around|roughly|maybe|only|just|some|unos|unas|alrededor\s+de|como|solo|s[oó]lo|quiz[aá]s?)\s+|[~≈]\s*)*"
+    r"(?P<n>\d{1,6})(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|tps|%|percent|por\s?ciento))",
+    re.I,
+)
+_A_NUMBER = re.compile(r"\s*(?:of\s+|de\s+)?[~≈]?\s*\d")
+
+
+def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> None:
+    draft.fields["slo_kind"] = "per_stream"
+    # "20 personas, 40 tok/s cada una": the people and the rate beside them were composed, each one's stream
+    draft.asks = [(p, f) for p, f in draft.asks if not (f.code == "slo_kind_unclear" and f.params.get("users") == count.value)]
+    # "25 people at once", "40 seats, all active": the at-once words follow the count, no figure between
+    # …in the figure's sentence or the one after it ("20 people, each gets 40 tok/s; only 5 use it at once")
+    after = lexicon.pattern("at_once").search(text, count.end, min(max(sentence(text, end + 1)[1], count.end), count.end + 100))
+    between = _RATE_FIGURE.sub(" ", text[count.end : after.start()]) if after else ""
+    # "200 devs; at any moment about 10 are typing": the number right after the at-once words
+    if after and (then := _AFTER_AT_ONCE.match(text, after.end())) and 1 <= (n := int(then["n"])) < count.value:
+        _at_once(draft, n)
+        return
+    # "300 seats, 10% concurrent", "un 20 % a la vez": a share said as a percentage is a number of them
+    if after and (pct := _PERCENT_AT_ONCE.search(text, count.end, after.start())):
+        share_of = float(pct["p"].replace(",", ".")) / 100
+        if 0 < share_of <= 1:
+            if draft.fields.get("concurrency") == count.value:  # "300 agents" read as all of them at once
+                draft.fields.pop("concurrency")
+            draft.set("concurrency", max(1, round(count.value * share_of)))
+            draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
+            return
+    # "40 agents …, and all 40 are online together" is the same 40; "300 users, maybe 30 at once" is 30
+    others = {float(d) for d in re.findall(r"\d+", between)} - {float(count.value)}
+    # "60 reps …, about half of them online at once": a share of them, not all of them
+    # ("at most 12", "como mucho 12", "up to 40" are a number of them, not a share)
+    share = next((m for m in lexicon.pattern("share_of").finditer(between) if not _A_NUMBER.match(between, m.end())), None)
+    at_once = after and not others and not share
+    if (
+        after
+        and len(others) == 1
+        and not share
+        and (n := others.pop()) < count.value
+        and n.is_integer()
+        and _NEXT_TO_AT_ONCE.search(text, count.end, after.start())
+    ):
+        _at_once(draft, round(n))
+        return
+    if "concurrency" in draft.fields and draft.fields["concurrency"] != count.value:
+        return  # "300 users, maybe 30 at once": the concurrency reader read it
+    if draft.fields.get("concurrency") == count.value or at_once:
+        draft.set("concurrency", count.value)
+        # "40 seats, all active": the question the concurrency reader asked is answered
+        draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
+    elif "concurrency" not in draft.fields and not draft.asked_about("concurrency"):
+        draft.ask(ASK_SLO, "users_at_once", users=count.value)
+
+
+
+
+def _at_once(draft: Draft, n: int) -> None:
+    draft.fields.pop("concurrency", None)  # "200 devs" read as all of them at once by the concurrency reader
+    draft.set("concurrency", n)
+    draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
