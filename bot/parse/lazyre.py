@@ -1,13 +1,240 @@
-"""`lazy` is `re.compile`, under the name the parser's modules import.
+"""`lazy` compiles a parser pattern that skips a long text lacking a string every match must hold.
 
-It compiled each pattern on first use, to spare `llmcost ask` compiling patterns a question never needs.
-Since bot/startup.py keeps every pattern's compiled code between runs (`keep_regexes`), compiling them all
-at import costs nothing measurable (bench/bench_engine.py --tricks), so the trick is gone; the parser's
-modules may call `re.compile` directly.
+A 4,000-character paste is scanned by a few hundred patterns, and `re` tries each at every position even
+when the text cannot hold a match: a pattern for "business hours", "office hours" or "9 to 5" walks a log
+with no "hours" in it and no "9" character by character. `lazy(pattern)` reads once, from the pattern's
+own syntax tree, a few strings of which every match must contain one ("hours", "9" — the *required
+strings*; `required`), and on a long text a scan (`search`, `finditer`, `findall`, `sub`, `subn`, `split`)
+first asks whether the text holds any of them (`str.find`, many times faster than the scan). When it holds
+none, the scan's answer is known without scanning: no match. Otherwise, and on every short text, the
+pattern runs as compiled: the result is the same either way, only found sooner.
+
+The required strings are sound by construction: a literal run the match must consume (not one inside an
+optional part, a look-around or a negated class), the union over a branch's alternatives (none when any
+alternative has none), and for `\\d` any decimal digit. They are compared in lower case with the text in
+lower case (a case-blind pattern matches a letter of any case; a case-sensitive one is only weakened), and
+only letters whose case `re` folds one to one are used (ASCII and Latin-1 letters, the dotless ı, the long
+ſ and the dotted İ folded first); a text whose lower case changes length skips the check.
+
+`match` and `fullmatch` are the compiled pattern's own methods (anchored: nothing to skip). A match's `.re`
+is the compiled pattern (`Pattern.compiled`), not this object: compare patterns by `.pattern`. Since
+bot/startup.py keeps every pattern's compiled code between runs, compiling at import costs nothing
+measurable; the required strings are worked out on the first long text a pattern scans, so a short
+question never pays for them.
 """
 
+from __future__ import annotations
+
 import re
+import re._constants as _c
+import re._parser as _sre_parse
+import sys
+from collections.abc import Iterator
+from typing import Any
 
-lazy = re.compile
+LONG = 600  # characters: below this a scan is cheap and the check would cost more than it saves
+_MAX_STRINGS = 12  # more alternatives than this and looking for each costs as much as the scan
+DIGIT = "\x00digit"  # the required "string" that stands for any decimal digit (no literal run holds a NUL)
+_FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})  # letters `re` folds that str.lower() does not (or not alone)
+_ANY_DIGIT = re.compile(r"\d")
 
-__all__ = ["lazy"]
+
+def _safe(ch: str) -> bool:
+    """A letter whose case-blind matches are exactly the characters with its lower case (after _FOLD)."""
+    code = ord(ch)
+    return 0 < code < 0x80 or (0xC0 <= code <= 0xFF and code not in (0xD7, 0xF7))
+
+
+Strings = frozenset[str] | None  # one of these must occur in every match; None: no such set is known
+
+
+def _better(a: Strings, b: Strings) -> Strings:
+    """Of two sets that both must hold, the more selective: fewer strings, then longer ones."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a if _rank(a) <= _rank(b) else b
+
+
+def _rank(strings: frozenset[str]) -> tuple[int, int, bool]:
+    # most texts hold some digit: a digit ranks as one character, and below one that is no digit
+    return len(strings), -min(1 if s == DIGIT else len(s) for s in strings), DIGIT in strings
+
+
+def _charset(items: list[tuple[Any, Any]]) -> Strings:
+    """The characters a class allows, when it is a short list of letters and ranges (`[\\s-]` is not)."""
+    chars: set[str] = set()
+    for op, av in items:
+        if op is _c.LITERAL:
+            chars.add(chr(av))
+        elif op is _c.RANGE and av[1] - av[0] < 10:
+            chars.update(chr(c) for c in range(av[0], av[1] + 1))
+        elif op is _c.CATEGORY and av is _c.CATEGORY_DIGIT:
+            chars.add(DIGIT)
+        else:  # NEGATE, other categories, long ranges
+            return None
+    if not chars or len(chars) > _MAX_STRINGS or not all(c == DIGIT or _safe(c) for c in chars):
+        return None
+    return frozenset(c if c == DIGIT else c.lower() for c in chars)
+
+
+def _item(op: Any, av: Any) -> Strings:
+    if op is _c.LITERAL:
+        ch = chr(av)
+        return frozenset({ch.lower()}) if _safe(ch) else None
+    if op is _c.IN:
+        return _charset(av)
+    if op is _c.CATEGORY and av is _c.CATEGORY_DIGIT:
+        return frozenset({DIGIT})
+    if op is _c.SUBPATTERN:
+        return _sequence(av[-1])
+    if op is _c.ATOMIC_GROUP:
+        return _sequence(av)
+    if op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
+        low, _high, body = av
+        return _sequence(body) if low >= 1 else None
+    if op is _c.BRANCH:
+        union: set[str] = set()
+        for alternative in av[1]:
+            strings = _sequence(alternative)
+            if strings is None:
+                return None
+            union |= strings
+            if len(union) > _MAX_STRINGS * 4:
+                return None
+        return _shortened(union)
+    return None  # AT, ANY, look-arounds, back-references, conditionals: nothing required
+
+
+def _shortened(union: set[str]) -> Strings:
+    """A branch's strings, kept few: a string that holds another is implied by it; past the limit, cut them to
+    their first three characters (a part of a required string is required too)."""
+    strings = _minimal(union)
+    if len(strings) > _MAX_STRINGS:
+        strings = _minimal({s if s == DIGIT else s[:3] for s in strings})
+    return frozenset(strings) if len(strings) <= _MAX_STRINGS else None
+
+
+def _minimal(strings: set[str]) -> set[str]:
+    """Drop each string that holds another of the set: any text holding it holds the other."""
+    return {s for s in strings if s == DIGIT or not any(o != s and o != DIGIT and o in s for o in strings)}
+
+
+def _sequence(items: Any) -> Strings:
+    """What a sequence requires: each item must match, so the most selective item's set, or a literal run."""
+    best: Strings = None
+    run = ""
+    for op, av in list(items) + [(None, None)]:
+        ch = chr(av) if op is _c.LITERAL else None
+        if ch is not None and _safe(ch):
+            run += ch.lower()
+            continue
+        if run:
+            best = _better(best, frozenset({run}))
+            run = ""
+        if op is not None:
+            best = _better(best, _item(op, av))
+    return best
+
+
+def required(pattern: str | re.Pattern[str], flags: int = 0) -> Strings:
+    """The strings (lower case) of which every match of `pattern` holds at least one, or None."""
+    if isinstance(pattern, re.Pattern):
+        pattern, flags = pattern.pattern, pattern.flags
+    if not isinstance(pattern, str) or flags & re.LOCALE:
+        return None
+    try:
+        tree = _sre_parse.parse(pattern, flags)
+    except re.error:
+        return None
+    return _sequence(tree.data if hasattr(tree, "data") else tree)
+
+
+_LOWERED: dict[int, tuple[str, str | None, bool]] = {}
+
+
+def _lowered(text: str) -> tuple[str | None, bool]:
+    """The text in lower case (None when that changes its length) and whether it holds a digit, once per text."""
+    hit = _LOWERED.get(id(text))
+    if hit is None or hit[0] is not text:
+        if len(_LOWERED) > 16:
+            _LOWERED.clear()
+        low = text.translate(_FOLD).lower()
+        hit = _LOWERED[id(text)] = (text, low if len(low) == len(text) else None, bool(_ANY_DIGIT.search(text)))
+    return hit[1], hit[2]
+
+
+_UNSET: Any = object()
+
+
+class Pattern:
+    """A compiled pattern that skips a long text holding none of its required strings (module docstring)."""
+
+    __slots__ = ("compiled", "pattern", "flags", "groups", "groupindex", "match", "fullmatch", "_needs", "_last")
+
+    def __init__(self, compiled: re.Pattern[str]) -> None:
+        self.compiled = compiled
+        self.pattern, self.flags = compiled.pattern, compiled.flags
+        self.groups, self.groupindex = compiled.groups, compiled.groupindex
+        self.match, self.fullmatch = compiled.match, compiled.fullmatch
+        self._needs: Strings = _UNSET
+        self._last: tuple[str, bool] | None = None
+
+    def absent(self, text: str) -> bool:
+        """Whether `text` holds none of the strings every match needs (so no match is possible)."""
+        last = self._last
+        if last is not None and last[0] is text:
+            return last[1]
+        if self._needs is _UNSET:
+            self._needs = required(self.compiled)
+        needs, verdict = self._needs, False
+        if needs is not None:
+            low, digit = _lowered(text)
+            if low is not None:
+                verdict = not any(digit if s == DIGIT else s in low for s in needs)
+        self._last = (text, verdict)
+        return verdict
+
+    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        if len(string) >= LONG and self.absent(string):
+            return None
+        return self.compiled.search(string, pos, endpos)
+
+    def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        if len(string) >= LONG and self.absent(string):
+            return iter(())
+        return self.compiled.finditer(string, pos, endpos)
+
+    def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
+        if len(string) >= LONG and self.absent(string):
+            return []
+        return self.compiled.findall(string, pos, endpos)
+
+    def sub(self, repl: Any, string: str, count: int = 0) -> str:
+        if len(string) >= LONG and self.absent(string):
+            return string
+        return self.compiled.sub(repl, string, count)
+
+    def subn(self, repl: Any, string: str, count: int = 0) -> tuple[str, int]:
+        if len(string) >= LONG and self.absent(string):
+            return string, 0
+        return self.compiled.subn(repl, string, count)
+
+    def split(self, string: str, maxsplit: int = 0) -> list[str | Any]:
+        if len(string) >= LONG and self.absent(string):
+            return [string]
+        return self.compiled.split(string, maxsplit)
+
+    def __repr__(self) -> str:
+        return f"lazy({self.compiled!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return lazy, (self.pattern, self.flags)
+
+
+def lazy(pattern: str, flags: int = 0) -> Pattern:
+    return Pattern(re.compile(pattern, flags))
+
+
+__all__ = ["lazy", "required", "Pattern"]

@@ -75,7 +75,7 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 plain.add(i)
                 i += 1
                 continue
-            mention = _extend(text, toks, i, j, model, index)
+            mention = _extend_once(text, toks, starts, i, j, model, index)
             free = bisect_left(starts, found[-1].end) if found else 0
             mention = builds.led_by_other(text, toks, i, mention, index, free) or mention  # "llama 3 maverick"
             if mention.kind == "catalog" and (said := builds.words_before(toks, i)):
@@ -88,6 +88,30 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
         while i < len(toks) and toks[i].start < mention.end:
             i += 1
     return found, plain, pending
+
+
+# `_extend` reads the tokens of the name and at most three past the mention it returns (the words that may
+# go on with it, a precision or build "a word or two after"); a window of this many tokens past the name
+# read as the catalog spells it is its whole input when that holds.
+_EXTEND_WINDOW = 8
+
+
+def _extend_once(text: str, toks: list[Token], starts: list[int], i: int, j: int, model: str, index: _Index) -> Mention:
+    """`_extend`, read once per distinct text: the same name followed by the same words reads the same, only
+    shifted (a pasted log names "llama 3.1 70b" two hundred times). A reading is kept only when every token it
+    looked at lies inside the window the key holds (or the window reaches the end of the text)."""
+    last = min(len(toks) - 1, j + _EXTEND_WINDOW)
+    at_end = last == len(toks) - 1
+    base = toks[i].start
+    key = (model, j - i, last - i, at_end, text[base : toks[last].end])
+    if (kept := index.extended.get(key)) is not None:
+        return Mention(kept.start + base, kept.end + base, kept.typed, kept.model, kept.kind, kept.candidates, kept.precision, kept.said)
+    mention = _extend(text, toks, i, j, model, index)
+    if at_end or bisect_left(starts, mention.end) - 1 + 3 <= last:
+        if len(index.extended) > 4096:
+            index.extended.clear()
+        index.extended[key] = replace(mention, start=mention.start - base, end=mention.end - base)
+    return mention
 
 
 def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _Index) -> Mention:

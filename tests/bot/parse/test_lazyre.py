@@ -1,0 +1,108 @@
+"""The skip of bot/parse/lazyre.py: a long text without a pattern's required strings has no match, and a
+skipped scan answers exactly what the scan would have. Checked on the parser's own patterns and questions."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+import bot.parse
+from bot.parse.lazyre import DIGIT, LONG, Pattern, lazy, required
+
+CORPUS = Path(__file__).parent / "corpus"
+
+
+def _questions() -> list[str]:
+    return [row["q"] for path in sorted(CORPUS.glob("*.yaml")) for row in yaml.safe_load(path.read_text(encoding="utf-8"))]
+
+
+def _parser_patterns() -> dict[str, Pattern]:
+    found: dict[str, Pattern] = {}
+    for info in pkgutil.iter_modules(bot.parse.__path__):
+        module = importlib.import_module(f"bot.parse.{info.name}")
+        for name, value in vars(module).items():
+            if isinstance(value, Pattern):
+                found[f"{info.name}.{name}"] = value
+    return found
+
+
+@pytest.mark.parametrize(
+    ("pattern", "flags", "strings"),
+    [
+        (r"business\s+hours", re.I, {"business"}),  # the longest literal run of a sequence
+        (r"(?:foo)?bar", 0, {"bar"}),  # an optional part requires nothing
+        (r"x{0,3}y", 0, {"y"}),
+        (r"ab|c", 0, {"ab", "c"}),  # a branch: one of its alternatives' strings
+        (r"\bGMT\b", 0, {"gmt"}),  # compared in lower case
+        (r"\d+\s*%", 0, {"%"}),  # a digit is weaker than any other character
+        (r"\d+\s*h", 0, {"h"}),
+        (r"[0-3]", 0, {"0", "1", "2", "3"}),
+        (r"[0-3]\d", 0, {DIGIT}),  # one string to look for beats four
+        (r"\d\d", 0, {DIGIT}),
+        (r"hours|hour", 0, {"hour"}),  # "hours" holds "hour"
+    ],
+)
+def test_required_strings_are_read_from_the_pattern(pattern: str, flags: int, strings: set[str]) -> None:
+    assert required(pattern, flags) == frozenset(strings)
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [r"(?=abc)\w+", r"[^a]+", r"\w+", r"a|\s", r"(?:ab)*", r"\S{2}", r"(a)?(?(1)b|c)", r"µ", r"\b\w+\b"],
+)
+def test_nothing_is_required_where_a_match_may_hold_no_fixed_string(pattern: str) -> None:
+    assert required(pattern) is None
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text"),
+    [
+        (r"sun", "ſun"),  # the long s is an s to a case-blind pattern
+        (r"istanbul", "İstanbul"),  # so is the dotted capital I an i
+        (r"kelvin", "\u212aelvin"),  # and the Kelvin sign a k
+        (r"\d+ tok", "٣٠٠ tok"),  # Arabic-Indic digits are digits to \d
+        (r"d[ií]as", "DÍAS"),
+    ],
+)
+def test_letters_re_folds_are_never_skipped(pattern: str, text: str) -> None:
+    long = " " * LONG + text
+    compiled = lazy(pattern, re.I)
+    assert compiled.compiled.search(long)
+    assert compiled.search(long) is not None
+
+
+def test_a_skipped_scan_answers_what_the_scan_would() -> None:
+    compiled = lazy(r"(\d+)\s*(?:hours|h)\b", re.I)
+    without, with_ = "x " * LONG, "x " * LONG + "12 hours and 3h"
+    assert compiled.absent(without) and not compiled.absent(with_)
+    for text in (without, with_):
+        raw = compiled.compiled
+        assert compiled.search(text) is None if raw.search(text) is None else compiled.search(text).span() == raw.search(text).span()
+        assert [m.span() for m in compiled.finditer(text)] == [m.span() for m in raw.finditer(text)]
+        assert compiled.findall(text) == raw.findall(text)
+        assert compiled.sub("N", text) == raw.sub("N", text)
+        assert compiled.subn("N", text) == raw.subn("N", text)
+        assert compiled.split(text) == raw.split(text)
+    assert compiled.search("12 hours") is not None  # a short text is scanned as compiled
+
+
+def test_no_parser_pattern_is_skipped_on_a_text_it_matches() -> None:
+    """Every lazy pattern of the parser, on every corpus question (each alone, checked as if long) and on pastes
+    of them: where the pattern finds a match, the skip must not say the text lacks its required strings."""
+    patterns = _parser_patterns()
+    assert len(patterns) > 50
+    questions = _questions()
+    texts = questions + [" ".join(questions[i : i + 60]) for i in range(0, len(questions), 60)]
+    checked = 0
+    for name, pattern in patterns.items():
+        for text in texts:
+            if pattern.compiled.search(text) is not None:
+                pattern._last = None  # ask afresh, whatever the text's length
+                assert not pattern.absent(text), (name, text[:120])
+                checked += 1
+    assert checked > 1000
