@@ -30,13 +30,16 @@ import re._constants as _c
 import re._parser as _sre_parse
 import sys
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 LONG = 600  # characters: below this a scan is cheap and the check would cost more than it saves
-_MAX_STRINGS = 12  # more alternatives than this and looking for each costs as much as the scan
+_MAX_STRINGS = 24  # more strings than this and looking for each costs about as much as the scan
 DIGIT = "\x00digit"  # the required "string" that stands for any decimal digit (no literal run holds a NUL)
 _FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})  # letters `re` folds that str.lower() does not (or not alone)
 _ANY_DIGIT = re.compile(r"\d")
+_REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT)
+_ZERO_WIDTH = (_c.AT, _c.ASSERT, _c.ASSERT_NOT)  # they consume nothing
 
 
 def _safe(ch: str) -> bool:
@@ -49,7 +52,8 @@ Strings = frozenset[str] | None  # one of these must occur in every match; None:
 
 
 def _better(a: Strings, b: Strings) -> Strings:
-    """Of two sets that both must hold, the more selective: fewer strings, then longer ones."""
+    """Of two sets that both must hold, the more selective: longer strings (a letter is in any long text),
+    then fewer of them."""
     if a is None:
         return b
     if b is None:
@@ -58,40 +62,95 @@ def _better(a: Strings, b: Strings) -> Strings:
 
 
 def _rank(strings: frozenset[str]) -> tuple[int, int, bool]:
-    # most texts hold some digit: a digit ranks as one character, and below one that is no digit
-    return len(strings), -min(1 if s == DIGIT else len(s) for s in strings), DIGIT in strings
+    shortest = min(1 if s == DIGIT else len(s) for s in strings)  # most texts hold some digit: one character
+    return -min(shortest, 4), len(strings), DIGIT in strings
 
 
-def _charset(items: list[tuple[Any, Any]]) -> Strings:
-    """The characters a class allows, when it is a short list of letters and ranges (`[\\s-]` is not)."""
+def _charset(items: list[tuple[Any, Any]], digits: bool) -> frozenset[str] | None:
+    """The characters a class allows, when it is a short list of letters and ranges (`[\\s-]` is not); `\\d`
+    as DIGIT when `digits`."""
     chars: set[str] = set()
     for op, av in items:
-        if op is _c.LITERAL:
-            chars.add(chr(av))
-        elif op is _c.RANGE and av[1] - av[0] < 10:
-            chars.update(chr(c) for c in range(av[0], av[1] + 1))
-        elif op is _c.CATEGORY and av is _c.CATEGORY_DIGIT:
+        if op is _c.LITERAL and _safe(chr(av)):
+            chars.add(chr(av).lower())
+        elif op is _c.RANGE and av[1] - av[0] < 10 and all(_safe(chr(c)) for c in range(av[0], av[1] + 1)):
+            chars.update(chr(c).lower() for c in range(av[0], av[1] + 1))
+        elif digits and op is _c.CATEGORY and av is _c.CATEGORY_DIGIT:
             chars.add(DIGIT)
-        else:  # NEGATE, other categories, long ranges
+        else:  # NEGATE, other categories, long ranges, letters re folds otherwise
             return None
-    if not chars or len(chars) > _MAX_STRINGS or not all(c == DIGIT or _safe(c) for c in chars):
+    return frozenset(chars) if chars and len(chars) <= _MAX_STRINGS else None
+
+
+def _product(a: frozenset[str], b: frozenset[str]) -> frozenset[str] | None:
+    if len(a) * len(b) > _MAX_STRINGS:
         return None
-    return frozenset(c if c == DIGIT else c.lower() for c in chars)
+    return frozenset(x + y for x in a for y in b)
+
+
+def _exact(op: Any, av: Any) -> frozenset[str] | None:
+    """Every text the item can consume, in lower case, when they are few: "h(?:ours?|rs)" consumes "hour",
+    "hours" or "hrs" and nothing else. None when they are many or not fixed (`\\w+`, `\\s`)."""
+    if op is _c.LITERAL:
+        return frozenset({chr(av).lower()}) if _safe(chr(av)) else None
+    if op is _c.IN:
+        return _charset(av, digits=False)
+    if op in _ZERO_WIDTH:
+        return frozenset({""})
+    if op is _c.SUBPATTERN:
+        return _exact_sequence(av[-1])
+    if op is _c.ATOMIC_GROUP:
+        return _exact_sequence(av)
+    if op is _c.BRANCH:
+        union: set[str] = set()
+        for alternative in av[1]:
+            strings = _exact_sequence(alternative)
+            if strings is None or len(union | strings) > _MAX_STRINGS:
+                return None
+            union |= strings
+        return frozenset(union)
+    if op in _REPEATS:
+        low, high, body = av
+        once = _exact_sequence(body) if high <= 2 else None
+        if once is None:
+            return None
+        union, power = set(), frozenset({""})
+        for n in range(high + 1):
+            if n >= low:
+                union |= power
+            if n < high and (power := _product(power, once)) is None:
+                return None
+        return frozenset(union) if len(union) <= _MAX_STRINGS else None
+    return None
+
+
+def _exact_sequence(items: Any) -> frozenset[str] | None:
+    strings: frozenset[str] | None = frozenset({""})
+    for op, av in items:
+        item = _exact(op, av)
+        if item is None or (strings := _product(strings, item)) is None:
+            return None
+    return strings
+
+
+def _as_required(strings: frozenset[str]) -> Strings:
+    """What a run that consumes one of `strings` requires: nothing when it may consume nothing."""
+    if "" in strings:
+        return None
+    return _shortened(set(strings))
 
 
 def _item(op: Any, av: Any) -> Strings:
-    if op is _c.LITERAL:
-        ch = chr(av)
-        return frozenset({ch.lower()}) if _safe(ch) else None
+    """What an item that consumes no fixed text requires."""
     if op is _c.IN:
-        return _charset(av)
+        return _charset(av, digits=True)
     if op is _c.CATEGORY and av is _c.CATEGORY_DIGIT:
         return frozenset({DIGIT})
     if op is _c.SUBPATTERN:
         return _sequence(av[-1])
     if op is _c.ATOMIC_GROUP:
         return _sequence(av)
-    if op in (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT):
+    if op in _REPEATS:
         low, _high, body = av
         return _sequence(body) if low >= 1 else None
     if op is _c.BRANCH:
@@ -101,14 +160,12 @@ def _item(op: Any, av: Any) -> Strings:
             if strings is None:
                 return None
             union |= strings
-            if len(union) > _MAX_STRINGS * 4:
-                return None
         return _shortened(union)
-    return None  # AT, ANY, look-arounds, back-references, conditionals: nothing required
+    return None  # ANY, `\\w`, `\\s`, back-references, conditionals: nothing required
 
 
 def _shortened(union: set[str]) -> Strings:
-    """A branch's strings, kept few: a string that holds another is implied by it; past the limit, cut them to
+    """A set of strings, kept few: a string that holds another is implied by it; past the limit, cut them to
     their first three characters (a part of a required string is required too)."""
     strings = _minimal(union)
     if len(strings) > _MAX_STRINGS:
@@ -122,17 +179,20 @@ def _minimal(strings: set[str]) -> set[str]:
 
 
 def _sequence(items: Any) -> Strings:
-    """What a sequence requires: each item must match, so the most selective item's set, or a literal run."""
+    """What a sequence requires: every item matches in turn, so the most selective of what its runs of fixed
+    text consume ("business" + "hours" apart, since `\\s+` between them is no fixed text) and of what its
+    other items require."""
     best: Strings = None
-    run = ""
-    for op, av in list(items) + [(None, None)]:
-        ch = chr(av) if op is _c.LITERAL else None
-        if ch is not None and _safe(ch):
-            run += ch.lower()
+    run = frozenset({""})
+    for op, av in [*items, (None, None)]:
+        item = _exact(op, av) if op is not None else None
+        if item is not None:
+            if (joined := _product(run, item)) is not None:
+                run = joined
+                continue
+            best, run = _better(best, _as_required(run)), item  # too many: the run so far, then a new one
             continue
-        if run:
-            best = _better(best, frozenset({run}))
-            run = ""
+        best, run = _better(best, _as_required(run)), frozenset({""})
         if op is not None:
             best = _better(best, _item(op, av))
     return best
@@ -140,8 +200,13 @@ def _sequence(items: Any) -> Strings:
 
 def required(pattern: str | re.Pattern[str], flags: int = 0) -> Strings:
     """The strings (lower case) of which every match of `pattern` holds at least one, or None."""
-    if isinstance(pattern, re.Pattern):
+    if isinstance(pattern, re.Pattern | Pattern):
         pattern, flags = pattern.pattern, pattern.flags
+    return _required(pattern, flags)
+
+
+@lru_cache(maxsize=2048)  # a reader that builds a pattern per call ("50 users": figures.counted) parses it once
+def _required(pattern: str | bytes, flags: int) -> Strings:
     if not isinstance(pattern, str) or flags & re.LOCALE:
         return None
     try:

@@ -45,6 +45,10 @@ def _parser_patterns() -> dict[str, Pattern]:
         (r"[0-3]\d", 0, {DIGIT}),  # one string to look for beats four
         (r"\d\d", 0, {DIGIT}),
         (r"hours|hour", 0, {"hour"}),  # "hours" holds "hour"
+        (r"\d+\s?h(?:ours?|rs)\b", re.I, {"hour", "hrs"}),  # what a run of fixed text consumes, whole
+        (r"(?=\w)\bnine[\s-]to\b", 0, {"nine"}),  # look-arounds consume nothing
+        (r"0?9\s?am", 0, {"am"}),
+        (r"(?:per|a)\s+(?:business|work)\s+day", 0, {"business", "work"}),
     ],
 )
 def test_required_strings_are_read_from_the_pattern(pattern: str, flags: int, strings: set[str]) -> None:
