@@ -22,12 +22,22 @@ def _questions() -> list[str]:
 
 
 def _parser_patterns() -> dict[str, Pattern]:
+    """The parser's module-level patterns and the lexicon's (every concept, the watched words, the cue scans)."""
+    from bot.parse import context, lexicon
+
     found: dict[str, Pattern] = {}
     for info in pkgutil.iter_modules(bot.parse.__path__):
         module = importlib.import_module(f"bot.parse.{info.name}")
         for name, value in vars(module).items():
             if isinstance(value, Pattern):
                 found[f"{info.name}.{name}"] = value
+    concepts = {c for lang in lexicon.LANGUAGES for c, v in lexicon._files()[lang].items() if isinstance(v, list)}
+    for concept in sorted(concepts):
+        if all(isinstance(f, str) for f in lexicon.fragments(concept)):
+            found[f"lexicon.{concept}"] = lexicon.pattern(concept)
+    found |= {f"watch.{i}": row[2] for i, row in enumerate(lexicon.watch())}
+    found |= {"watch_all": lexicon._watch_all(True), "watch_all_lower": lexicon._watch_all(False)}
+    found |= {f"cue.{c}": context._cue(c) for c in ("residency_cue", "gateway_cue")}
     return found
 
 
