@@ -38,6 +38,11 @@ def _parser_patterns() -> dict[str, Pattern]:
     found |= {f"watch.{i}": row[2] for i, row in enumerate(lexicon.watch())}
     found |= {"watch_all": lexicon._watch_all(True), "watch_all_lower": lexicon._watch_all(False)}
     found |= {f"cue.{c}": context._cue(c) for c in ("residency_cue", "gateway_cue")}
+    from bot import parser
+    from tests import runtime
+
+    found |= {f"parser.{k}": v for k, v in vars(parser).items() if isinstance(v, Pattern)}
+    found["parser.hf_org"] = parser._hf_org(runtime.catalogs())
     return found
 
 
