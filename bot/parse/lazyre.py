@@ -38,6 +38,8 @@ _MAX_STRINGS = 24  # more strings than this and looking for each costs about as 
 DIGIT = "\x00digit"  # the required "string" that stands for any decimal digit (no literal run holds a NUL)
 _FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})  # letters `re` folds that str.lower() does not (or not alone)
 _ANY_DIGIT = re.compile(r"\d")
+_WINDOW = 400  # characters: a scan this short of a long text looks for the required strings in the window
+_WINDOW_STRINGS = 8  # first, when they are this few
 _REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT)
 _ZERO_WIDTH = (_c.AT, _c.ASSERT, _c.ASSERT_NOT)  # they consume nothing
 
@@ -244,31 +246,55 @@ class Pattern:
         self.groups, self.groupindex = compiled.groups, compiled.groupindex
         self.match, self.fullmatch = compiled.match, compiled.fullmatch
         self._needs: Strings = _UNSET
-        self._last: tuple[str, bool] | None = None
+        self._last: tuple[str, bool, str | None, tuple[str, ...]] | None = None
 
-    def absent(self, text: str) -> bool:
-        """Whether `text` holds none of the strings every match needs (so no match is possible)."""
+    def _judged(self, text: str) -> tuple[str, bool, str | None, tuple[str, ...]]:
+        """(text, whether it holds none of the required strings, its lower case, the strings to look for in a
+        window of it), worked out once per text."""
         last = self._last
         if last is not None and last[0] is text:
-            return last[1]
+            return last
         if self._needs is _UNSET:
             self._needs = required(self.compiled)
-        needs, verdict = self._needs, False
+        needs, verdict, low = self._needs, False, None
         if needs is not None:
             low, digit = _lowered(text)
             if low is not None:
                 verdict = not any(digit if s == DIGIT else s in low for s in needs)
-        self._last = (text, verdict)
-        return verdict
+        few = tuple(needs) if needs is not None and low is not None and len(needs) <= _WINDOW_STRINGS else ()
+        self._last = last = (text, verdict, low, few)
+        return last
 
+    def absent(self, text: str) -> bool:
+        """Whether `text` holds none of the strings every match needs (so no match is possible)."""
+        return self._judged(text)[1]
+
+    def _lacks(self, string: str, low: str, few: tuple[str, ...], pos: int, endpos: int) -> bool:
+        """Whether string[pos:endpos] holds none of the required strings: a match lies inside the window, so
+        what it consumes does too (a reader looking around one figure of a long text)."""
+        pos, endpos = max(pos, 0), min(endpos, len(string))
+        for s in few:
+            if _ANY_DIGIT.search(string, pos, endpos) if s == DIGIT else low.find(s, pos, endpos) >= 0:
+                return False
+        return True
+
+    # search and finditer inline the check (they are called hundreds of times a paste, mostly on windows)
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        if len(string) >= LONG and self.absent(string):
-            return None
+        if len(string) >= LONG:
+            last = self._last
+            if last is None or last[0] is not string:
+                last = self._judged(string)
+            if last[1] or (last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)):
+                return None
         return self.compiled.search(string, pos, endpos)
 
     def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
-        if len(string) >= LONG and self.absent(string):
-            return iter(())
+        if len(string) >= LONG:
+            last = self._last
+            if last is None or last[0] is not string:
+                last = self._judged(string)
+            if last[1] or (last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)):
+                return iter(())
         return self.compiled.finditer(string, pos, endpos)
 
     def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:

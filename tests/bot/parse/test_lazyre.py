@@ -125,3 +125,20 @@ def test_no_parser_pattern_is_skipped_on_a_text_it_matches() -> None:
                 assert not pattern.absent(text), (name, text[:120])
                 checked += 1
     assert checked > 1000
+
+
+def test_no_window_of_a_long_text_is_skipped_where_the_pattern_matches() -> None:
+    """A reader scanning a window of a long text (a sentence, the words around a figure): each corpus question
+    as a window of a long paste, on either side of it; where the pattern finds a match there, no skip."""
+    patterns = _parser_patterns()
+    pad = "x " * LONG
+    checked = 0
+    for question in _questions():
+        text = pad + question + " " + pad
+        lo, hi = len(pad), len(pad) + len(question)
+        for name, pattern in patterns.items():
+            if pattern.compiled.search(text, lo, hi) is not None:
+                assert pattern.search(text, lo, hi) is not None, (name, question)
+                assert next(pattern.finditer(text, lo, hi), None) is not None, (name, question)
+                checked += 1
+    assert checked > 1000
