@@ -20,17 +20,20 @@ only letters whose case `re` folds one to one are used (ASCII and Latin-1 letter
 is the compiled pattern (`Pattern.compiled`), not this object: compare patterns by `.pattern`. Since
 bot/startup.py keeps every pattern's compiled code between runs, compiling at import costs nothing
 measurable; the required strings are worked out on the first long text a pattern scans, so a short
-question never pays for them.
+question never pays for them, and kept in the user's cache folder, so the next process does not either.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import pickle
 import re
 import re._constants as _c
 import re._parser as _sre_parse
 import sys
 from collections.abc import Iterator
-from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 LONG = 600  # characters: below this a scan is cheap and the check would cost more than it saves
@@ -207,8 +210,55 @@ def required(pattern: str | re.Pattern[str], flags: int = 0) -> Strings:
     return _required(pattern, flags)
 
 
-@lru_cache(maxsize=2048)  # a reader that builds a pattern per call ("50 users": figures.counted) parses it once
+# What `required` found, per (pattern, flags), kept in the user's cache folder between runs: parsing the
+# parser's large alternations costs ~0.1 s the first time a process meets a long text (an `llmcost ask` with
+# a pasted log), a pickle of the answers ~1 ms. Keyed on this file, so a changed analysis starts afresh.
+_KEPT: dict[tuple[str, int], Strings] = {}
+_KEPT_STATE = {"loaded": False, "new": 0}
+
+
+def _kept_file() -> Path | None:
+    from bot.cache import cache_dir
+
+    folder = cache_dir()
+    if folder is None:
+        return None
+    source = Path(__file__).stat()
+    return folder / f"lazyre-{source.st_size}-{source.st_mtime_ns}-{sys.hexversion:x}.pickle"
+
+
+def _load_kept() -> None:
+    _KEPT_STATE["loaded"] = True
+    with contextlib.suppress(Exception):  # none yet, unreadable, another format: work them out again
+        if (path := _kept_file()) is not None:
+            _KEPT.update(pickle.loads(path.read_bytes()))
+    atexit.register(_save_kept)
+
+
+def _save_kept() -> None:
+    if _KEPT_STATE["new"]:
+        _KEPT_STATE["new"] = 0
+        with contextlib.suppress(Exception):
+            if (path := _kept_file()) is not None:
+                from bot.cache import prune, write_atomically
+
+                write_atomically(path, pickle.dumps(dict(_KEPT), protocol=pickle.HIGHEST_PROTOCOL))
+                prune(path.parent, "lazyre-*.pickle", keep=2)
+
+
 def _required(pattern: str | bytes, flags: int) -> Strings:
+    if not _KEPT_STATE["loaded"]:
+        _load_kept()
+    key = (pattern, flags)
+    if (hit := _KEPT.get(key, _UNSET)) is _UNSET:  # type: ignore[arg-type]
+        hit = _analysed(pattern, flags)
+        if len(_KEPT) < 4096:
+            _KEPT[key] = hit  # type: ignore[index]
+            _KEPT_STATE["new"] += 1
+    return hit
+
+
+def _analysed(pattern: str | bytes, flags: int) -> Strings:
     if not isinstance(pattern, str) or flags & re.LOCALE:
         return None
     try:
