@@ -99,7 +99,7 @@ def mix_forms(text: str) -> list[float]:
             ratios.append(a / b)
     ratios += [float(m.group(1)) for m in _INPUT_OVER_OUTPUT.finditer(text) if float(m.group(1)) > 0]
     for m in [*_OF_EVERY.finditer(text), *_IN_EVERY.finditer(text)]:
-        whole, part = (float(m.group(1)), float(m.group(2))) if m.re is _OF_EVERY else (float(m.group(2)), float(m.group(1)))
+        whole, part = (float(m.group(1)), float(m.group(2))) if m.re.pattern == _OF_EVERY.pattern else (float(m.group(2)), float(m.group(1)))
         if 0 < part < whole:
             ratios.append(part / (whole - part) if m.group(3) else (whole - part) / part)
     for m in _SPLIT.finditer(text):

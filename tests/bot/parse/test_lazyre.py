@@ -165,3 +165,14 @@ def test_every_character_a_case_blind_letter_matches_folds_to_it() -> None:
         for letter in letters:
             if re.fullmatch(re.escape(letter), char, re.I):
                 assert folded == letter.lower(), (hex(ord(char)), letter)
+
+
+def test_no_reader_compares_a_match_pattern_by_identity():
+    """A match's `.re` is the compiled pattern, not the `lazy` wrapper the module holds, so `m.re is PATTERN`
+    is always False and silently takes the wrong branch (it did, once, in mix_forms.py after a merge).
+    Compare `.pattern` instead."""
+    root = Path(__file__).resolve().parents[3] / "bot"
+    offenders = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py")
+                 for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+                 if re.search(r"\.re\s+is\s+(?:not\s+)?[A-Za-z_]", line)]
+    assert not offenders, offenders
