@@ -35,6 +35,7 @@ from bot.parse import (
     volumes,
 )
 from bot.parse.draft import ASK_RANGE, Draft
+from bot.parse.lazyre import lazy
 from bot.parse.markup import to_plain
 from bot.parse.models import read_model
 from bot.parse.numbers import numbers
@@ -90,10 +91,10 @@ _OTHER_ORGS = (
     "lmstudio-community", "mlx-community", "meta-llama", "mistralai", "qwen", "google", "nvidia", "thudm",
     "microsoft", "ibm-granite",
 )  # fmt: skip
-_HF_ORGS: dict[int, tuple[Catalogs, re.Pattern[str]]] = {}
+_HF_ORGS: dict[int, tuple[Catalogs, Any]] = {}
 
 
-def _hf_org(catalogs: Catalogs) -> re.Pattern[str]:
+def _hf_org(catalogs: Catalogs) -> Any:
     hit = _HF_ORGS.get(id(catalogs))
     if hit is None or hit[0] is not catalogs:
         names = [m.serving.repo for m in catalogs.models.values() if m.serving] + [
@@ -102,27 +103,15 @@ def _hf_org(catalogs: Catalogs) -> re.Pattern[str]:
         orgs = {n.split("/", 1)[0].lower() for n in names if "/" in n} | set(_OTHER_ORGS)
         # longest first; ties by name, so the pattern is the same in every process (bot/startup.py keeps it)
         alternation = "|".join(sorted(map(re.escape, orgs), key=lambda o: (-len(o), o)))
-        hit = _HF_ORGS[id(catalogs)] = (catalogs, re.compile(rf"(?=\w)\b(?:{alternation})/(?=\w)", re.I))
+        hit = _HF_ORGS[id(catalogs)] = (catalogs, lazy(rf"(?=\w)\b(?:{alternation})/(?=\w)", re.I))
     return hit[1]
-
-
-_MAX_MODEL_LEN = re.compile(r"(?:--)?max[-_]model[-_]len\s?[ =:]\s?(\d+)\b", re.I)
-_CLI_FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*(?:[ =](?!--)[^\s,;]+)?", re.I)
+_MAX_MODEL_LEN = lazy(r"(?:--)?max[-_]model[-_]len\s?[ =:]\s?(\d+)\b", re.I)
+_CLI_FLAG = lazy(r"(?<!\S)--[a-z][\w-]*(?:[ =](?!--)[^\s,;]+)?", re.I)
 # A serving engine's own setting pasted as config or said in prose ("max_num_seqs: 64", "max-num-seqs 64",
 # "tensor_parallel_size=8"): the server's limits, not the question's users or figures. The scenario's own
 # field names stay (`_FIELD_LINE` reads them).
-_ENGINE_HINTS = (
-    "max-",
-    "min-",
-    "num-",
-    "gpu-",
-    "tensor-",
-    "pipeline-",
-    "kv-",
-    "block-",
-    "swap-",
-)  # cheap first
-_ENGINE_SETTING = re.compile(
+_ENGINE_HINTS = ("max-", "min-", "num-", "gpu-", "tensor-", "pipeline-", "kv-", "block-", "swap-")  # cheap first
+_ENGINE_SETTING = lazy(
     r"(?<![\w-])(?!(?:data_may_leave|slo_tok_s|cache_hit_rate|input_per_output|measured_tok_s_per_node)\b)"
     r"(?:[a-z]+(?:_[a-z]+){2,}|(?:max|min|num|gpu|tensor|pipeline|kv|block|swap)(?:-[a-z]+){2,})\s?(?:[:=]\s?|\s)(?=\d)[\d.]+",
     re.I,
@@ -130,7 +119,7 @@ _ENGINE_SETTING = re.compile(
 
 
 # A pasted config that uses the scenario's own field names: "data_may_leave: false", "calendar: business_hours".
-_FIELD_LINE = re.compile(
+_FIELD_LINE = lazy(
     r"^[\s\-*•>]*[\"']?(?P<key>data_may_leave|eu_residency|gateway_pain|calendar|tz|slo_kind|slo_tok_s|cache_hit_rate|"
     r"input_per_output|currency|vat_rate|concurrency|context_tokens|measured_tok_s_per_node)[\"']?\s*[:=]\s*"
     r"[\"']?(?P<value>[^\"',}\s#]+)",
@@ -151,7 +140,7 @@ def _read_fields(text: str, draft: Draft) -> None:
         draft.set(key, value)
 
 
-_REPO_NAME = re.compile(r"[\w.\-]+")
+_REPO_NAME = lazy(r"[\w.\-]+")
 
 
 def _org_kept(match: re.Match[str], catalogs: Catalogs) -> str:

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import lexicon, mix_parts
+from bot.parse import lexicon, mix_parts, zone_words
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.lazyre import lazy
+from bot.parse.numbers import plain
 from costcore.scenario import Settings
 
 _BUSINESS = lazy(
     r"(?=\w)(?:\bbusiness\s+hours\b|\boffice\s+hours\b|\bworking\s+hours\b|\bwork\s+hours\b|\bnine[\s-]to[\s-]five\b"
-    r"|\b(?:during|in|within|over)\s+the\s+(?:work|working|business)\s?day\b|\bworkday\s+only\b|\b0?9[\s-]?(?:to|till|until|-|–)[\s-]?5\b"
+    r"|\b(?:during|in|within|over)\s+the\s+(?:work|working|business)\s?day\b|\bworkday\s+only\b"
     r"|\b(?:per|a|an|each|every|by)\s+(?:business|working|work)\s+day\b|\bpor\s+d[ií]a\s+laborable\b"
-    r"|\b0?9\s?(?::00|h|am)?\s?(?:-|–|to|a)\s?(?:5\s?pm|17(?::00|h)?)(?!\d)|\b(?:between|from|entre|de)\s+0?9\s?(?::00|h|am)?\s+(?:and|to|y|a)\s+(?:5\s?pm|17(?::00|h)?)(?!\d)"
-    r"|\bhorario\s+(?:laboral|de\s+oficina|comercial)\b|\bhoras\s+de\s+oficina\b|\bde\s+9\s+a\s+(?:5|17|18)\b|\bjornada\s+(?:laboral|de\s+oficina)\b"
+    r"|\bhorario\s+(?:laboral|de\s+oficina|comercial)\b|\bhoras\s+de\s+oficina\b|\bjornada\s+(?:laboral|de\s+oficina)\b"
     r"|\bjornada\s+de\s+(?:8|ocho)\s+horas\b)",
     re.I,
 )
@@ -29,37 +29,76 @@ _ALWAYS = lazy(
 
 # A clock span with minutes or am/pm on its first end: "09:00-17:00", "8:00–16:00", "9am to 5pm".
 _CLOCK_SPAN = lazy(
-    r"(?=\d)(?<![\d:])(?P<h1>[01]?\d|2[0-3])(?::(?P<m1>[0-5]\d)|\s?(?P<a1>am|pm|h)\b)\s?(?:-|–|to|till|until|and|a|y)\s?"
-    r"(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h)\b)?(?![\d:])",
+    r"(?=\d)(?<![\d:])(?P<h1>[01]?\d|2[0-3])(?::(?P<m1>[0-5]\d)|\s?(?P<a1>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)\s?(?:-|–|to|till|until|and|a|y)\s?"
+    r"(?:(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)?(?![\d:])|(?P<noon>noon|midday|mediod[ií]a)\b)",
     re.I,
 )
 
 
 def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
     value = int(hour) % 24 + int(minute or 0) / 60
-    return value + 12 if (suffix or "").lower() == "pm" and int(hour) < 12 else value
+    pm = (suffix or "").lower() == "pm" or (suffix or "").lower().endswith(("tarde", "noche"))  # "6 de la tarde"
+    return value + 12 if pm and int(hour) < 12 else value
 
 
-# "de lunes a viernes de 8 a 16": a Spanish hour span needs no minutes.
-_DE_A_SPAN = lazy(
-    r"(?=d)\bde\s+(?P<h1>[01]?\d|2[0-3])\s+a\s+(?P<h2>[01]?\d|2[0-4])(?:\s*h(?:oras)?)?(?!\s*[^\W\d_])(?![\d:])",
+# A bare span of hours, without minutes or am/pm: "8 to 4", "9-17", "de 8 a 16", "between 9 and 5". It is hours
+# with a clock word after it (a unit: "de 8 a 16 h"; a zone: "8 to 4 US Central", "7 to 3 Pacific"; "local",
+# "hours", days: "9-5 weekdays", "de 9 a 18 de lunes a viernes", "in Istanbul") or, at a clause's end, after a
+# lead (lexicon `span_hours_lead`: "de", "from", "online", "traffic runs…"), or when it is the business day
+# itself ("9-5", "9-17"). Never before a count or a unit (lexicon `span_not_hours`: "9 to 5 engineers", "8 to
+# 16 GPUs", "de 4 a 6 personas", "de 120 a 500 tps").
+_SPAN = lazy(
+    r"(?=[\dbfdehBFDEH])(?<![\w.,:/$€-])(?:(?P<lead>(?:de|desde|entre|from|between|horario(?:\s+de)?)\s+(?:las?\s+)?))?(?P<h1>[01]?\d|2[0-3])"
+    r"(?(lead)(?:\s?[-–]\s?|[\s-](?:to|till|until|a|y|and|hasta)[\s-](?:las?\s+)?)|(?:\s?[-–]\s?|[\s-](?:to|till|until)[\s-]))(?P<h2>[01]?\d|2[0-4])"
+    r"(?![\d:.,/]\d|\d|:|\s?(?:am|pm)\b|\s?[-–]\s?\d)(?P<unit>\s?(?:h|hrs?|horas|hours|o'clock)\b)?",
     re.I,
 )
+_CLOCK_WORD_AFTER = lazy(
+    r"\s*[,(]?\s*(?:on\s+)?(?:local|office|business|working|hours|time|hora|horario|weekdays?|week\s*days|workdays|entre\s+semana"
+    r"|utc|gmt|m-f|mon-fri|l-v|(?:de\s+)?(?:mon(?:day)?|lun(?:es)?)\b)",
+    re.I,
+)
+_PLACE_AFTER = lazy(r"\s*[,(]?\s*(?:(?:in|en)\s+[A-ZÁÉÍÓÚ]|(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]))", re.I)  # "in Istanbul", "Madrid"
+_CLAUSE_END = lazy(r"(?:\s+(?:only|solo|s[oó]lo)\b)?\s*(?:[.,;:!?)\n]|$|(?:and|y|or|o)\s)", re.I)
+
+
+def _is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
+    end = m.end()
+    if m.group("unit") or _CLOCK_WORD_AFTER.match(text, end):
+        return True
+    if lexicon.pattern("span_not_hours").match(text, end + (1 if text[end : end + 1] == " " else 0)):
+        return False
+    start, stop = int(m.group("h1")), int(m.group("h2"))
+    stop += 12 if stop <= start else 0
+    if (start, stop) == (opens, opens + day) or _PLACE_AFTER.match(text, end) or zone_words.zone_at(text, end):
+        return True  # "9-5 M-F", "9 to 5, Berlin", "8 to 4 US Central"
+    if not _CLAUSE_END.match(text, end):
+        return False
+    lo = max(0, m.start() - 30)
+    lead = lexicon.pattern("span_hours_lead").search(text[lo : m.start()].split(",")[-1])
+    return bool(m.group("lead") or lead or stop - start in (day, day + 1))  # an office day's shape: "8-4", "9-18"
+
+
+def _bare_spans(found: dict[object, list[re.Match[str]]]) -> list[tuple[str, float, float]]:
+    spans = []
+    for m in found[_SPAN]:  # already only those that are hours
+        start, end = int(m.group("h1")), int(m.group("h2"))
+        end += 12 if end <= start else 0  # "8 to 4" is 8:00 to 16:00
+        spans.append((m.group(0).strip(), float(start), float(end - start)))
+    return spans
 
 
 def _clock_spans(found: dict[object, list[re.Match[str]]]) -> list[tuple[str, float, float]]:
     spans = []
-    for m in found[_DE_A_SPAN]:
-        start, end = int(m.group("h1")), int(m.group("h2"))
-        end += 12 if end <= start else 0
-        spans.append((m.group(0), float(start), float(end - start)))
     for m in found[_CLOCK_SPAN]:
         start = _hour(m.group("h1"), m.group("m1"), m.group("a1"))
-        end = _hour(
-            m.group("h2"), m.group("m2"), m.group("a2") or (m.group("a1") if m.group("a1") != "h" else None)
+        end = 12.0 if m.group("noon") else _hour(
+            m.group("h2"), m.group("m2"), m.group("a2") or (m.group("a1") if m.group("a1") in ("am", "pm", "AM", "PM") else None)
         )
-        if end > start:
-            spans.append((m.group(0), start, end - start))
+        if end <= start and not m.group("a2") and end < 12:
+            end += 12  # "8:30 to 4:30", "9am to 5": afternoon, as a bare "8 to 4" is
+        # "10pm to 6am" runs overnight: no business day, and not around the clock either (0 hours asks)
+        spans.append((m.group(0).strip(), start, end - start if end > start else 0.0))
     return spans
 
 
@@ -76,12 +115,6 @@ _HOURS_A_DAY = lazy(
 # (`days_only`: "weekdays only", "Mon-Fri", "de lunes a viernes", "solo laborables"); a clock span or "business
 # hours" beside them says the hours.
 _DAYS_ONLY = lazy(r"(?<![\w.,])[57]\s+(?:days?\s+(?:a|per)\s+week|d[ií]as\s+(?:a|por)\s+semana)\b", re.I)
-# A bare span next to a zone or "hours": "9-6 CET", "8-5 local": a working day, but not the 8 hours priced.
-_BARE_SPAN = lazy(
-    r"(?=\d)\b(?P<h1>\d{1,2})\s?[-–]\s?(?P<h2>\d{1,2})\s+(?:cet|cest|utc|gmt|et|pt|est|pst|local|office|hours|h|(?:[^\W\d_]+\s+)?time|hora)\b",
-    re.I,
-)
-
 
 def _day_hours(found: dict[object, list[re.Match[str]]], day: int) -> list[tuple[str, int]]:
     """Hours a day the tokens flow, from "12h/day" or "40 hours a week" (a business week: `day` × 5)."""
@@ -105,10 +138,12 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     # Each pattern scans the text once (a 4,000-character paste made the second scans cost milliseconds).
     found: dict[object, list[re.Match[str]]] = {
         pattern: list(pattern.finditer(text))
-        for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, lexicon.pattern("days_only"), _BARE_SPAN, _CLOCK_SPAN, _DE_A_SPAN)
+        for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, lexicon.pattern("days_only"), _CLOCK_SPAN, _SPAN)
     }
+    day, opens = settings.business_hours_per_day, settings.business_hours_start
     if "input_per_output" in draft.fields:  # "entrada/salida de 4 a 1" is the mix, not hours
-        found[_DE_A_SPAN] = [m for m in found[_DE_A_SPAN] if not mix_parts.sides().search(text, *sentence(text, m.start()))]
+        found[_SPAN] = [m for m in found[_SPAN] if not mix_parts.sides().search(text, *sentence(text, m.start()))]
+    found[_SPAN] = [m for m in found[_SPAN] if _is_hours(text, m, day, opens)]
     for matches in found.values():
         for m in matches[:8]:
             draft.use(m.start(), m.end(), "calendar")
@@ -116,7 +151,6 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     for kind, pattern in (("business_hours", _BUSINESS), ("24x7", _ALWAYS)):
         said[kind] = [not _negated(text, m.start()) for m in found[pattern]]
     business, always = any(said["business_hours"]), any(said["24x7"])
-    day, opens = settings.business_hours_per_day, settings.business_hours_start
     for typed, hours in _day_hours(found, day):
         if hours == 24:
             always = True
@@ -125,19 +159,15 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
         else:  # "12h a day": neither calendar llmcost prices
             draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed)
             return
-    for m in found[_BARE_SPAN]:
-        start, end = int(m.group("h1")), int(m.group("h2"))
-        end += 12 if end <= start else 0  # "9-6" is 9:00 to 18:00
-        if (start, end) != (opens, opens + day) and not business:
-            draft.ask(ASK_CONFLICT, "calendar_unclear", said=m.group(0))
-            return
-    for typed, start, hours in _clock_spans(found):
-        if hours != day:
-            draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed.strip())
+    for typed, start, hours in _clock_spans(found) + _bare_spans(found):
+        if hours not in (day, day + 1):  # "9-12", "7 to 7": neither calendar llmcost prices
+            draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed)
             return
         business = True
-        if start != opens:
-            draft.note("business_hours_shifted", said=typed.strip(), opens=opens, closes=opens + day)
+        if hours != day:  # "9am-6pm", "de 9 a 18": an office day with a lunch hour, priced as the business day
+            draft.note("business_hours_span", said=typed, hours=plain(hours), opens=opens, closes=opens + day)
+        elif start != opens:
+            draft.note("business_hours_shifted", said=typed, opens=opens, closes=opens + day)
     days = next(iter(found[_DAYS_ONLY] + found[lexicon.pattern("days_only")]), None)
     if always and (business or days):  # "Mon-Fri 24h": around the clock on five days is neither calendar
         draft.conflict("calendar", ["business_hours", "24x7"])

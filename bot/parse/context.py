@@ -69,7 +69,7 @@ def _cue(concept: str) -> re.Pattern[str]:
     for word in words:
         heads.setdefault(word[0].lower(), []).append(word[1:])
     branches = "|".join(f"{re.escape(h)}(?:{'|'.join(sorted(set(tails), key=lambda t: (-len(t), t)))})" for h, tails in heads.items())
-    return re.compile(rf"(?<!\w)(?:{branches})", re.I)
+    return lazy(rf"(?<!\w)(?:{branches})", re.I)
 
 
 @lru_cache(maxsize=8)  # residency, its stance and the safety net ask for the same text's cues

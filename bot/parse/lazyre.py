@@ -1,13 +1,381 @@
-"""`lazy` is `re.compile`, under the name the parser's modules import.
+"""`lazy` compiles a parser pattern that skips a long text lacking a string every match must hold.
 
-It compiled each pattern on first use, to spare `llmcost ask` compiling patterns a question never needs.
-Since bot/startup.py keeps every pattern's compiled code between runs (`keep_regexes`), compiling them all
-at import costs nothing measurable (bench/bench_engine.py --tricks), so the trick is gone; the parser's
-modules may call `re.compile` directly.
+A 4,000-character paste is scanned by a few hundred patterns, and `re` tries each at every position even
+when the text cannot hold a match: a pattern for "business hours", "office hours" or "9 to 5" walks a log
+with no "hours" in it and no "9" character by character. `lazy(pattern)` reads once, from the pattern's
+own syntax tree, a few strings of which every match must contain one ("hours", "9" — the *required
+strings*; `required`), and on a long text a scan (`search`, `finditer`, `findall`, `sub`, `subn`, `split`)
+first asks whether the text holds any of them (`str.find`, many times faster than the scan). When it holds
+none, the scan's answer is known without scanning: no match. Otherwise, and on every short text, the
+pattern runs as compiled: the result is the same either way, only found sooner.
+
+The required strings are sound by construction: a literal run the match must consume (not one inside an
+optional part, a look-around or a negated class), the union over a branch's alternatives (none when any
+alternative has none), and for `\\d` any decimal digit. They are compared in lower case with the text in
+lower case (a case-blind pattern matches a letter of any case; a case-sensitive one is only weakened), and
+only letters whose case `re` folds one to one are used (ASCII and Latin-1 letters, the dotless ı, the long
+ſ and the dotted İ folded first); a text whose lower case changes length skips the check.
+
+`match` and `fullmatch` are the compiled pattern's own methods (anchored: nothing to skip). A match's `.re`
+is the compiled pattern (`Pattern.compiled`), not this object: compare patterns by `.pattern`. Since
+bot/startup.py keeps every pattern's compiled code between runs, compiling at import costs nothing
+measurable; the required strings are worked out on the first long text a pattern scans, so a short
+question never pays for them, and kept in the user's cache folder, so the next process does not either.
 """
 
+from __future__ import annotations
+
+import atexit
+import contextlib
+import pickle
 import re
+import re._constants as _c
+import re._parser as _sre_parse
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
-lazy = re.compile
+LONG = 600  # characters: below this a scan is cheap and the check would cost more than it saves
+_MAX_STRINGS = 24  # more strings than this and looking for each costs about as much as the scan
+DIGIT = "\x00digit"  # the required "string" that stands for any decimal digit (no literal run holds a NUL)
+_FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})  # letters `re` folds that str.lower() does not (or not alone)
+_ANY_DIGIT = re.compile(r"\d")
+_WINDOW = 400  # characters: a scan this short of a long text looks for the required strings in the window
+_WINDOW_STRINGS = 8  # first, when they are this few
+_REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT)
+_ZERO_WIDTH = (_c.AT, _c.ASSERT, _c.ASSERT_NOT)  # they consume nothing
 
-__all__ = ["lazy"]
+
+def _safe(ch: str) -> bool:
+    """A letter whose case-blind matches are exactly the characters with its lower case (after _FOLD)."""
+    code = ord(ch)
+    return 0 < code < 0x80 or (0xC0 <= code <= 0xFF and code not in (0xD7, 0xF7))
+
+
+Strings = frozenset[str] | None  # one of these must occur in every match; None: no such set is known
+
+
+def _better(a: Strings, b: Strings) -> Strings:
+    """Of two sets that both must hold, the more selective: longer strings (a letter is in any long text),
+    then fewer of them."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a if _rank(a) <= _rank(b) else b
+
+
+def _rank(strings: frozenset[str]) -> tuple[int, int, bool]:
+    shortest = min(1 if s == DIGIT else len(s) for s in strings)  # most texts hold some digit: one character
+    return -min(shortest, 4), len(strings), DIGIT in strings
+
+
+def _charset(items: list[tuple[Any, Any]], digits: bool) -> frozenset[str] | None:
+    """The characters a class allows, when it is a short list of letters and ranges (`[\\s-]` is not); `\\d`
+    as DIGIT when `digits`."""
+    chars: set[str] = set()
+    for op, av in items:
+        if op is _c.LITERAL and _safe(chr(av)):
+            chars.add(chr(av).lower())
+        elif op is _c.RANGE and av[1] - av[0] < 10 and all(_safe(chr(c)) for c in range(av[0], av[1] + 1)):
+            chars.update(chr(c).lower() for c in range(av[0], av[1] + 1))
+        elif digits and op is _c.CATEGORY and av is _c.CATEGORY_DIGIT:
+            chars.add(DIGIT)
+        else:  # NEGATE, other categories, long ranges, letters re folds otherwise
+            return None
+    return frozenset(chars) if chars and len(chars) <= _MAX_STRINGS else None
+
+
+def _product(a: frozenset[str], b: frozenset[str]) -> frozenset[str] | None:
+    if len(a) * len(b) > _MAX_STRINGS:
+        return None
+    return frozenset(x + y for x in a for y in b)
+
+
+def _exact(op: Any, av: Any) -> frozenset[str] | None:
+    """Every text the item can consume, in lower case, when they are few: "h(?:ours?|rs)" consumes "hour",
+    "hours" or "hrs" and nothing else. None when they are many or not fixed (`\\w+`, `\\s`)."""
+    if op is _c.LITERAL:
+        return frozenset({chr(av).lower()}) if _safe(chr(av)) else None
+    if op is _c.IN:
+        return _charset(av, digits=False)
+    if op in _ZERO_WIDTH:
+        return frozenset({""})
+    if op is _c.SUBPATTERN:
+        return _exact_sequence(av[-1])
+    if op is _c.ATOMIC_GROUP:
+        return _exact_sequence(av)
+    if op is _c.BRANCH:
+        union: set[str] = set()
+        for alternative in av[1]:
+            strings = _exact_sequence(alternative)
+            if strings is None or len(union | strings) > _MAX_STRINGS:
+                return None
+            union |= strings
+        return frozenset(union)
+    if op in _REPEATS:
+        low, high, body = av
+        once = _exact_sequence(body) if high <= 2 else None
+        if once is None:
+            return None
+        union, power = set(), frozenset({""})
+        for n in range(high + 1):
+            if n >= low:
+                union |= power
+            if n < high and (power := _product(power, once)) is None:
+                return None
+        return frozenset(union) if len(union) <= _MAX_STRINGS else None
+    return None
+
+
+def _exact_sequence(items: Any) -> frozenset[str] | None:
+    strings: frozenset[str] | None = frozenset({""})
+    for op, av in items:
+        item = _exact(op, av)
+        if item is None or (strings := _product(strings, item)) is None:
+            return None
+    return strings
+
+
+def _as_required(strings: frozenset[str]) -> Strings:
+    """What a run that consumes one of `strings` requires: nothing when it may consume nothing."""
+    if "" in strings:
+        return None
+    return _shortened(set(strings))
+
+
+def _item(op: Any, av: Any) -> Strings:
+    """What an item that consumes no fixed text requires."""
+    if op is _c.IN:
+        return _charset(av, digits=True)
+    if op is _c.CATEGORY and av is _c.CATEGORY_DIGIT:
+        return frozenset({DIGIT})
+    if op is _c.SUBPATTERN:
+        return _sequence(av[-1])
+    if op is _c.ATOMIC_GROUP:
+        return _sequence(av)
+    if op in _REPEATS:
+        low, _high, body = av
+        return _sequence(body) if low >= 1 else None
+    if op is _c.BRANCH:
+        union: set[str] = set()
+        for alternative in av[1]:
+            strings = _sequence(alternative)
+            if strings is None:
+                return None
+            union |= strings
+        return _shortened(union)
+    return None  # ANY, `\\w`, `\\s`, back-references, conditionals: nothing required
+
+
+def _shortened(union: set[str]) -> Strings:
+    """A set of strings, kept few: a string that holds another is implied by it; past the limit, cut them to
+    their first three characters (a part of a required string is required too)."""
+    strings = _minimal(union)
+    if len(strings) > _MAX_STRINGS:
+        strings = _minimal({s if s == DIGIT else s[:3] for s in strings})
+    return frozenset(strings) if len(strings) <= _MAX_STRINGS else None
+
+
+def _minimal(strings: set[str]) -> set[str]:
+    """Drop each string that holds another of the set: any text holding it holds the other."""
+    return {s for s in strings if s == DIGIT or not any(o != s and o != DIGIT and o in s for o in strings)}
+
+
+def _sequence(items: Any) -> Strings:
+    """What a sequence requires: every item matches in turn, so the most selective of what its runs of fixed
+    text consume ("business" + "hours" apart, since `\\s+` between them is no fixed text) and of what its
+    other items require."""
+    best: Strings = None
+    run = frozenset({""})
+    for op, av in [*items, (None, None)]:
+        item = _exact(op, av) if op is not None else None
+        if item is not None:
+            if (joined := _product(run, item)) is not None:
+                run = joined
+                continue
+            best, run = _better(best, _as_required(run)), item  # too many: the run so far, then a new one
+            continue
+        best, run = _better(best, _as_required(run)), frozenset({""})
+        if op is not None:
+            best = _better(best, _item(op, av))
+    return best
+
+
+def required(pattern: str | re.Pattern[str], flags: int = 0) -> Strings:
+    """The strings (lower case) of which every match of `pattern` holds at least one, or None."""
+    if isinstance(pattern, re.Pattern | Pattern):
+        pattern, flags = pattern.pattern, pattern.flags
+    return _required(pattern, flags)
+
+
+# What `required` found, per (pattern, flags), kept in the user's cache folder between runs: parsing the
+# parser's large alternations costs ~0.1 s the first time a process meets a long text (an `llmcost ask` with
+# a pasted log), a pickle of the answers ~1 ms. Keyed on this file, so a changed analysis starts afresh.
+_KEPT: dict[tuple[str, int], Strings] = {}
+_KEPT_STATE = {"loaded": False, "new": 0}
+
+
+def _kept_file() -> Path | None:
+    from bot.cache import cache_dir
+
+    folder = cache_dir()
+    if folder is None:
+        return None
+    source = Path(__file__).stat()
+    return folder / f"lazyre-{source.st_size}-{source.st_mtime_ns}-{sys.hexversion:x}.pickle"
+
+
+def _load_kept() -> None:
+    _KEPT_STATE["loaded"] = True
+    with contextlib.suppress(Exception):  # none yet, unreadable, another format: work them out again
+        if (path := _kept_file()) is not None:
+            _KEPT.update(pickle.loads(path.read_bytes()))
+    atexit.register(_save_kept)
+
+
+def _save_kept() -> None:
+    if _KEPT_STATE["new"]:
+        _KEPT_STATE["new"] = 0
+        with contextlib.suppress(Exception):
+            if (path := _kept_file()) is not None:
+                from bot.cache import prune, write_atomically
+
+                write_atomically(path, pickle.dumps(dict(_KEPT), protocol=pickle.HIGHEST_PROTOCOL))
+                prune(path.parent, "lazyre-*.pickle", keep=2)
+
+
+def _required(pattern: str | bytes, flags: int) -> Strings:
+    if not _KEPT_STATE["loaded"]:
+        _load_kept()
+    key = (pattern, flags)
+    if (hit := _KEPT.get(key, _UNSET)) is _UNSET:  # type: ignore[arg-type]
+        hit = _analysed(pattern, flags)
+        if len(_KEPT) < 4096:
+            _KEPT[key] = hit  # type: ignore[index]
+            _KEPT_STATE["new"] += 1
+    return hit
+
+
+def _analysed(pattern: str | bytes, flags: int) -> Strings:
+    if not isinstance(pattern, str) or flags & re.LOCALE:
+        return None
+    try:
+        tree = _sre_parse.parse(pattern, flags)
+    except re.error:
+        return None
+    return _sequence(tree.data if hasattr(tree, "data") else tree)
+
+
+_LOWERED: dict[int, tuple[str, str | None, bool]] = {}
+
+
+def _lowered(text: str) -> tuple[str | None, bool]:
+    """The text in lower case (None when that changes its length) and whether it holds a digit, once per text."""
+    hit = _LOWERED.get(id(text))
+    if hit is None or hit[0] is not text:
+        if len(_LOWERED) > 16:
+            _LOWERED.clear()
+        low = text.translate(_FOLD).lower()
+        hit = _LOWERED[id(text)] = (text, low if len(low) == len(text) else None, bool(_ANY_DIGIT.search(text)))
+    return hit[1], hit[2]
+
+
+_UNSET: Any = object()
+
+
+class Pattern:
+    """A compiled pattern that skips a long text holding none of its required strings (module docstring)."""
+
+    __slots__ = ("compiled", "pattern", "flags", "groups", "groupindex", "match", "fullmatch", "_needs", "_last")
+
+    def __init__(self, compiled: re.Pattern[str]) -> None:
+        self.compiled = compiled
+        self.pattern, self.flags = compiled.pattern, compiled.flags
+        self.groups, self.groupindex = compiled.groups, compiled.groupindex
+        self.match, self.fullmatch = compiled.match, compiled.fullmatch
+        self._needs: Strings = _UNSET
+        self._last: tuple[str, bool, str | None, tuple[str, ...]] | None = None
+
+    def _judged(self, text: str) -> tuple[str, bool, str | None, tuple[str, ...]]:
+        """(text, whether it holds none of the required strings, its lower case, the strings to look for in a
+        window of it), worked out once per text."""
+        last = self._last
+        if last is not None and last[0] is text:
+            return last
+        if self._needs is _UNSET:
+            self._needs = required(self.compiled)
+        needs, verdict, low = self._needs, False, None
+        if needs is not None:
+            low, digit = _lowered(text)
+            if low is not None:
+                verdict = not any(digit if s == DIGIT else s in low for s in needs)
+        few = tuple(needs) if needs is not None and low is not None and len(needs) <= _WINDOW_STRINGS else ()
+        self._last = last = (text, verdict, low, few)
+        return last
+
+    def absent(self, text: str) -> bool:
+        """Whether `text` holds none of the strings every match needs (so no match is possible)."""
+        return self._judged(text)[1]
+
+    def _lacks(self, string: str, low: str, few: tuple[str, ...], pos: int, endpos: int) -> bool:
+        """Whether string[pos:endpos] holds none of the required strings: a match lies inside the window, so
+        what it consumes does too (a reader looking around one figure of a long text)."""
+        pos, endpos = max(pos, 0), min(endpos, len(string))
+        for s in few:
+            if _ANY_DIGIT.search(string, pos, endpos) if s == DIGIT else low.find(s, pos, endpos) >= 0:
+                return False
+        return True
+
+    # search and finditer inline the check (they are called hundreds of times a paste, mostly on windows)
+    def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        if len(string) >= LONG:
+            last = self._last
+            if last is None or last[0] is not string:
+                last = self._judged(string)
+            if last[1] or (last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)):
+                return None
+        return self.compiled.search(string, pos, endpos)
+
+    def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        if len(string) >= LONG:
+            last = self._last
+            if last is None or last[0] is not string:
+                last = self._judged(string)
+            if last[1] or (last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)):
+                return iter(())
+        return self.compiled.finditer(string, pos, endpos)
+
+    def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
+        if len(string) >= LONG and self.absent(string):
+            return []
+        return self.compiled.findall(string, pos, endpos)
+
+    def sub(self, repl: Any, string: str, count: int = 0) -> str:
+        if len(string) >= LONG and self.absent(string):
+            return string
+        return self.compiled.sub(repl, string, count)
+
+    def subn(self, repl: Any, string: str, count: int = 0) -> tuple[str, int]:
+        if len(string) >= LONG and self.absent(string):
+            return string, 0
+        return self.compiled.subn(repl, string, count)
+
+    def split(self, string: str, maxsplit: int = 0) -> list[str | Any]:
+        if len(string) >= LONG and self.absent(string):
+            return [string]
+        return self.compiled.split(string, maxsplit)
+
+    def __repr__(self) -> str:
+        return f"lazy({self.compiled!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return lazy, (self.pattern, self.flags)
+
+
+def lazy(pattern: str, flags: int = 0) -> Pattern:
+    return Pattern(re.compile(pattern, flags))
+
+
+__all__ = ["lazy", "required", "Pattern"]

@@ -10,13 +10,8 @@ from bot.parse import lexicon
 from bot.parse.figures import MAX_MENTIONS
 from bot.parse.lazyre import lazy
 
-# More ways to say the mix: "90% of tokens are input", "8k input + 1k output per request",
+# More ways to say the mix (a share of all the tokens is bot/parse/mix_relations.py's): "8k input + 1k output per request",
 # "1 input : 3 output", "input/output = 3", "75/25 input/output split".
-_SHARE_OF_TOKENS = lazy(
-    r"\b(\d{1,2}(?:\.\d+)?)\s?%\s+(?:of\s+(?:the\s+)?(?:tokens?|traffic)\s+(?:are|is)\s+|de\s+los\s+tokens\s+son\s+(?:de\s+)?)"
-    r"(input|output|prompt|completion|entrada|salida)\b",
-    re.I,
-)
 _PAIR = lazy(
     r"\b(\d[\d.,]*\s?[kK]?)\s+(input|in|prompt|entrada)(?:\s+tokens?)?\s*(?:\+|and|y|,)\s*(\d[\d.,]*\s?[kK]?)\s+(output|out|completion|salida)\b"
     r"|\b(\d{1,3}(?:\.\d+)?)\s+(input|entrada)\s*:\s*(\d{1,3}(?:\.\d+)?)\s+(output|salida)\b",
@@ -36,6 +31,12 @@ _INPUT_OVER_OUTPUT = lazy(
 # "of every 10 tokens, 9 are input", "de cada 10 tokens, 9 son de entrada": a share said as a count in a count.
 _OF_EVERY = lazy(
     r"\b(?:out\s+of|of|de)\s+(?:every|cada)\s+(\d{1,4})\s+tokens?,?\s+(\d{1,4})\s+(?:are|is|son|es)\s+(?:de\s+)?"
+    r"(?:(input|prompt|entrada)|output|completion|salida)\b",
+    re.I,
+)
+# "9 in every 10 tokens are prompt", "9 de cada 10 tokens son de entrada": the part said first.
+_IN_EVERY = lazy(
+    r"\b(\d{1,4})\s+(?:in|out\s+of|of|de)\s+(?:every|cada)\s+(\d{1,4})\s+tokens?\s+(?:are|is|son|es)\s+(?:de\s+)?"
     r"(?:(input|prompt|entrada)|output|completion|salida)\b",
     re.I,
 )
@@ -91,19 +92,14 @@ def mix_forms(text: str) -> list[float]:
         a, b = parse_number(m.group("a")), parse_number(m.group("b"))
         if a and b and (m.group("a_in") is None) != (m.group("b_in") is None):
             ratios.append(a / b if m.group("a_in") else b / a)
-    for m in _SHARE_OF_TOKENS.finditer(text):
-        share = float(m.group(1)) / 100
-        if 0 < share < 1:
-            input_share = share if m.group(2).lower() in ("input", "prompt", "entrada") else 1 - share
-            ratios.append(input_share / (1 - input_share))
     for m in _PAIR.finditer(text):
         left, right = (m.group(1), m.group(3)) if m.group(1) else (m.group(5), m.group(7))
         a, b = parse_number(left), parse_number(right)
         if a and b:
             ratios.append(a / b)
     ratios += [float(m.group(1)) for m in _INPUT_OVER_OUTPUT.finditer(text) if float(m.group(1)) > 0]
-    for m in _OF_EVERY.finditer(text):
-        whole, part = float(m.group(1)), float(m.group(2))
+    for m in [*_OF_EVERY.finditer(text), *_IN_EVERY.finditer(text)]:
+        whole, part = (float(m.group(1)), float(m.group(2))) if m.re.pattern == _OF_EVERY.pattern else (float(m.group(2)), float(m.group(1)))
         if 0 < part < whole:
             ratios.append(part / (whole - part) if m.group(3) else (whole - part) / part)
     for m in _SPLIT.finditer(text):

@@ -42,15 +42,17 @@ def quantities() -> re.Pattern[str]:
     """A pair, N times, a multiplier or fraction word, "1/N" or a percentage; never a rate ("300 tok/s")."""
     words = lexicon.mapping("number_words")
     num = rf"(?:{NUM}|{'|'.join(map(re.escape, sorted(words, key=len, reverse=True)))})"
+    whole = rf"\s+(?:of|de|del)\s+{lexicon.alternation('mix_whole')}\b"  # "of our tokens", "del tráfico"
     not_rate = r"(?!\s*(?:tok|tps|t/s|req|rps|qps|/\s*s|per\s+s|por\s+s|h\b|am\b|pm\b|hours?|horas?|o'clock))"
     return re.compile(
         rf"(?<![\w.,:/])(?:(?P<p1>{num})(?!\w)\s*(?:to|a|vs\.?|versus|against)\s*(?P<p2>{num}|one|uno)(?![\w:/%]|[.,]\d){not_rate}"
         rf"|(?P<t>{num})\s*(?:x|×|times|veces)(?!\w)(?!\s+(?:out\s+of|in\s+\d|de\s+cada))"
         rf"|(?:multiplied\s+by|multiplica[n]?\s+por|multiplicad[oa]s?\s+por)\s+(?P<t2>{num})(?![\w.,])"
         rf"|(?P<mult>{_keys('multipliers')})(?!\w)"
-        rf"|(?:an?\s+|one\s+|una?\s+|la\s+|el\s+)?(?P<frac>{_keys('fractions')})(?!\w)"
-        rf"|1\s*/\s*(?P<den>\d{{1,3}})(?![\d.,/])"
-        rf"|(?P<pc>{NUM})\s?(?:%|percent\b|por\s?ciento\b)(?P<total>\s+(?:of|de|del)\s+(?:(?:all|the|our|los|las|todos|todas|el)\s+)*(?:tokens?|total)\b)?)",
+        rf"|(?P<share>{_keys('shares')})(?!\w)(?P<stotal>{whole})?"  # "two thirds of the tokens", "dos tercios"
+        rf"|(?:an?\s+|one\s+|una?\s+|la\s+|el\s+)?(?P<frac>{_keys('fractions')})(?!\w)(?P<ftotal>{whole})?"
+        rf"|(?<![\d/])(?P<fnum>[1-9])\s*/\s*(?P<den>\d{{1,3}})(?![\d.,/])(?P<dtotal>{whole})?"
+        rf"|(?P<pc>{NUM})\s?(?:%|percent\b|por\s?ciento\b)(?P<total>{whole})?)",
         re.I,
     )
 

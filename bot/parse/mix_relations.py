@@ -20,6 +20,7 @@ input") is not read; what is not read is left to the safety net's note (the `wat
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import chain
 
 from bot.parse import lexicon, mix_parts
@@ -29,7 +30,8 @@ from bot.parse.lazyre import lazy
 from bot.parse.mix_sides import Side, from_per, from_sizes, ratio, sides_in
 
 REACH = 60  # how far from the figure a side may be, in characters
-_SUBJECT_GAP = lazy(r"(?:\s*(?:[^\W\d_]+|[:—])){0,7}\s*[~≈]?\s*", re.I)  # a few words, no figure, no comma
+# A few words, no figure: "completions are short, maybe a tenth the size of the prompt" (one comma at most).
+_SUBJECT_GAP = lazy(r"(?:\s*(?:[^\W\d_]+|[:—])){0,7}(?:,(?:\s*[^\W\d_]+){0,3})?\s*[~≈]?\s*", re.I)
 _OF_GAP = lazy(  # "of the", "of what it", "de lo que ocupa el"
     r"\s+(?:(?:of|de|del|que|as|than)\s+)?(?:(?:the|our|its|all|los|las|el|la|lo)\s+)*"
     r"(?:(?:what\s+(?:it|we|you)|que(?:\s+[^\W\d_]+)?)\s+)?(?:(?:the|our|its|los|las|el|la)\s+)*$",
@@ -65,8 +67,12 @@ def _factor(q: re.Match[str]) -> tuple[float, bool] | None:
         return float(lexicon.mapping("multipliers")[q.group("mult").lower()]), False
     if q.group("frac"):
         return 1 / float(lexicon.mapping("fractions")[q.group("frac").lower()]), True
-    if q.group("den"):
-        return (1 / float(q.group("den"))) if int(q.group("den")) else None, True
+    if q.group("share"):
+        part, whole = str(lexicon.mapping("shares")[q.group("share").lower()]).split("/")
+        return float(part) / float(whole), True
+    if q.group("den"):  # "1/6", "2/3": a proper fraction ("24/7" is none)
+        num, den = int(q.group("fnum")), int(q.group("den"))
+        return (num / den if num < den else None), True
     return float(q.group("pc").replace(",", ".")) / 100, True
 
 
@@ -83,9 +89,10 @@ def _from_quantity(
     if not factor or factor[0] <= 0:
         return None
     f, subject_first = factor
-    if q.group("pc") and q.group("total"):  # "input is 80 % of all tokens": a share
-        ok = before and _SUBJECT_GAP.fullmatch(text, before[-1][1], q.start()) and 0 < f < 1
-        return ratio(before[-1][2], f / (1 - f)) if ok else None
+    if any(q.group(g) for g in ("total", "ftotal", "stotal", "dtotal")) or _whole_before().search(
+        text, max(0, q.start() - 40), q.start()
+    ):  # a share of all the tokens: "90 % of our tokens are input", "of all tokens, 90 % are input"
+        return _share_of_whole(text, q, before, after, f)
     pair = _pick(text, q, before, after, near, subject_first)
     if pair is None:
         return None
@@ -94,6 +101,32 @@ def _from_quantity(
         m.group("less") and min(a[0], q.start()) < m.start() < max(b[0], q.end()) for m in marks
     )
     return ratio(a[2], 1 / f if less else f)
+
+
+def _share_of_whole(text: str, q: re.Match[str], before: list[Side], after: list[Side], f: float) -> float | None:
+    """A share of all the tokens and the side it is: said before ("input is 80 % of all tokens") or after
+    ("90 % of our tokens are input", "a quarter of the traffic is generated", "el 20 % de los tokens es de
+    salida"). The share of one side is the other's rest: 90 % input is 9 input tokens per output token."""
+    if not 0 < f < 1:
+        return None
+    for side in after[:3]:  # "…de los tokens que mandamos son de entrada": "mandamos" is in the clause, not the side
+        if _SHARE_VERB().fullmatch(text, q.end(), side[0]):
+            return ratio(side[2], f / (1 - f))
+    if before and _SUBJECT_GAP.fullmatch(text, before[-1][1], q.start()):
+        return ratio(before[-1][2], f / (1 - f))
+    return None
+
+
+@cache
+def _whole_before() -> re.Pattern[str]:  # "of all tokens, 90 % are input", "de todos los tokens, el 90 % …"
+    return re.compile(rf"\b(?:of|de|del)\s+{lexicon.alternation('mix_whole')},?\s*(?:(?:el|la|un|una)\s+)?$", re.I)
+
+
+@cache
+def _SHARE_VERB() -> re.Pattern[str]:  # noqa: N802  the gap between "of our tokens" and the side: "are", "son de"
+    clause = r"(?:\s+(?:(?:that|which|que)\s+)?(?:(?:we|you|they|it|our\s+\w+)\s+)?[^\W\d_]+)?"  # "we process", "que procesamos"
+    verb = lexicon.alternation("mix_share_verb")
+    return re.compile(rf"(?:{clause}\s+{verb}|\s*(?:{verb})?)\s*(?:(?:de|the|generated\s+by\s+the)\s+)?", re.I)
 
 
 def _pick(

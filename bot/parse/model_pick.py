@@ -100,9 +100,11 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
     if alone or named_on or (_joined(text, toks, m + 1) and _name_like(toks, m + 1)):  # "gpt oss 12b"
         return None
     if (k := of_size(text, toks, m)) is not None:  # "gemma 4 de 31b": the size said after "de"
-        one = index.build.plain([*_parts(toks[i : m + 1]), toks[k].key])
+        bare = toks[k].lower.isdigit()  # "gpt oss de 120 a 500 tps": 120 is the size only if the family has it
+        one = index.build.plain([*_parts(toks[i : m + 1]), toks[k].key + ("b" if bare else "")])
         typed = text[toks[i].start : toks[k].end]
-        return Mention(toks[i].start, toks[k].end, typed, one or typed, "corrected" if one else "unknown")
+        if one or not bare:
+            return Mention(toks[i].start, toks[k].end, typed, one or typed, "corrected" if one else "unknown")
     if len(models) == 1:  # "qwen3-30b-a3b-thinking": the start of one row's name, only a build tag left out
         model = index.build.one_build(list(parts))
         return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if model else None

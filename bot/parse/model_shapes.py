@@ -35,7 +35,11 @@ def family_size(text: str, toks: list[Token], covered: set[int], index) -> list[
 def of_size(text: str, toks: list[Token], m: int) -> int | None:
     """The size token of "<name> de 31b" ("gemma 4 de 31b", "llama 3.1 de 70b") right after token `m`."""
     k = m + 2
-    if k >= len(toks) or toks[m + 1].lower not in ("de", "of") or not SIZE.match(toks[k].lower):
+    if k >= len(toks) or toks[m + 1].lower not in ("de", "of"):
+        return None
+    # "el gpt oss de 120 a 500 tps": a bare whole number after "de" and before a range's "a"/"to" is the size
+    ranged = toks[k].lower.isdigit() and k + 2 < len(toks) and toks[k + 1].lower in ("a", "to") and toks[k + 2].lower[:1].isdigit()
+    if not (SIZE.match(toks[k].lower) or ranged):
         return None
     if text[toks[m].end : toks[m + 1].start].strip() or text[toks[m + 1].end : toks[k].start].strip():
         return None

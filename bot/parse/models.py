@@ -53,7 +53,11 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
     pending: list[Mention] = []
     starts = [t.start for t in toks]
     i = 0
+    nothing = index.no_name_starts
     while i < len(toks):
+        if toks[i].lower in nothing:  # most words of a paste start no name: one set lookup, not the rules below
+            i += 1
+            continue
         best: tuple[int, str, str] | None = None
         key = ""
         for j in range(i, min(len(toks), i + MAX_SPAN)):
@@ -64,6 +68,8 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 best = (j, index.alias[key], key)
         if best is None:
             mention = _several(text, toks, i, index)
+            if mention is None and len(nothing) < 50_000 and _starts_nothing(toks[i], index):
+                nothing.add(toks[i].lower)
             if mention is not None and mention.kind == "unknown":  # "qwen3 32b": unless a typo rule or a
                 pending.append(mention)  # shape names a row ("gemma 27b"), a name the catalog lacks
                 mention = None
@@ -76,7 +82,7 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 plain.add(i)
                 i += 1
                 continue
-            mention = _extend(text, toks, i, j, model, index)
+            mention = _extend_once(text, toks, starts, i, j, model, index)
             free = bisect_left(starts, found[-1].end) if found else 0
             mention = builds.led_by_other(text, toks, i, mention, index, free) or mention  # "llama 3 maverick"
             if mention.kind == "catalog" and (said := builds.words_before(toks, i)):
@@ -89,6 +95,36 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
         while i < len(toks) and toks[i].start < mention.end:
             i += 1
     return found, plain, pending
+
+
+# `_extend` reads the tokens of the name and at most three past the mention it returns (the words that may
+# go on with it, a precision or build "a word or two after"); a window of this many tokens past the name
+# read as the catalog spells it is its whole input when that holds.
+_EXTEND_WINDOW = 8
+
+
+def _starts_nothing(tok: Token, index: _Index) -> bool:
+    """Whether a word can start no mention `_exact` reads, whatever surrounds it: no alias key starts with it
+    and no catalog name starts with its parts (so `_several` stops at it too)."""
+    return tok.key not in index.prefixes and not index.starts.get(tuple(_parts([tok])))
+
+
+def _extend_once(text: str, toks: list[Token], starts: list[int], i: int, j: int, model: str, index: _Index) -> Mention:
+    """`_extend`, read once per distinct text: the same name followed by the same words reads the same, only
+    shifted (a pasted log names "llama 3.1 70b" two hundred times). A reading is kept only when every token it
+    looked at lies inside the window the key holds (or the window reaches the end of the text)."""
+    last = min(len(toks) - 1, j + _EXTEND_WINDOW)
+    at_end = last == len(toks) - 1
+    base = toks[i].start
+    key = (model, j - i, last - i, at_end, text[base : toks[last].end])
+    if (kept := index.extended.get(key)) is not None:
+        return Mention(kept.start + base, kept.end + base, kept.typed, kept.model, kept.kind, kept.candidates, kept.precision, kept.said)
+    mention = _extend(text, toks, i, j, model, index)
+    if at_end or bisect_left(starts, mention.end) - 1 + 3 <= last:
+        if len(index.extended) > 4096:
+            index.extended.clear()
+        index.extended[key] = replace(mention, start=mention.start - base, end=mention.end - base)
+    return mention
 
 
 def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _Index) -> Mention:
@@ -160,7 +196,10 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
         if (found := seen[said]) is not None:
             start, end, typed, model = found
             mentions.append(Mention(mention.start + start, mention.start + end, typed, model, "catalog"))
-    covered = plain | _covered(toks, mentions)
+    # the tokens the mentions span, grown as mentions are added (a pasted log has hundreds); each reader
+    # below is handed a set of its own
+    spanned, grown = _covered(toks, mentions), len(mentions)
+    covered = plain | spanned
     for closed in find_closed(text, toks, covered, catalogs):
         if closed.ref is None:
             kind: Kind = "family"
@@ -170,17 +209,26 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
             kind = "corrected" if closed.corrected else "closed"
         model = closed.typed if closed.open_host else closed.ref
         mentions.append(Mention(closed.start, closed.end, closed.typed, model, kind))
-    covered = plain | _covered(toks, mentions)
+    spanned |= _covered(toks, mentions[grown:])
+    covered, grown = plain | spanned, len(mentions)
     for start, end, typed, model in shapes.family_size(text, toks, covered, index):  # "llama 8b"
         mentions.append(Mention(start, end, typed, model, "corrected"))
-    covered = plain | _covered(toks, mentions)
-    mentions += _fuzzy(text, toks, covered, index)
+    spanned |= _covered(toks, mentions[grown:])
+    covered = plain | spanned
+    fuzzy = _fuzzy(text, toks, covered, index)
+    mentions += fuzzy
+    spanned |= _covered(toks, fuzzy)
+    before = mentions
     mentions = late_unknowns(toks, mentions, pending, index)  # "GLM-4.7 vs GLM-4.6": asks which
+    if mentions is not before:  # it added names, or dropped near-names they overlap
+        spanned = _covered(toks, mentions)
     if not mentions and (sized := shapes.sized_name(text, toks, covered)):  # "gemma 3 27b"
         mentions.append(Mention(sized[0], sized[1], sized[2], sized[2], "unknown"))
     if not mentions and (after := _after_verb(text, toks)):
         mentions.append(after)
-    mentions += siblings(text, toks, mentions, plain | _covered(toks, mentions), catalogs)  # "llama 3.1 70b and 8b"
+    if len(mentions) == 1:  # one added to none: `spanned` is still empty
+        spanned = _covered(toks, mentions)
+    mentions += siblings(text, toks, mentions, plain | spanned, catalogs)  # "llama 3.1 70b and 8b"
     mentions, fixed = corrections(text, toks, mentions, index)  # "llama 3.3 instead of 3.1"
     read = _decide(sorted(mentions, key=lambda m: m.start))
     read.spans += fixed

@@ -78,7 +78,23 @@ class Number:
     machine: bool = False  # part of a log line: "latency_ms=101", "2026-11-01", "10:01:11", "worker-3"
 
 
+_VALUES: dict[tuple[object, ...], tuple[float, bool] | None] = {}  # a pasted log repeats its figures
+
+
 def to_number(match: re.Match[str]) -> Number | None:
+    """The Number a NUMBER match reads. Its value depends only on the groups matched, so it is worked out once
+    per distinct figure (Decimal arithmetic is most of the cost of a paste's two hundred numbers)."""
+    key = (match.re, *match.groups())
+    if (value := _VALUES.get(key, _VALUES)) is _VALUES:
+        if len(_VALUES) > 4096:
+            _VALUES.clear()
+        value = _VALUES[key] = _value(match)
+    if value is None:
+        return None
+    return Number(value[0], match.start(), match.end(), match.group(0), value[1])
+
+
+def _value(match: re.Match[str]) -> tuple[float, bool] | None:
     try:
         if raw := match.group("comma"):
             value = Decimal(raw.replace(",", ""))
@@ -102,7 +118,7 @@ def to_number(match: re.Match[str]) -> Number | None:
         value *= _MULTIPLIERS[mult.lower()]
     if match.group("sign"):
         value = -value
-    return Number(float(value), match.start(), match.end(), match.group(0), bool(mult))
+    return float(value), bool(mult)
 
 
 MAX_NUMBERS = 200  # a question holds a handful; a pasted table is not read to its end

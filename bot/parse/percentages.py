@@ -6,7 +6,7 @@ import re
 from itertools import islice
 
 from bot.parse import lexicon
-from bot.parse.cache_shares import other_cache, read_cache_words
+from bot.parse.cache_shares import other_cache, read_cache_words, word_gap
 from bot.parse.cache_shares import priced as _priced
 from bot.parse.cache_vetoes import CACHE_WORD as _CACHE_WORD
 from bot.parse.draft import ASK_RANGE, Draft, sentence
@@ -122,8 +122,7 @@ def _miss_after(text: str, match: re.Match[str]) -> re.Match[str] | None:
 
 def _distance(text: str, match: re.Match[str], word: re.Match[str]) -> int | None:
     """How far a word is from the figure, None when another figure stands between them."""
-    lo, hi = (word.end(), match.start()) if word.end() <= match.start() else (match.end(), word.start())
-    return None if re.search(r"\d", text[lo:hi]) else hi - lo
+    return word_gap(text, (word.start(), word.end()), (match.start(), match.end()))
 
 
 def _miss_near(text: str, match: re.Match[str]) -> re.Match[str] | None:
@@ -144,7 +143,7 @@ def _miss_near(text: str, match: re.Match[str]) -> re.Match[str] | None:
         return min(found, key=lambda f: f[0]) if found else None
 
     miss, hit = nearest("miss_word"), nearest("hit_word")
-    return miss[1] if miss and (hit is None or miss[0] < hit[0]) else None
+    return miss[1] if miss and (hit is None or miss[0] <= hit[0]) else None  # a tie is a negated hit
 
 
 def read_percentages(text: str, draft: Draft) -> None:

@@ -30,16 +30,7 @@ def _zone_cities_now() -> dict[str, str]:
     out: dict[str, str] = {}
     for zone in sorted(available_timezones()):
         parts = zone.split("/")
-        if parts[0] not in (
-            "Africa",
-            "America",
-            "Asia",
-            "Atlantic",
-            "Australia",
-            "Europe",
-            "Indian",
-            "Pacific",
-        ):
+        if parts[0] not in ("Africa", "America", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific"):
             continue
         if len(parts) == 3 and parts[1] != "Argentina" or parts[-1].lower() in _NOT_CITIES:
             continue
@@ -104,9 +95,7 @@ def _named(text: str) -> list[tuple[int, int]]:
     for w in _WORD.finditer(low):
         for name in _BY_FIRST_WORD.get(w.group(), ()):
             end = w.start() + len(name)
-            if low.startswith(name, w.start()) and not (
-                end < len(low) and (low[end].isalnum() or low[end] == "_")
-            ):
+            if low.startswith(name, w.start()) and not (end < len(low) and (low[end].isalnum() or low[end] == "_")):
                 if name in _ACRONYMS and not text[w.start() : end].isupper():
                     continue  # "la sede" is no Los Angeles; "LA" is
                 out.append((w.start(), end))
@@ -177,11 +166,7 @@ def read_timezone(text: str, draft: Draft) -> None:
     if not zones and draft.fields.get("calendar") == "business_hours":
         # "during Singapore business hours", "horario de oficina de Buenos Aires": with business hours, a city
         # named as a proper noun anywhere is where the day runs (two different ones ask which)
-        zones = [
-            CITIES[text[a:b].lower()]
-            for a, b in _named(text)
-            if text[a].isupper() and not _in_a_name(text, a, b)
-        ]
+        zones = [CITIES[text[a:b].lower()] for a, b in _named(text) if text[a].isupper() and not _in_a_name(text, a, b)]
     if not zones and draft.fields.get("calendar") == "business_hours" and (country := _country_zone(text)):
         zones = [country[1]]  # "business hours in Spain": the country's one business zone, said in a note
         draft.note("zone_from_country", country=country[0], tz=country[1])

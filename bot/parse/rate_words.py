@@ -18,7 +18,8 @@ from bot.parse.rate_units import TOK_S as TOK_S  # re-exported: the unit readers
 # A verb after "each <noun>" starts a clause of its own: "every request is about 2k tokens".
 _VERB = (
     r"is|are|was|were|has|have|had|will|would|can|could|should|carries|carry|contains?|takes?|uses?|gets?|"
-    r"sends?|needs?|wants?|averages?|runs?|tiene|lleva|usa|necesita|es|son|tienen|llevan|ocupan?|pesan?|miden?|contienen?|traen?"
+    r"sends?|needs?|wants?|averages?|runs?|goes|go|comes?|tiene|lleva|usa|necesita|es|son|tienen|llevan|ocupan?|pesan?|miden?|contienen?|traen?"
+    r"|entran?|van?|pasan?|llegan?|vienen?|viene"
 )
 
 # Groups (lexicon `group_nouns`), for telling "each team" (a rate per group) from "each" alone (per stream).
@@ -116,10 +117,12 @@ TIMES_AFTER = lazy(
 def per_group_after() -> re.Pattern[str]:
     not_group = rf"{STREAM_WHO}|{PEOPLE}|{GPU}|nodes?|nodos?|box|servers?|servidor|machines?|m[aá]quina"
     return re.compile(
-        rf"\s*,?\s*(?:(?:per|every|por|cada|for\s+each|for\s+every|para\s+cada)\b|/|each(?=\s+{lexicon.alternation('group_nouns')}))[\s-]?"
+        rf"\s*,?\s*(?:(?P<every>every|cada)\b|(?:per|por|for\s+each|for\s+every|para\s+cada)\b|/|each(?=\s+{lexicon.alternation('group_nouns')}))[\s-]?"
         rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{not_group}|{lexicon.alternation('not_group')})\b)"
         rf"(?!{lexicon.alternation('per_source')}(?!\w))"
-        rf"(?P<group>[^\W\d_]{{2,}})\b(?!\s+{lexicon.alternation('group_clause')}(?!\w))",
+        rf"(?P<group>[^\W\d_]{{2,}})\b(?!\s+{lexicon.alternation('group_clause')}(?!\w))"
+        # "300 tok/s, every case file is pasted whole": "every <noun> [<noun>] <verb>" is a clause of its own
+        rf"(?(every)(?!(?:\s+[^\W\d_]+)?\s+(?:{_VERB})\b))",
         re.I,
     )
 

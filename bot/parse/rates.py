@@ -140,7 +140,7 @@ def _total_of_counted(
     count = None
     if times := TIMES_BEFORE.search(before) or TIMES_AFTER.match(after):
         count = int(times.group("count"))
-        rest = before[: times.start()] if times.re is TIMES_BEFORE else ""
+        rest = before[: times.start()] if times.re.pattern == TIMES_BEFORE.pattern else ""
         while more := TIMES_BEFORE.search(rest):  # "2 apps × 3 regions × 100 tok/s" is 600
             count, rest = count * int(more.group("count")), rest[: more.start()]
     elif (

@@ -95,10 +95,10 @@ def weigh(out: list[Stance], said: Stance) -> list[Stance]:
     kept = []
     for earlier in out:
         if earlier.who and earlier.kind in _RANK and not earlier.flips:
-            if earlier.who == said.who or _RANK[earlier.kind] < _RANK[said.kind]:
+            if earlier.who == said.who or (said.kind in _RANK and _RANK[earlier.kind] < _RANK[said.kind]):
                 earlier = set_aside(earlier)
-            elif _RANK[earlier.kind] > _RANK[said.kind]:
-                said = set_aside(said)
+            elif said.kind in _RANK and _RANK[earlier.kind] > _RANK[said.kind]:
+                said = set_aside(said)  # set aside, it weighs no more against the rulings after
         kept.append(earlier)
     return [*kept, said]
 

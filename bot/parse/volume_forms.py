@@ -36,7 +36,7 @@ VOLUME = lazy(
     r"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un)?\s?(?:the\s|el\s|la\s)?"
     r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"
     rf"(?P<period>{_PERIODS})\b(?:(?P<who_after>{_PER_PERSON})|{_PER_UNIT.format('unit_after')})?(?:{_TOTAL_AFTER})?"
-    r"|\s?(?P<tpm>tpm)\b",
+    r"|\s?(?:(?:output|input|prompt|completion|generated)\s)?(?P<tpm>tp[mhd])\b(?:\s(?:de\s+salida|de\s+entrada|output|input))?",
     re.I,
 )
 # What the tokens are, first match wins: "input and output tokens" is a total, not input.
@@ -69,6 +69,10 @@ _OVER_HOURS = lazy(
     r"(?P<hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)\b",
     re.I,
 )
+
+
+# Tokens per minute / hour / day as one unit: "50k output TPM", "1.8M TPH", "30k TPM de salida".
+RATE_UNIT_PERIODS = {"tpm": "minute", "tph": "hour", "tpd": "day"}
 
 
 def _period(word: str) -> str:

@@ -18,6 +18,7 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
     BARE_TOKENS,
     BUSINESS_DAY,
     PERIOD_WORDS,
+    RATE_UNIT_PERIODS,
     VOLUME,
     LeadVolume,
     _output_share,
@@ -41,9 +42,18 @@ def _volume_hours(
     return period_hours(period, calendar, settings), calendar
 
 
-_LIMIT_BEFORE = lazy(
-    r"\b(?:quota|limit|rate[\s-]limit|cap|capped|ceiling|allowance|cuota|l[ií]mite)s?\b[^.;\n]{0,25}$", re.I
-)
+_FIGURE_OR_AND = lazy(r"\d|\b(?:and|but|y|pero)\b", re.I)
+
+
+def _is_limit(text: str, start: int, end: int) -> bool:
+    """A vendor's limit, not the traffic: a limit word shortly before the figure, within its clause ("our
+    Azure OpenAI quota is 100k TPM", "el proveedor nos limita a 2M TPM"), or right after it ("the 800k TPM
+    rate limit"). Lexicon rows `volume_limit_before` / `volume_limit_after`."""
+    before = text[max(0, start - 40) : start]
+    # within its clause, and no other figure between: "our limit is 100k TPM and we use 30k output TPM"
+    before = before[max([before.rfind(c) for c in ".;,\n"] + [m.end() for m in _FIGURE_OR_AND.finditer(before)]) + 1 :]
+    after = lexicon.pattern("volume_limit_after")
+    return bool(lexicon.pattern("volume_limit_before").search(before) or after.match(text, end + 1 if text[end : end + 1] == " " else end))
 
 
 def read_volumes(
@@ -61,11 +71,12 @@ def read_volumes(
             volume = LeadVolume.before(text, bare, sentence(text, number.start)[0], number.start)
         if not volume or number.value <= 0:
             continue
-        if volume.group("tpm") and _LIMIT_BEFORE.search(text[max(0, number.start - 40) : number.start]):
+        if _is_limit(text, number.start, volume.end()):
+            draft.use(number.start, volume.end(), "slo_tok_s")
             continue  # "our Azure OpenAI quota is 100k TPM": a vendor's limit, not the traffic
         if over := _OVER_HOURS.match(text, volume.end()):
             draft.use(over.start(), over.end(), "calendar")
-        period = "minute" if volume.group("tpm") else _period(volume.group("period"))
+        period = RATE_UNIT_PERIODS[tpm.lower()] if (tpm := volume.group("tpm")) else _period(volume.group("period"))
         amount, notes = number.value, []
         if volume.group("who") or volume.group("who_after"):
             users = counted(text, nums, PEOPLE, skip=number)

@@ -39,12 +39,22 @@ class Token(NamedTuple):
 _DROP = str.maketrans({"-": None, "_": None, ".": None, "/": None, "×": "x"})
 
 
+_FORMS: dict[str, tuple[str, str]] = {}  # a word -> its key and lower case: a pasted log repeats its words
+_new_token = tuple.__new__  # Token(...) without the Python-level __new__ a NamedTuple adds
+
+
 def tokens(text: str) -> list[Token]:
-    out = []
+    out: list[Token] = []
+    add, forms = out.append, _FORMS
+    if len(forms) > 20_000:
+        forms.clear()
     for m in _TOKEN.finditer(text):
-        word = m.group(0)
-        low = word.lower()
-        out.append(Token(word, m.start(), m.end(), low.translate(_DROP), low))
+        word = m.group()
+        if (known := forms.get(word)) is None:
+            low = word.lower()
+            known = forms[word] = (low.translate(_DROP), low)
+        start, end = m.span()
+        add(_new_token(Token, (word, start, end, *known)))
     return out
 
 

@@ -16,7 +16,7 @@ from bot.parse.context import top_level
 _HOURS = r"(?:business\s+|office\s+|working\s+|work\s+|core\s+)?(?:hours|hrs|time|timezone|tz)\b"
 # A clock or an hours word right before ("9-5 ET", "business hours PT", "9am-5pm CT", "horario del") ...
 _CLOCK_BEFORE = re.compile(
-    r"(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?|\d{1,2}:\d{2}|\d{1,2}\s?(?:[-–]|to|until|till|a)\s?\d{1,2}(?::\d{2})?"
+    r"(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?|\d{1,2}:\d{2}|\d{1,2}\s?(?:[-–]|to|until|till|a|and|y)\s?\d{1,2}(?::\d{2})?"
     r"|\b(?:hours|hrs|time|horario|hora|day|shift|o'clock))\s?[,(]?\s?$",
     re.I,
 )
@@ -142,3 +142,18 @@ def spans_zones(text: str) -> str | None:
 
 def acronyms() -> dict[str, str]:
     return dict(table()["acronyms"])
+
+
+_ZONE_LEAD = re.compile(r"\s*[,(]?\s*(?:(?:us|u\.s\.|ee\.?\s?uu\.?)\s+)?(?:time\s+)?", re.I)
+
+
+def zone_at(text: str, pos: int) -> bool:
+    """A zone said right at `pos` ("8 to 4 US Central", "9-17 CET", "7 to 3 Pacific"): a regional name, a word
+    that is a zone next to a clock, or an abbreviation (upper case as written)."""
+    at = _ZONE_LEAD.match(text, pos).end()
+    return any(p.match(text, at) for p in (_names(), _clock_words(), _abbreviations(), _acronym_words()))
+
+
+@cache
+def _acronym_words() -> re.Pattern[str]:  # "9 to 5 NYC time": upper case only, like the places reader
+    return re.compile(rf"(?:{'|'.join(sorted(acronyms(), key=len, reverse=True))})\b")

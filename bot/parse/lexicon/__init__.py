@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.cache import cached_pickle
+from bot.parse.lazyre import lazy
 
 HERE = Path(__file__).resolve().parent
 LANGUAGES = ("en", "es")
@@ -81,7 +82,7 @@ def expand(fragment: str, within: str = "") -> str:
 @cache
 def pattern(concept: str) -> re.Pattern[str]:
     """One case-insensitive pattern for the concept, whole words at both ends."""
-    return re.compile(rf"{WORD_START}{alternation(concept)}{WORD_END}", re.I)
+    return lazy(rf"{WORD_START}{alternation(concept)}{WORD_END}", re.I)
 
 
 @cache
@@ -89,7 +90,7 @@ def watch() -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
     """(field, asks, pattern) for the words that usually change the answer (the unused-word safety net)."""
     rows = [row for lang in LANGUAGES for row in _files()[lang].get("watch") or []]
     return tuple(
-        (row["field"], bool(row.get("ask")), re.compile(rf"{WORD_START}(?:{expand(row['words'])}){WORD_END}", re.I))
+        (row["field"], bool(row.get("ask")), lazy(rf"{WORD_START}(?:{expand(row['words'])}){WORD_END}", re.I))
         for row in rows
     )
 
@@ -98,7 +99,7 @@ def watch() -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
 def _watch_all(ignore_case: bool) -> re.Pattern[str]:
     rows = [row for lang in LANGUAGES for row in _files()[lang].get("watch") or []]
     branches = "|".join(f"(?P<w{i}>{expand(row['words'])})" for i, row in enumerate(rows))
-    return re.compile(rf"(?<!\w)(?<!\w')(?=[^\s\d])(?:{branches}){WORD_END}", re.I if ignore_case else 0)
+    return lazy(rf"(?<!\w)(?<!\w')(?=[^\s\d])(?:{branches}){WORD_END}", re.I if ignore_case else 0)
 
 
 def watch_hits(text: str, most: int = 8) -> list[list[re.Match[str]]]:

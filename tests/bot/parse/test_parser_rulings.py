@@ -130,3 +130,13 @@ def test_going_back_on_a_refusal_or_an_approval(lang, catalogs):
     for a, k in itertools.product(WHO[lang], range(2)):
         assert _leaves(HEAD[lang] + REVERSED[lang].format(a=a, x=NO[lang][k]), catalogs) is True, (a, k)
         assert _leaves(HEAD[lang] + REVERSED[lang].format(a=a, x=YES[lang][k]), catalogs) is False, (a, k)
+
+
+def test_a_ruling_set_aside_by_a_stricter_one_weighs_no_more():
+    """Three authorities, the newest weaker than the first and stronger than the second: it is set aside once,
+    and the rulings after are weighed without it (this raised KeyError 'none' on a paste of corpus questions)."""
+    out = [Stance(STAYS, 0, 5, who="legal"), Stance(LEAVES, 10, 15, who="security")]
+    weighed = rulings.weigh(out, Stance(UNSURE, 20, 25, who="compliance"))
+    assert weighed[0].kind == STAYS  # the strictest holds
+    assert weighed[2].kind == NONE and weighed[2].was == UNSURE and weighed[2].spent
+

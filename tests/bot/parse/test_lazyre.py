@@ -1,0 +1,178 @@
+"""The skip of bot/parse/lazyre.py: a long text without a pattern's required strings has no match, and a
+skipped scan answers exactly what the scan would have. Checked on the parser's own patterns and questions."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+import yaml
+
+import bot.parse
+from bot.parse.lazyre import DIGIT, LONG, Pattern, lazy, required
+
+CORPUS = Path(__file__).parent / "corpus"
+
+
+@cache
+def _questions(every: int = 1) -> list[str]:
+    """The corpus questions (every `every`-th of each file: each file is one topic, so a sample keeps them all)."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return [
+        row["q"]
+        for path in sorted(CORPUS.glob("*.yaml"))
+        for row in yaml.load(path.read_text(encoding="utf-8"), Loader=loader)[::every]  # noqa: S506 (a safe loader)
+    ]
+
+
+def _parser_patterns() -> dict[str, Pattern]:
+    """The parser's module-level patterns and the lexicon's (every concept, the watched words, the cue scans)."""
+    from bot.parse import context, lexicon
+
+    found: dict[str, Pattern] = {}
+    for info in pkgutil.iter_modules(bot.parse.__path__):
+        module = importlib.import_module(f"bot.parse.{info.name}")
+        for name, value in vars(module).items():
+            if isinstance(value, Pattern):
+                found[f"{info.name}.{name}"] = value
+    concepts = {c for lang in lexicon.LANGUAGES for c, v in lexicon._files()[lang].items() if isinstance(v, list)}
+    for concept in sorted(concepts):
+        if all(isinstance(f, str) for f in lexicon.fragments(concept)):
+            found[f"lexicon.{concept}"] = lexicon.pattern(concept)
+    found |= {f"watch.{i}": row[2] for i, row in enumerate(lexicon.watch())}
+    found |= {"watch_all": lexicon._watch_all(True), "watch_all_lower": lexicon._watch_all(False)}
+    found |= {f"cue.{c}": context._cue(c) for c in ("residency_cue", "gateway_cue")}
+    from bot import parser
+    from tests import runtime
+
+    found |= {f"parser.{k}": v for k, v in vars(parser).items() if isinstance(v, Pattern)}
+    found["parser.hf_org"] = parser._hf_org(runtime.catalogs())
+    return found
+
+
+@pytest.mark.parametrize(
+    ("pattern", "flags", "strings"),
+    [
+        (r"business\s+hours", re.I, {"business"}),  # the longest literal run of a sequence
+        (r"(?:foo)?bar", 0, {"bar"}),  # an optional part requires nothing
+        (r"x{0,3}y", 0, {"y"}),
+        (r"ab|c", 0, {"ab", "c"}),  # a branch: one of its alternatives' strings
+        (r"\bGMT\b", 0, {"gmt"}),  # compared in lower case
+        (r"\d+\s*%", 0, {"%"}),  # a digit is weaker than any other character
+        (r"\d+\s*h", 0, {"h"}),
+        (r"[0-3]", 0, {"0", "1", "2", "3"}),
+        (r"[0-3]\d", 0, {DIGIT}),  # one string to look for beats four
+        (r"\d\d", 0, {DIGIT}),
+        (r"hours|hour", 0, {"hour"}),  # "hours" holds "hour"
+        (r"\d+\s?h(?:ours?|rs)\b", re.I, {"hour", "hrs"}),  # what a run of fixed text consumes, whole
+        (r"(?=\w)\bnine[\s-]to\b", 0, {"nine"}),  # look-arounds consume nothing
+        (r"0?9\s?am", 0, {"am"}),
+        (r"(?:per|a)\s+(?:business|work)\s+day", 0, {"business", "work"}),
+    ],
+)
+def test_required_strings_are_read_from_the_pattern(pattern: str, flags: int, strings: set[str]) -> None:
+    assert required(pattern, flags) == frozenset(strings)
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [r"(?=abc)\w+", r"[^a]+", r"\w+", r"a|\s", r"(?:ab)*", r"\S{2}", r"(a)?(?(1)b|c)", r"µ", r"\b\w+\b"],
+)
+def test_nothing_is_required_where_a_match_may_hold_no_fixed_string(pattern: str) -> None:
+    assert required(pattern) is None
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text"),
+    [
+        (r"sun", "ſun"),  # the long s is an s to a case-blind pattern
+        (r"istanbul", "İstanbul"),  # so is the dotted capital I an i
+        (r"kelvin", "\u212aelvin"),  # and the Kelvin sign a k
+        (r"\d+ tok", "٣٠٠ tok"),  # Arabic-Indic digits are digits to \d
+        (r"d[ií]as", "DÍAS"),
+    ],
+)
+def test_letters_re_folds_are_never_skipped(pattern: str, text: str) -> None:
+    long = " " * LONG + text
+    compiled = lazy(pattern, re.I)
+    assert compiled.compiled.search(long)
+    assert compiled.search(long) is not None
+
+
+def test_a_skipped_scan_answers_what_the_scan_would() -> None:
+    compiled = lazy(r"(\d+)\s*(?:hours|h)\b", re.I)
+    without, with_ = "x " * LONG, "x " * LONG + "12 hours and 3h"
+    assert compiled.absent(without) and not compiled.absent(with_)
+    for text in (without, with_):
+        raw = compiled.compiled
+        assert compiled.search(text) is None if raw.search(text) is None else compiled.search(text).span() == raw.search(text).span()
+        assert [m.span() for m in compiled.finditer(text)] == [m.span() for m in raw.finditer(text)]
+        assert compiled.findall(text) == raw.findall(text)
+        assert compiled.sub("N", text) == raw.sub("N", text)
+        assert compiled.subn("N", text) == raw.subn("N", text)
+        assert compiled.split(text) == raw.split(text)
+    assert compiled.search("12 hours") is not None  # a short text is scanned as compiled
+
+
+def test_no_parser_pattern_is_skipped_on_a_text_it_matches() -> None:
+    """Every lazy pattern of the parser, on every corpus question (each alone, checked as if long) and on pastes
+    of them: where the pattern finds a match, the skip must not say the text lacks its required strings."""
+    patterns = _parser_patterns()
+    assert len(patterns) > 50
+    questions = _questions(every=5)  # the suite's time: ~280 questions and three pastes of them
+    texts = questions + [" ".join(questions[i::3])[:4000] for i in range(3)]
+    checked = 0
+    for name, pattern in patterns.items():
+        for text in texts:
+            if pattern.compiled.search(text) is not None:
+                pattern._last = None  # ask afresh, whatever the text's length
+                assert not pattern.absent(text), (name, text[:120])
+                checked += 1
+    assert checked > 300
+
+
+def test_no_window_of_a_long_text_is_skipped_where_the_pattern_matches() -> None:
+    """A reader scanning a window of a long text (a sentence, the words around a figure): each corpus question
+    as a window of a long paste, on either side of it; where the pattern finds a match there, no skip."""
+    patterns = _parser_patterns()
+    pad = "x " * LONG
+    checked = 0
+    for question in _questions(every=5):
+        text = pad + question + " " + pad
+        lo, hi = len(pad), len(pad) + len(question)
+        for name, pattern in patterns.items():
+            if pattern.compiled.search(text, lo, hi) is not None:
+                assert pattern.search(text, lo, hi) is not None, (name, question)
+                assert next(pattern.finditer(text, lo, hi), None) is not None, (name, question)
+                checked += 1
+    assert checked > 300
+
+
+def test_every_character_a_case_blind_letter_matches_folds_to_it() -> None:
+    """The soundness of comparing in lower case: for each letter the required strings may hold, every Unicode
+    character `re` matches to it case-blind becomes that letter in the text's lower case (after the folds)."""
+    from bot.parse.lazyre import _FOLD, _safe
+
+    letters = [chr(c) for c in range(1, 0x100) if _safe(chr(c))]
+    any_of = re.compile("[" + "".join(map(re.escape, letters)) + "]", re.I)
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
+    for char in any_of.findall(every):  # one scan of every character, then only those that match a letter
+        folded = char.translate(_FOLD).lower()
+        for letter in letters:
+            if re.fullmatch(re.escape(letter), char, re.I):
+                assert folded == letter.lower(), (hex(ord(char)), letter)
+
+
+def test_no_reader_compares_a_match_pattern_by_identity():
+    """A match's `.re` is the compiled pattern, not the `lazy` wrapper the module holds, so `m.re is PATTERN`
+    is always False and silently takes the wrong branch (it did, once, in mix_forms.py after a merge).
+    Compare `.pattern` instead."""
+    root = Path(__file__).resolve().parents[3] / "bot"
+    offenders = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py")
+                 for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+                 if re.search(r"\.re\s+is\s+(?:not\s+)?[A-Za-z_]", line)]
+    assert not offenders, offenders
