@@ -109,6 +109,7 @@ RELATIVE = lazy(
     r"|\bal\s+doble\b|\bmultiplic(?:amos|ar|o)\s+por\s+\d+|\b(?:bursting|bursts?|spiking|peaks?|peaking)\s+(?:to|at|of)\s+\d"
     # "a peak of 90 sessions open at the same time" counts streams, not a rate
     r"(?![\d.,]*\s*(?:(?:concurrent|simultaneous|parallel|open|active|live)\s+)?(?:users?|sessions?|streams?|chats?|conversations?|connections?|calls?|requests?|agents?|people|seats?)\b)"
-    r"|\bideally\s+\d|\bidealmente\s+\d",
+    r"(?:[\d.,]*\d)?(?:\s?[kKmM]\b)?"  # the whole figure, so the question quotes "peaks at 2,000", not "peaks at 2"
+    r"|\b(?:ideally|idealmente)\s+\d(?:[\d.,]*\d)?(?:\s?[kKmM]\b)?",
     re.I,
 )

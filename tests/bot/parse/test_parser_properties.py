@@ -210,3 +210,14 @@ def test_the_typo_prefilter_never_turns_away_a_match(pair, cutoff):
 
     word, head = pair
     assert _could_reach(word, head, cutoff) or fuzz.ratio(word, head) < cutoff
+
+
+@pytest.mark.parametrize("figure", ["600", "2,000", "1.5k", "12"])
+@pytest.mark.parametrize("said", ["peaks at {}", "bursting to {}", "ideally {}"])
+def test_the_question_back_quotes_the_whole_figure(said, figure):
+    """Which figure is the SLO is asked with the words quoted: the whole figure, never its first digit
+    ("peaks at 2" for "peaks at 2,000")."""
+    words = said.format(figure)
+    result = parse(f"deepseek flash averages 150 tok/s and {words} tok/s", CATALOGS)
+    assert result.clarification is not None and result.clarification.code == "slo_unclear"
+    assert result.clarification.params["said"] == words
