@@ -94,7 +94,7 @@ def weigh(out: list[Stance], said: Stance) -> list[Stance]:
         said = replace(said, kind=_FLIP[before[-1].was or before[-1].kind], flips=False)
     kept = []
     for earlier in out:
-        if earlier.who and earlier.kind in _RANK and not earlier.flips:
+        if earlier.who and earlier.kind in _RANK and not earlier.flips and said.kind in _RANK:
             if earlier.who == said.who or _RANK[earlier.kind] < _RANK[said.kind]:
                 earlier = set_aside(earlier)
             elif _RANK[earlier.kind] > _RANK[said.kind]:

@@ -130,3 +130,14 @@ def test_going_back_on_a_refusal_or_an_approval(lang, catalogs):
     for a, k in itertools.product(WHO[lang], range(2)):
         assert _leaves(HEAD[lang] + REVERSED[lang].format(a=a, x=NO[lang][k]), catalogs) is True, (a, k)
         assert _leaves(HEAD[lang] + REVERSED[lang].format(a=a, x=YES[lang][k]), catalogs) is False, (a, k)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_weaker_ruling_after_two_stricter_ones_is_set_aside_once(lang, catalogs):
+    """Two authorities refused, a third approved: the approval is set aside by the first refusal and must not be
+    weighed again against the second (it crashed the parse: KeyError 'none')."""
+    no, yes = NO[lang][0], YES[lang][0]
+    question = HEAD[lang] + ". ".join(f"{who} {said}" for who, said in zip(WHO[lang], (no, no, yes), strict=True))
+    assert _leaves(question, catalogs) is False
+    out = rulings.weigh(rulings.weigh([_ruling(STAYS, "a")], _ruling(STAYS, "b")), _ruling(LEAVES, "c"))
+    assert [s.kind for s in out] == [STAYS, STAYS, NONE]
