@@ -39,3 +39,11 @@ def test_a_topic_waived_sets_nothing_and_asks_nothing(lang, text, catalogs):
     result = parse(HEAD[lang] + text, catalogs)
     assert result.clarification is None
     assert "data_may_leave" not in result.scenario.model_dump(exclude_unset=True)
+
+
+def test_a_model_family_is_not_protected_health_information():
+    """"phi-4" names a model family; "PHI" alone is health data (the sensitive row reads the one, not the other)."""
+    from bot.parse import stance
+
+    assert stance.sensitive("phi-4 at 90 tok/s, phi 3.5 too", 0, 30) is None
+    assert stance.sensitive("the prompts contain PHI", 0, 23) is not None
