@@ -67,17 +67,39 @@ def _empty(items) -> bool:
     return lo == 0
 
 
+# The concepts read with grouped patterns (stance, rulings, the residency phrase rows, residency_topic); any other
+# concept is read ungrouped. Their first letters are worked out once, on a cold run, and kept in the cache folder
+# (a warm run parses no regular expression: tests/bot/test_cache.py).
+GROUPED = ("authority", "egress", "vendor_use", "doubt", "refuse", "reverse", "approve", "forbid", "keep_in", "scrubbed",
+           "public", "allow", "rule_question", "sensitive", "sensitive_held", "rule", "withdrawn", "lapsed", "contrast",
+           "stays_phrase", "sensitive_phrase", "leaves_phrase", "eu", "residency_topic")
+
+
+def _firsts_of(concept: str) -> list[frozenset[str]] | None:
+    try:
+        firsts = [_first(_p.parse(lexicon.expand(f, concept), re.I)) for f in lexicon.fragments(concept)]
+    except re.error:  # a placeholder its reader fills ({country})
+        return None
+    return None if not firsts or any(f is _ANY for f in firsts) else [frozenset(f) for f in firsts]
+
+
+@cache
+def _firsts() -> dict[str, list[frozenset[str]] | None]:
+    from bot.cache import cached_pickle
+
+    files = sorted(lexicon.HERE.glob("*.yaml"))
+    key = (GROUPED, tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in files))
+    return cached_pickle("grouped", key, lambda: {c: _firsts_of(c) for c in GROUPED})
+
+
 @cache
 def alternation(concept: str) -> str:
     """lexicon.alternation(concept), its top-level branches grouped by first letter (the same string when a
-    branch may start with anything)."""
+    branch may start with anything, or the concept is not in GROUPED)."""
+    firsts = _firsts().get(concept)
+    if firsts is None:
+        return lexicon.alternation(concept)
     branches = [lexicon.expand(f, concept) for f in lexicon.fragments(concept)]
-    try:
-        firsts = [_first(_p.parse(b, re.I)) for b in branches]
-    except re.error:  # a placeholder its reader fills ({country})
-        return lexicon.alternation(concept)
-    if not firsts or any(f is _ANY for f in firsts):
-        return lexicon.alternation(concept)
     groups: dict[tuple[int, ...], list[str]] = {}
     for letter in sorted(set().union(*firsts)):
         groups.setdefault(tuple(i for i, f in enumerate(firsts) if letter in f), []).append(letter)
