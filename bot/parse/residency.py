@@ -69,7 +69,7 @@ def _phrase_events(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) ->
         elif re.match(r"(?:not|nothing|no)\b", match.group(0), re.I):
             events.append((match.start(), LEAVES))  # "not confidential": the phrase carries its negation
         elif LEAVES_ASKED.fullmatch(match.group(0)):
-            continue  # a question without its answer says nothing
+            events.append((match.start(), UNSURE))  # asked, not answered ("will client data be shared?"): ask back
         elif _negated(text, match.start()) or DOUBT_BEFORE.search(before):
             events.append((match.start(), UNSURE))  # "I don't think the data can leave"
         else:
