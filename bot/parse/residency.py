@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from itertools import islice
 
-from bot.parse import context, eu_rule, stance
+from bot.parse import context, eu_rule, residency_topic, stance
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.figures import MAX_MENTIONS
@@ -69,7 +69,7 @@ def _phrase_events(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) ->
         elif re.match(r"(?:not|nothing|no)\b", match.group(0), re.I):
             events.append((match.start(), LEAVES))  # "not confidential": the phrase carries its negation
         elif LEAVES_ASKED.fullmatch(match.group(0)):
-            continue  # a question without its answer says nothing
+            events.append((match.start(), UNSURE))  # asked, not answered ("will client data be shared?"): ask back
         elif _negated(text, match.start()) or DOUBT_BEFORE.search(before):
             events.append((match.start(), UNSURE))  # "I don't think the data can leave"
         else:
@@ -147,6 +147,7 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.ask(ASK_CONFLICT, "residency_unclear")
     elif eu:  # not "we don't need EU residency", not "does it need to stay in the EU?"
         draft.set("eu_residency", True)
+    residency_topic.ask_if_undecided(text, draft)  # named, not decided: ask, never a silent default
 
 
 def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]]) -> tuple[str, re.Match[str]] | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import lexicon
+from bot.parse import grouped, lexicon
 from bot.parse.lazyre import lazy
 
 # Rows that start at a word: the look-ahead fails at once at spaces and digits, so a paste is not tried
@@ -45,6 +45,8 @@ def phrase(concept: str, form: str = "{}") -> re.Pattern[str]:
 
 
 def _phrase(concept: str) -> re.Pattern[str]:
+    if _FORMS[concept] == _AT_WORD:  # rows read at every word start: grouped by first letter (bot/parse/grouped.py)
+        return lazy(_AT_WORD.replace("{}", grouped.alternation(concept)), re.I)
     return phrase(concept, _FORMS[concept])
 
 

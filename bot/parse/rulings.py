@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
-from bot.parse import context, lexicon
+from bot.parse import context, grouped, lexicon
 from bot.parse.residency_words import phrase
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def who(said: str) -> str:
 def authority(text: str, a: int, b: int) -> re.Match[str] | None:
     """Who rules in a part: the first authority named that is not a circumstance ("after the DPA was signed
     they approved it": the DPA was signed, "they" approved)."""
-    for m in lexicon.pattern("authority").finditer(text, a, b):
+    for m in grouped.pattern("authority").finditer(text, a, b):
         if not _SIGNED.match(text, m.end()):
             return m
     return None
@@ -52,12 +52,12 @@ def rule_withdrawn(text: str, start: int, end: int) -> bool:
     approval withdrawn is no rule withdrawn but a refusal ("the approval was revoked in June", `permission`)."""
     if not context.no_longer(text, start, end) or permission_withdrawn(text, start, end):
         return False
-    return any(lexicon.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress", "keep_in"))
+    return any(grouped.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress", "keep_in"))
 
 
 def permission_withdrawn(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The span of an approval said to be withdrawn ("the approval was revoked", "el permiso fue revocado")."""
-    for m in (m for c in ("withdrawn", "lapsed") for m in lexicon.pattern(c).finditer(text, start, end)):
+    for m in (m for c in ("withdrawn", "lapsed") for m in grouped.pattern(c).finditer(text, start, end)):
         if near := _PERMISSION.search(text, max(start, m.start() - 40), min(end, m.end() + 30)):
             return min(near.start(), m.start()), max(near.end(), m.end())
     return None
@@ -67,7 +67,7 @@ def who_at(text: str, a: int, pos: int, ruler: str, after: str = "") -> str:
     """Who rules on the verb at `pos`: the authority named last before it in the part; after a pronoun ("after
     the DPA was signed they approved it", "luego ellos lo aprobaron") or with none named, the one carried from
     before; else the one named after the verb (`after`: "it was approved by legal")."""
-    named = [m for m in lexicon.pattern("authority").finditer(text, a, pos) if not _SIGNED.match(text, m.end())]
+    named = [m for m in grouped.pattern("authority").finditer(text, a, pos) if not _SIGNED.match(text, m.end())]
     if ruler and (not named or _PRONOUN.search(text[max(a, pos - 40) : pos])):
         return ruler
     return who(named[-1].group(0)) if named else after
@@ -76,7 +76,7 @@ def who_at(text: str, a: int, pos: int, ruler: str, after: str = "") -> str:
 def said_later(text: str, a: int, b: int, verb: re.Match[str], ruler: str, concept: str) -> re.Match[str] | None:
     """A later ruling (`concept`: approve, reverse) by the same authority in one part: "rejected it in 2024 and
     approved it this year", "lo vetó en 2024 y este año cambió de opinión"; the later ruling holds."""
-    later = lexicon.pattern(concept).search(text, verb.end(), b)
+    later = grouped.pattern(concept).search(text, verb.end(), b)
     if later is None or context.negated(text[a:b], later.start() - a):
         return None
     return later if who_at(text, a, later.start(), ruler) == who_at(text, a, verb.start(), ruler) else None
@@ -135,7 +135,7 @@ def overrules(text: str, start: int, before: Stance, said: Stance) -> bool:
     however our CISO said no"), or it is a refusal by whoever rules right after an approval ("Legal: yes.
     Security: no."): one veto keeps the text home."""
     lead = len(text[start:]) - len(text[start:].lstrip())
-    if lexicon.pattern("contrast").match(text, start + lead):
+    if grouped.pattern("contrast").match(text, start + lead):
         return True
     return before.ruled and said.ruled and not (before.spent or said.flips) and before.kind == "leaves" and said.kind == "stays"
 

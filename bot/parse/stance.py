@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
-from bot.parse import context, lexicon, rulings
+from bot.parse import context, grouped, lexicon, rulings
 from bot.parse.residency_words import NOT_BINDING, WAIVED_BEFORE
 from bot.parse.rule_question import asks_about_rule
 
@@ -52,7 +52,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     one and goes on about them ("security said no at first but later approved")."""
 
     def find(concept: str) -> re.Match[str] | None:
-        return lexicon.pattern(concept).search(text, a, b)
+        return grouped.pattern(concept).search(text, a, b)
 
     def negated(pos: int) -> bool:  # within this part: "said no but later approved" is no negated approval
         return context.negated(text[a:b], pos - a)
@@ -70,7 +70,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
             return Stance(LEAVES, later.start(), later.end(), ruled=True, who=rulings.who_at(text, a, later.start(), ruler, who))
         return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True, who=rulings.who_at(text, a, no.start(), ruler, who))
     if authority and (back := find("reverse")) and not negated(back.start()):  # "this quarter the board reversed it"
-        yes = lexicon.pattern("approve").search(text, a, back.start())  # "approved it in January and changed its mind"
+        yes = grouped.pattern("approve").search(text, a, back.start())  # "approved it in January and changed its mind"
         flips = not (yes and rulings.said_later(text, a, b, yes, ruler, "reverse"))
         return Stance(STAYS, back.start(), back.end(), ruled=True, who=rulings.who_at(text, a, back.start(), ruler, who), flips=flips)
     forbid, egress = find("forbid"), find("egress")
@@ -87,7 +87,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     scrub = find("scrubbed")
     if scrub and negated(scrub.start()):
         scrub = None
-    if data := find("sensitive"):
+    if data := sensitive(text, a, b):
         if _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end()) or find("public"):
             waived = Stance(NONE, data.start(), data.end())  # "no personal data": read, and it sets nothing
         elif scrub:  # "we redact the PII before it is sent": what goes out is not sensitive
@@ -122,10 +122,31 @@ class _CARRIED:
 
 
 @cache
-def _named() -> re.Pattern[str]:
-    """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
+def _named_pattern() -> re.Pattern[str]:
     concepts = ("authority", "egress", "sensitive", "keep_in", "rule_question", "vendor_use", "scrubbed")
-    return re.compile("|".join(lexicon.pattern(c).pattern for c in concepts), re.I)
+    return re.compile("|".join(grouped.pattern(c).pattern for c in concepts), re.I)
+
+
+@cache
+def _holder() -> re.Pattern[str]:
+    """A holder word anywhere ("patient's" too): the gate of the holder × item rows."""
+    return re.compile(r"\b" + lexicon.alternation("data_holder"), re.I)
+
+
+def _named(text: str, start: int, end: int) -> bool:
+    """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
+    return bool(_named_pattern().search(text, start, end) or sensitive(text, start, end))
+
+
+def sensitive(text: str, a: int, b: int) -> re.Match[str] | None:
+    """The first words of data sensitive by nature in text[a:b]. The holder × item rows (`sensitive_held`, long
+    alternations of items and holders) are tried only where a holder word is: a set of word lists read once
+    per part rather than at every word start (a paste of residency sentences: stance 14.5 -> see docs)."""
+    plain = grouped.pattern("sensitive").search(text, a, b)
+    if not _holder().search(text, a, b):
+        return plain
+    held = grouped.pattern("sensitive_held").search(text, a, b)
+    return min((m for m in (plain, held) if m), key=lambda m: m.start(), default=None)
 
 
 def _then(text: str, sentences: list[tuple[int, int]], k: int, out: list[Stance]) -> list[tuple[int, int]]:
@@ -147,7 +168,7 @@ def _and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
     ("until March no external API was allowed; since April, yes")."""
     end = sentences[k][1]
     b = _next_end(text, end)
-    if b - end <= 60 and not _named().search(text, end, b):
+    if b - end <= 60 and not _named(text, end, b):
         return b
     return end
 
@@ -161,7 +182,7 @@ def read(text: str) -> list[Stance]:
         start, end = sentences[k]
         # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
         ruler = out[-1].who if out and out[-1].ruled and out[-1].within[1] == start else ""
-        if not ruler and not _named().search(text, start, end):
+        if not ruler and not _named(text, start, end):
             continue
         if asked := asks_about_rule(text, start, end):
             out.append(Stance(UNSURE, asked.start(), end, (start, end)))
@@ -170,7 +191,7 @@ def read(text: str) -> list[Stance]:
         for a, b in _parts(text, start, end):
             if said := _part_stance(text, a, b, ruler):
                 stances.append(said)
-            if named := lexicon.pattern("authority").search(text, a, b):
+            if named := grouped.pattern("authority").search(text, a, b):
                 ruler = rulings.who(named.group(0))
         said = None
         if rulings.rule_withdrawn(text, start, _and_next(text, sentences, k)):

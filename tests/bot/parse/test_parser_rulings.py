@@ -140,3 +140,13 @@ def test_a_ruling_set_aside_by_a_stricter_one_weighs_no_more():
     assert weighed[0].kind == STAYS  # the strictest holds
     assert weighed[2].kind == NONE and weighed[2].was == UNSURE and weighed[2].spent
 
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_weaker_ruling_after_two_stricter_ones_is_set_aside_once(lang, catalogs):
+    """Two authorities refused, a third approved: the approval is set aside by the first refusal and must not be
+    weighed again against the second (it crashed the parse: KeyError 'none')."""
+    no, yes = NO[lang][0], YES[lang][0]
+    question = HEAD[lang] + ". ".join(f"{who} {said}" for who, said in zip(WHO[lang], (no, no, yes), strict=True))
+    assert _leaves(question, catalogs) is False
+    out = rulings.weigh(rulings.weigh([_ruling(STAYS, "a")], _ruling(STAYS, "b")), _ruling(LEAVES, "c"))
+    assert [s.kind for s in out] == [STAYS, STAYS, NONE]

@@ -85,3 +85,22 @@ def test_one_stance_per_sentence_group(text, kind):
 def test_an_answered_question_is_no_doubt():
     """"can the data leave? no": the answer follows, so the question is not left open."""
     assert all(s.kind != stance.UNSURE for s in stance.read("can the data leave the company? no"))
+
+
+def test_grouped_patterns_find_what_the_lexicon_patterns_find():
+    """bot/parse/grouped.py only reorders the branches by first letter: on every corpus question, each residency
+    concept finds the same spans as its plain lexicon pattern, and the long ones are in fact grouped."""
+    import pathlib
+
+    import yaml
+
+    from bot.parse import grouped, lexicon
+
+    corpus = pathlib.Path(__file__).parent / "corpus"
+    texts = [r["q"] for f in sorted(corpus.glob("*.yaml")) for r in yaml.safe_load(f.read_text(encoding="utf-8"))]
+    concepts = ("authority", "egress", "sensitive", "sensitive_held", "keep_in", "forbid", "doubt", "approve", "refuse", "scrubbed")
+    for concept in concepts:
+        plain, fast = lexicon.pattern(concept), grouped.pattern(concept)
+        for text in texts:
+            assert [m.span() for m in plain.finditer(text)] == [m.span() for m in fast.finditer(text)], (concept, text)
+    assert "(?=[" in grouped.alternation("sensitive") and "(?=[" in grouped.alternation("egress")

@@ -1,0 +1,113 @@
+"""A concept's pattern grouped by the first letter of each branch: at each word start the regex engine tries
+only the branches that can begin with that letter, not all of them (the residency stance reads ~10 concepts of
+long alternations per part of a sentence). Same matches as lexicon.pattern: within a letter's group the
+branches keep their order, and a branch that cannot start with a letter cannot match where that letter is."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+try:  # Python 3.11+
+    from re import _constants as _c
+    from re import _parser as _p
+except ImportError:  # pragma: no cover
+    import sre_constants as _c  # type: ignore[no-redef]
+    import sre_parse as _p  # type: ignore[no-redef]
+
+from bot.parse import lexicon
+
+_ANY = None  # a branch that may start with anything: kept in every group
+
+
+def _first(items) -> set[str] | None:
+    """The lower-case first characters `items` (a parsed sequence) can match, or None for any."""
+    out: set[str] = set()
+    for op, av in items:
+        if op in (_c.AT, _c.ASSERT, _c.ASSERT_NOT):
+            continue  # zero width: look at what follows
+        if op is _c.LITERAL:
+            out.add(chr(av).lower())
+            return out
+        if op is _c.IN:
+            for kind, val in av:
+                if kind is _c.LITERAL:
+                    out.add(chr(val).lower())
+                elif kind is _c.RANGE and val[1] - val[0] < 64:
+                    out.update(chr(x).lower() for x in range(val[0], val[1] + 1))
+                else:
+                    return _ANY
+            return out
+        if op is _c.SUBPATTERN:
+            sub = _first(av[-1])
+            if sub is _ANY or _empty(av[-1]):
+                return _ANY
+            return out | sub
+        if op is _c.BRANCH:
+            for branch in av[1]:
+                sub = _first(branch)
+                if sub is _ANY or _empty(branch):
+                    return _ANY
+                out |= sub
+            return out
+        if op in (_c.MAX_REPEAT, _c.MIN_REPEAT):
+            sub = _first(av[2])
+            if sub is _ANY or _empty(av[2]):
+                return _ANY
+            out |= sub
+            if av[0] > 0:
+                return out
+            continue  # optional: what follows may start too
+        return _ANY
+    return _ANY  # all optional: may match empty
+
+
+def _empty(items) -> bool:
+    lo, _ = items.getwidth() if hasattr(items, "getwidth") else (1, 1)
+    return lo == 0
+
+
+# The concepts read with grouped patterns (stance, rulings, the residency phrase rows, residency_topic); any other
+# concept is read ungrouped. Their first letters are worked out once, on a cold run, and kept in the cache folder
+# (a warm run parses no regular expression: tests/bot/test_cache.py).
+GROUPED = ("authority", "egress", "vendor_use", "doubt", "refuse", "reverse", "approve", "forbid", "keep_in", "scrubbed",
+           "public", "allow", "rule_question", "sensitive", "sensitive_held", "rule", "withdrawn", "lapsed", "contrast",
+           "stays_phrase", "sensitive_phrase", "leaves_phrase", "eu", "residency_topic")
+
+
+def _firsts_of(concept: str) -> list[frozenset[str]] | None:
+    try:
+        firsts = [_first(_p.parse(lexicon.expand(f, concept), re.I)) for f in lexicon.fragments(concept)]
+    except re.error:  # a placeholder its reader fills ({country})
+        return None
+    return None if not firsts or any(f is _ANY for f in firsts) else [frozenset(f) for f in firsts]
+
+
+@cache
+def _firsts() -> dict[str, list[frozenset[str]] | None]:
+    from bot.cache import cached_pickle
+
+    files = sorted(lexicon.HERE.glob("*.yaml"))
+    key = (GROUPED, tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in files))
+    return cached_pickle("grouped", key, lambda: {c: _firsts_of(c) for c in GROUPED})
+
+
+@cache
+def alternation(concept: str) -> str:
+    """lexicon.alternation(concept), its top-level branches grouped by first letter (the same string when a
+    branch may start with anything, or the concept is not in GROUPED)."""
+    firsts = _firsts().get(concept)
+    if firsts is None:
+        return lexicon.alternation(concept)
+    branches = [lexicon.expand(f, concept) for f in lexicon.fragments(concept)]
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for letter in sorted(set().union(*firsts)):
+        groups.setdefault(tuple(i for i, f in enumerate(firsts) if letter in f), []).append(letter)
+    alts = [f"(?=[{re.escape(''.join(ls))}])(?:{'|'.join(f'(?:{branches[i]})' for i in idx)})" for idx, ls in groups.items()]
+    return f"(?:{'|'.join(alts)})"
+
+
+@cache
+def pattern(concept: str) -> re.Pattern[str]:
+    """lexicon.pattern(concept), grouped by first letter: the same matches."""
+    return re.compile(rf"{lexicon.WORD_START}{alternation(concept)}{lexicon.WORD_END}", re.I)
