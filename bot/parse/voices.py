@@ -11,7 +11,7 @@ The latest word wins, and an older figure is context:
 - a signature, a quoted email's header lines and the clock times of an incident are dropped (bot/parse/chrome.py).
 Each figure replaced says so (note `figure_replaced`). A figure's kind is its unit (tok/s) or the word after it
 ("32k context"). Runs on the masked text (model names blanked) before the numbers are read; cue-gated: a
-question without a quote, header, correction, today or incident word costs one set look-up of its words.
+question without a quote, header, correction or incident word costs one set look-up of its words.
 """
 
 from __future__ import annotations
