@@ -174,9 +174,15 @@ def _read_prices(path: Path) -> PriceData:
 # flags, kept in the cache folder: a warm run calls `_sre.compile` with it and skips parsing the pattern and
 # generating its code. Keyed on the exact Python build (the code format is CPython's own and changes between
 # versions); `_sre.compile` validates the code it is given; anything unexpected compiles the usual way.
+# A write (only when a run compiled a pattern it did not have: a new version, another command) drops the
+# patterns no run has used in the last `_REGEX_KEEP` writes, so patterns an upgrade retired do not pile up
+# and slow every start (it had grown to 7.4 MB over six sessions of parser changes; one version is ~1.4 MB).
 _REGEX: dict[tuple, tuple] = {}
 _REGEX_NEW: list[int] = [0]
 _REGEX_MAX = 5_000
+_REGEX_KEEP = 5
+_REGEX_SEEN: dict[tuple, int] = {}  # the write a pattern was last used by
+_REGEX_GEN: list[int] = [1]  # this run's write
 
 
 def _regex_file(folder: Path) -> Path:
@@ -193,9 +199,13 @@ def keep_regexes(folder: Path | None) -> None:
     if folder is None or getattr(compiler.compile, "_llmcost", False):
         return
     try:
-        _REGEX.update(pickle.loads(_regex_file(folder).read_bytes()))
+        kept = pickle.loads(_regex_file(folder).read_bytes())
+        _REGEX.update(kept["entries"])
+        _REGEX_SEEN.update(kept["seen"])
+        _REGEX_GEN[0] = int(kept["gen"]) + 1
     except Exception:  # none yet, truncated, another format: compile the usual way and write it again
         _REGEX.clear()
+        _REGEX_SEEN.clear()
     original, sre = compiler.compile, compiler._sre
 
     class _Recorder:
@@ -218,7 +228,9 @@ def keep_regexes(folder: Path | None) -> None:
         args = _REGEX.get(key)
         if args is not None:
             try:
-                return sre.compile(p, *args)
+                compiled = sre.compile(p, *args)
+                _REGEX_SEEN[key] = _REGEX_GEN[0]
+                return compiled
             except Exception:
                 del _REGEX[key]
         recorder = _Recorder()
@@ -230,6 +242,7 @@ def keep_regexes(folder: Path | None) -> None:
         if recorder.args is not None and len(_REGEX) < _REGEX_MAX:
             _, flags_out, code, groups, groupindex, indexgroup = recorder.args
             _REGEX[key] = (int(flags_out), [int(op) for op in code], int(groups), dict(groupindex), tuple(indexgroup))
+            _REGEX_SEEN[key] = _REGEX_GEN[0]
             _REGEX_NEW[0] += 1
         return compiled
 
@@ -244,7 +257,12 @@ def save_regexes(folder: Path) -> None:
 
     if _REGEX_NEW[0]:
         _REGEX_NEW[0] = 0
-        cache.write_atomically(_regex_file(folder), pickle.dumps(_REGEX, protocol=pickle.HIGHEST_PROTOCOL))
+        gen = _REGEX_GEN[0]
+        for key in [k for k in _REGEX if _REGEX_SEEN.get(k, 0) <= gen - _REGEX_KEEP]:
+            del _REGEX[key]
+            _REGEX_SEEN.pop(key, None)
+        kept = {"gen": gen, "entries": _REGEX, "seen": _REGEX_SEEN}
+        cache.write_atomically(_regex_file(folder), pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 # -- 4 and 5. a process that answers once ------------------------------------------------------------------

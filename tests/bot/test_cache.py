@@ -191,3 +191,34 @@ def test_a_warm_run_parses_no_regular_expression(tmp_path):
     assert warm[1] == "0"
     assert runs[0].stdout == runs[1].stdout  # the same answer to the byte
     assert list((tmp_path / "c").glob("regex-*.pickle"))
+
+
+_KEEP_RUN = """
+import pickle, re, sys
+from pathlib import Path
+from bot import startup
+folder = Path(sys.argv[1])
+startup.keep_regexes(folder)
+for pattern in sys.argv[2:]:
+    re.compile(pattern)
+startup.save_regexes(folder)
+kept = pickle.loads(startup._regex_file(folder).read_bytes())
+print(" ".join(sorted(k[1] for k in kept["entries"] if k[1].startswith("zz"))))
+"""
+
+
+def test_kept_patterns_no_run_uses_are_dropped_after_a_few_writes(tmp_path):
+    """bot/startup.py trick 6 keeps no pattern forever: one that no run used in the last `_REGEX_KEEP` writes
+    (a retired pattern after upgrades) is dropped, one every run uses stays."""
+    from bot import startup
+
+    def run(*patterns: str) -> list[str]:
+        done = subprocess.run([sys.executable, "-c", _KEEP_RUN, str(tmp_path), *patterns],
+                              capture_output=True, text=True, check=True)
+        return done.stdout.split()
+
+    assert run("zzold", "zzused") == ["zzold", "zzused"]
+    for write in range(2, startup._REGEX_KEEP + 1):  # writes 2..KEEP: each compiles a pattern it did not have
+        assert "zzold" in run("zzused", f"zznew{write}"), write
+    newer = [f"zznew{w}" for w in range(2, startup._REGEX_KEEP + 1)]  # used within the last writes: kept
+    assert run("zzused", "zzlast") == sorted(["zzlast", "zzused", *newer])  # "zzold" is gone
