@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from bot.parse import lexicon
+from bot.parse import lexicon, spelled
 from bot.parse.numbers import Number
 from bot.parse.rate_units import TOK_S
 from bot.parse.volumes import PERIOD_WORDS
@@ -129,10 +129,13 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
     """Every COUNT of the question: a whole number or a number word, at most two words before a group or
     person noun ("12 tenants", "twelve support agents", "doce clientes"), or "300 of them"."""
     starts = [(n.start, n.end, n.value) for n in nums if n.value >= 2 and n.value.is_integer()]
-    starts += [
-        (m.start(), m.end(), _word_value(m))
-        for m in _word_count().finditer(text)
-    ]
+    said_to = -1
+    for m in _word_count().finditer(text):  # "tres mil quinientos usuarios", "two hundred and fifty engineers"
+        if m.start() < said_to:
+            continue  # "quinientos" of "dos mil quinientos"
+        end, value = spelled.run_at(text, m.start()) or (m.end(), _word_value(m))
+        starts.append((m.start(), max(end, m.end()), value if end >= m.end() else _word_value(m)))
+        said_to = end
     out = []
     for start, end, value in starts:
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
