@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from bot.parse import lexicon, spelled
+from bot.parse import grouped, lexicon, spelled
 from bot.parse.numbers import Number
 from bot.parse.rate_units import TOK_S
 from bot.parse.volumes import PERIOD_WORDS
@@ -40,7 +40,7 @@ def _noun() -> re.Pattern[str]:
     return re.compile(
         # the last noun of the phrase is the head: "120 customer service agents" counts agents, not customers
         r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}"
-        rf"(?:(?P<group>{lexicon.alternation('group_nouns')})|(?P<person>{lexicon.alternation('person_nouns')}|{lexicon.alternation('stream_nouns')}))(?!\w|'\w)",
+        rf"(?:(?P<group>{grouped.by_letter('group_nouns')})|(?P<person>{grouped.by_letter('person_nouns')}|{lexicon.alternation('stream_nouns')}))(?!\w|'\w)",
         re.I,
     )
 

@@ -128,7 +128,7 @@ def rate_figures(text: str, nums: list[Number], unit: re.Pattern[str]) -> list[N
     run = _run()
     for at in _UNIT_AT.finditer(text):  # only the words right before a unit: a paste costs its units, not its words
         unit_at = at.start()
-        if de := _DE.search(text, max(0, unit_at - 4), unit_at):  # "medio millón de tokens"
+        if text[unit_at - 3 : unit_at].lower() == "de " and (de := _DE.search(text, max(0, unit_at - 4), unit_at)):  # "millón de tokens"
             unit_at = de.start()
         i = unit_at - 1
         while i > 0 and text[i] in " -":
