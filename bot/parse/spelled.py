@@ -1,6 +1,7 @@
 """Figures said in words right before a tok/s unit or a volume's tokens: "a hundred and twenty tokens per second",
 "ninety tok/s", "fifteen hundred tok/s", "noventa tokens por segundo", "mil quinientos tok/s", "half a million
-output tokens", "twenty million output tokens", "un millón y medio de tokens", "veinte mil tokens de salida"; and
+output tokens", "twenty million output tokens", "un millón y medio de tokens", "veinte mil tokens de salida", or a
+concurrency word ("fifty concurrent users", "cincuenta sesiones simultáneas"); and
 (`run_at`) the whole run a count in words starts ("tres mil empleados", "two hundred and fifty engineers").
 
 The words are the lexicon's (`number_words`, `number_scales`, `number_parts`: "one", "a", "and", "ciento",
@@ -27,6 +28,9 @@ _WINDOW = 80
 # A volume's tokens right after the words: "million output tokens", "millones de tokens de salida"
 _TOKENS = re.compile(r"\s*(?:de\s+)?(?:(?:output|input|prompt|completion|generated)\s+)?tok(?:en)?s\b", re.I)
 _DE = re.compile(r"(?<![^\W\d_])de\s+\Z", re.I)
+# A concurrency word right after the words: "fifty concurrent users", "forty simultaneous sessions"
+_CONC_HINT = re.compile(r"concurren|simult|parallel|paralel", re.I)
+_CONC_AT = re.compile(r"(?<![^\W\d_])(?=concurrent|simultaneous|parallel|concurrentes|simult[aá]ne|paralel)", re.I)
 _HALF = re.compile(r"\b(?:(?:and|y)\s+)?(?:a\s+)?(?:half|medi[oa])\b", re.I)
 # Before the first word that says a figure: "and", "y", and "a"/"one"/"un", which only multiply a scale
 # ("a hundred" is hundred, "a trescientos" is trescientos)
@@ -121,13 +125,14 @@ def run_at(text: str, start: int) -> tuple[int, float] | None:
 
 
 def rate_figures(text: str, nums: list[Number], unit: re.Pattern[str]) -> list[Number]:
-    """`nums` with every figure in words that `unit` follows, in text order."""
-    if not _HINT.search(text):
-        return nums
+    """`nums` with every figure in words that `unit`, a volume's tokens or a concurrency word ("fifty concurrent
+    users") follows, in text order."""
+    anchors = [(m.start(), False) for m in _UNIT_AT.finditer(text)] if _HINT.search(text) else []
+    if _CONC_HINT.search(text):
+        anchors = sorted([*anchors, *((m.start(), True) for m in _CONC_AT.finditer(text))])
     found = []
     run = _run()
-    for at in _UNIT_AT.finditer(text):  # only the words right before a unit: a paste costs its units, not its words
-        unit_at = at.start()
+    for unit_at, concurrent in anchors:  # only the words right before a unit: a paste costs its units, not its words
         if text[unit_at - 3 : unit_at].lower() == "de " and (de := _DE.search(text, max(0, unit_at - 4), unit_at)):  # "millón de tokens"
             unit_at = de.start()
         i = unit_at - 1
@@ -142,8 +147,8 @@ def rate_figures(text: str, nums: list[Number], unit: re.Pattern[str]) -> list[N
         if not (m := run.search(text, lead, unit_at)):
             continue
         end = m.start() + len(m.group(0).rstrip())
-        tokens = not unit.match(text, end) and _TOKENS.match(text, end)  # a volume: "twenty million output tokens"
-        if not (tokens or unit.match(text, end)) or any(n.start < end and m.start() < n.end for n in nums):
+        tokens = not concurrent and not unit.match(text, end) and _TOKENS.match(text, end)  # "twenty million output tokens"
+        if not (concurrent or tokens or unit.match(text, end)) or any(n.start < end and m.start() < n.end for n in nums):
             continue  # "12.5 thousand tok/s" is one figure, read by bot/parse/numbers.py
         # "and ninety": ninety; "one and a half million" keeps its start
         start = m.start() + (0 if _HALF.search(m.group(0)) else len(_LEADING.match(m.group(0)).group(0)))
