@@ -21,7 +21,7 @@ from itertools import islice
 from bot.parse import compose, lexicon
 from bot.parse.draft import ASK_CONFLICT, ASK_SLO, Draft, sentence
 from bot.parse.numbers import Number, plain
-from bot.parse.phrases import COUNTRIES, DEMONYMS
+from bot.parse.vat import COUNTRIES, DEMONYMS
 
 MAX_SHOWN = 4
 _COUNTRIES = frozenset(COUNTRIES) | frozenset(DEMONYMS)  # a country names a VAT rate, not one zone
