@@ -12,9 +12,31 @@ from bot.parse.context import negated as _negated
 from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
 
-_EUR = lazy(r"€|\beur\b|\beuros?\b", re.I)
-_NOT_EUR_BEFORE = lazy(r"\b(?:not|no|skip|sin|ni)\s+(?:in\s+|the\s+|en\s+)?$", re.I)  # "$ not €", "skip the euros"
-_DOLLARS = lazy(r"\b(?:in\s+)?(?:dollars|usd|d[oó]lares)\b|\$\s+(?:not|no)\b", re.I)
+# The words are lexicon rows (bot/parse/lexicon/en.yaml, es.yaml: `currency_eur`, `currency_not`, `dollar_name`,
+# `usd_asked`, `currency_cue`, `currency_other`, `currency_code`, `currency_lead`); here only where each sits.
+
+
+@cache
+def _eur() -> re.Pattern[str]:  # "€", "EUR", "euros"
+    return lazy(lexicon.alternation("currency_eur"), re.I)
+
+
+@cache
+def _not_eur_before() -> re.Pattern[str]:  # "$ not €", "skip the euros", "sin euros"
+    lead = lexicon.alternation("currency_not_lead")
+    return lazy(rf"\b{lexicon.alternation('currency_not')}\s+(?:{lead}\s+)?$", re.I)
+
+
+@cache
+def _dollars() -> re.Pattern[str]:  # a dollar name, or "$ not …"
+    return lazy(rf"\b{lexicon.alternation('dollar_name')}\b|\$\s+(?:not|no)\b", re.I)
+
+
+@cache
+def _usd_asked() -> re.Pattern[str]:  # "in USD", "en dólares", "usd please"
+    return lazy(rf"\b{lexicon.alternation('usd_asked')}\b", re.I)
+
+
 # A currency llmcost does not price: a symbol, a code in upper case beside a figure or after a lead ("500 GBP",
 # "in CHF"; not "the CAD team"), or a name after a lead ("in pounds",
 # "in Canadian dollars", "en libras esterlinas", "en yenes"); the names are lexicon rows (`currency_other`).
@@ -50,28 +72,17 @@ def _other_currency(text: str) -> re.Match[str] | None:
     return min(found, key=lambda m: m.start()) if found else None
 
 
-_USD_ASKED = lazy(r"\b(?:in|en)\s+(?:usd|us\s+dollars|dollars|d[oó]lares)\b|\busd\s+please\b", re.I)
-
-
-# A word one of the currency patterns needs (lower case): a text with none of them is not scanned.
-_CURRENCY_WORDS = (
-    "eur", "€", "usd", "dollar", "dólar", "dolar", "$", "£", "¥", "₹", "₩", "₽", "₺", "pound", "sterling", "quid",
-    "libra", "franc", "yen", "rupee", "rupia", "yuan", "renminbi", " won", "reais", "reales", "peso", "kron",
-    "corona", "zloty", "lira",
-)  # fmt: skip
-
-
 def read_currency(text: str, draft: Draft) -> None:
     low = text.lower()
-    if not any(w in low for w in _CURRENCY_WORDS) and not _codes().search(text):
+    if not any(w in low for w in lexicon.fragments("currency_cue")) and not _codes().search(text):
         return  # a word each pattern needs is missing: a 4,000-character paste skips four scans
     if other := _other_currency(text):  # "in Canadian dollars" is no US dollar: blank it before the dollar words
         text = text[: other.start()] + " " * (other.end() - other.start()) + text[other.end() :]
     eur = ("eur" in low or "€" in low) and any(
-        not (_negated(text, m.start()) or _NOT_EUR_BEFORE.search(text[max(0, m.start() - 12) : m.start()]))
-        for m in _EUR.finditer(text)
+        not (_negated(text, m.start()) or _not_eur_before().search(text[max(0, m.start() - 12) : m.start()]))
+        for m in _eur().finditer(text)
     )  # not "dollars, not euros", "skip the euros"
-    usd = bool(_USD_ASKED.search(text)) or (not eur and bool(_DOLLARS.search(text)))
+    usd = bool(_usd_asked().search(text)) or (not eur and bool(_dollars().search(text)))
     if eur and usd:
         draft.conflict("currency", ["EUR", "USD"])
     elif eur or usd:
