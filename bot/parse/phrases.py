@@ -1,11 +1,13 @@
-"""Words that set a field without a figure: the warning signals and the node the asker insists on. Currency
-is bot/parse/currency.py, VAT bot/parse/vat.py (re-exported here for the pipeline); residency, gateway pain,
-the calendar and time zones have a module each."""
+"""Words that set a field without a figure: the warning signals (lexicon rows `signals`, `commitment`,
+`legal_review`) and the node the asker insists on. Currency is bot/parse/currency.py, VAT bot/parse/vat.py
+(re-exported here for the pipeline); residency, gateway pain, the calendar and time zones have a module each."""
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from bot.parse import lexicon
 from bot.parse.currency import read_currency
 from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
@@ -15,48 +17,39 @@ from costcore.scenario import SIGNAL_ORDER
 
 __all__ = ["read_currency", "read_node", "read_signals", "read_vat"]
 
-SIGNALS = {
-    "two_h100": lazy(r"\b(?:two|2|dos)\s?(?:x|×|\*)?\s?h100s?\b", re.I),
-    "cut_gpus": lazy(
-        r"\bspare\s+(?:silicon|gpus?)\b|\bcut\s+(?:it\s+|that\s+|this\s+)?(?:down\s+)?to\s+(?:two|2|one|1|fewer|four|4)\s+gpus?\b"
-        r"|\b(?:reduce|shrink)\s+(?:it\s+)?to\s+(?:two|2|one|1)\s+gpus?\b|\brecortar\s+a\s+(?:dos|2|una|1)\s+gpus?\b|\bgpus?\s+(?:libres|de\s+sobra|sobrantes)\b",
-        re.I,
-    ),
-    "buy_in_case": lazy(
-        r"\bin\s+case\s+(?:the\s+)?(?:traffic|usage|load|demand|volume)\s+(?:rises|grows|goes\s+up|spikes|increases|picks\s+up)\b"
-        r"|\bjust\s+in\s+case\b|\bpor\s+si\s+(?:acaso|sube|crece|aumenta)\b",
-        re.I,
-    ),
-    "ollama": lazy(r"\bollama\b", re.I),
-    "spot": lazy(r"(?<!on\sthe\s)\bspot\b(?!\s+(?:on|check))", re.I),
-}
-_COMMITMENT = lazy(
-    r"\b(?:one|1|a|two|2|three|3|un|uno|dos|tres)[\s-]?(?:year|yr|año)s?\s+(?:commit(?:ment)?|reserv(?:ation|ed)|contract|term|compromiso|contrato|reserva)\b"
-    r"|\b(?:reserved\s+instances?|committed\s+use|compromiso\s+(?:anual|de\s+un\s+año))\b",
-    re.I,
-)
-_LEGAL = lazy(
-    r"\blegal\b|\blawyers?\b|\babogados?\b|\bjur[ií]dico\b|\bcompliance\s+(?:review|sign[\s-]?off)\b", re.I
-)
+@cache
+def signals() -> dict[str, tuple[tuple[str, ...], re.Pattern[str]]]:
+    """Each signal's cue words and pattern, from the lexicon's `signals` rows of every language."""
+    rows = [row for lang in lexicon.LANGUAGES for row in lexicon.rows(lang, "signals")]
+    out = {}
+    for name in dict.fromkeys(row["signal"] for row in rows):
+        mine = [row for row in rows if row["signal"] == name]
+        cues = tuple(dict.fromkeys(cue for row in mine for cue in row["cues"]))
+        out[name] = (cues, lazy("|".join(f"(?:{row['words']})" for row in mine), re.I))
+    return out
+
+
+@cache
+def _commitment() -> re.Pattern[str]:  # "a 1-year reservation", "compromiso anual"
+    return lazy(rf"\b{lexicon.alternation('commitment')}\b", re.I)
+
+
+@cache
+def _legal() -> re.Pattern[str]:  # "legal", "lawyers", "compliance review", "abogados"
+    return lazy(rf"\b{lexicon.alternation('legal_review')}\b", re.I)
+
+
 _MAX_TOKENS = lazy(r"\bmax[_\s-]?tokens\s?(?:=|:|of|de|at)?\s?(\d{1,5})\b", re.I)
-
-
-# A word each signal's pattern needs: a text without it is not scanned.
-_SIGNAL_WORDS = {
-    "two_h100": ("h100",), "cut_gpus": ("gpu", "spare"), "buy_in_case": ("case", "por si"), "ollama": ("ollama",),
-    "spot": ("spot",),
-}  # fmt: skip
-_COMMITMENT_WORDS = ("year", "yr", "año", "reserv", "commit", "compromiso")
 
 
 def read_signals(text: str, draft: Draft) -> None:
     low = text.lower()
-    found = [
-        name
-        for name, pattern in SIGNALS.items()
-        if any(w in low for w in _SIGNAL_WORDS.get(name, ("",))) and pattern.search(text)
-    ]
-    if any(w in low for w in _COMMITMENT_WORDS) and _COMMITMENT.search(text) and (legal := _LEGAL.search(text)):
+    found = [name for name, (cues, pattern) in signals().items() if any(w in low for w in cues) and pattern.search(text)]
+    if (
+        any(w in low for w in lexicon.fragments("commitment_cue"))
+        and _commitment().search(text)
+        and (legal := _legal().search(text))
+    ):
         found.append("commitment_before_legal")
         draft.use(legal.start(), legal.end(), "signals")
     if "max" in low and any(int(m.group(1)) <= 512 for m in _MAX_TOKENS.finditer(text)):
