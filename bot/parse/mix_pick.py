@@ -7,6 +7,7 @@ to the prompts, maybe 1/20th"). (Split from bot/parse/mix_relations.py.)"""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.lazyre import lazy
@@ -19,8 +20,16 @@ _OF_GAP = lazy(  # "of the", "of what it", "de lo que ocupa el"
     r"(?:(?:what\s+(?:it|we|you)|que(?:\s+[^\W\d_]+)?)\s+)?(?:(?:the|our|its|los|las|el|la)\s+)*$",
     re.I,
 )
-_MORE = lazy(r"\s*(?:more|m[aá]s)\s+(?:tokens?\s+)?(?:de\s+)?", re.I)
-_ANAPHOR = lazy(r"\s+(?:that|this|it|those|eso|esto|aquello)\b", re.I)  # "prompts five times that"
+
+
+@cache
+def _more() -> re.Pattern[str]:  # lexicon `mix_more`: "5 veces más de entrada"
+    return lazy(rf"\s*{lexicon.alternation('mix_more')}\s+(?:tokens?\s+)?(?:de\s+)?", re.I)
+
+
+@cache
+def _anaphor() -> re.Pattern[str]:  # lexicon `mix_anaphor`: "prompts five times that"
+    return lazy(rf"\s+{lexicon.alternation('mix_anaphor')}\b", re.I)
 
 
 def pick(
@@ -28,12 +37,12 @@ def pick(
 ) -> tuple[Side, Side] | None:
     """Side A (the one the figure is said of) and side B, or None when the words do not say which."""
     nearest = sorted((s for s in near if not s[3]), key=lambda s: abs(s[0] - q.start()))
-    if before and _ANAPHOR.match(text, q.end()):  # "6 times that in prompts", "prompts five times that"
+    if before and _anaphor().match(text, q.end()):  # "6 times that in prompts", "prompts five times that"
         b = before[0]
         a = next((s for s in nearest if s[2] != b[2]), None)
         return (a, b) if a else None
     if (
-        (more := _MORE.match(text, q.end())) and after and after[0][0] == more.end()
+        (more := _more().match(text, q.end())) and after and after[0][0] == more.end()
     ):  # "5 veces más de entrada"
         a = after[0]
         b = next((s for s in nearest if s[2] != a[2]), None)
