@@ -37,7 +37,7 @@ _BOUND_BEFORE = (
     ),
     (
         "vat_rate",
-        lazy(r"\b(?:vat|iva|tax|impuestos?)(?:\s+rate)?\s?(?:of|is|=|:|at|de|del|al)?\s?$", re.I),
+        lazy(rf"\b{lexicon.alternation('tax_word')}(?:\s+rate)?\s?(?:of|is|=|:|at|de|del|al)?\s?$", re.I),
     ),
 )
 _PERCENT_RANGE_BEFORE = lazy(r"(\d+(?:[.,]\d+)?)\s?%?\s?(?:-|–|to|a)\s?$")
