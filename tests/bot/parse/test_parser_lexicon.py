@@ -70,3 +70,10 @@ def test_vat_tables_name_countries():
     countries = lexicon.mapping("vat_country")
     assert all(len(code) == 2 and code.isupper() for code in countries.values())
     assert all(country in countries for country in lexicon.mapping("vat_demonym").values())
+
+
+def test_every_node_provider_has_a_cloud_row(catalogs):
+    """`clouds.yaml` holds the words for a team's own cloud; the providers are the node catalog's, so a provider
+    added to costcore/data/nodes.yaml without a row here could never be named ("in our own Nebius account")."""
+    rows = {provider.lower() for provider in lexicon.clouds().values()}
+    assert {node.provider.lower() for node in catalogs.nodes.values()} <= rows
