@@ -378,4 +378,27 @@ def lazy(pattern: str, flags: int = 0) -> Pattern:
     return Pattern(re.compile(pattern, flags))
 
 
-__all__ = ["lazy", "required", "Pattern"]
+def words(names: list[str], flags: int = 0) -> str:
+    """An alternation of the literal `names`, tried in their order, that matches exactly what
+    "|".join(map(re.escape, names)) matches, the same way, but is faster: grouped by first letter
+    ("m(?:adrid|exico city)|n(?:ew york)"), so each position of a text tries one group's words, not all
+    of them (`re` tries every branch of an alternation in turn). `flags`: the pattern's, whose re.I groups
+    "Madrid" with "madrid". Sound: two names whose first letters differ (in any case, under re.I) never both
+    match at one position, so only the order among names of one letter counts, and it is kept. Names that
+    start with a letter whose case `re` folds to another (the long ſ, the Kelvin sign) are not grouped: the
+    plain alternation then."""
+    if not names or any(not n or not _safe(n[0]) for n in names):
+        return "|".join(map(re.escape, names))
+    heads: dict[str, list[str]] = {}
+    for name in names:
+        heads.setdefault(name[0].lower() if flags & re.I else name[0], []).append(name)
+    branches = []
+    for same in heads.values():
+        if len(same) == 1:
+            branches.append(re.escape(same[0]))
+        else:
+            branches.append(re.escape(same[0][0]) + "(?:" + "|".join(re.escape(n[1:]) for n in same) + ")")
+    return "|".join(branches)
+
+
+__all__ = ["lazy", "required", "Pattern", "words"]
