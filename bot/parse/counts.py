@@ -29,10 +29,16 @@ class Count:
 PER_PERIOD = re.compile(
     rf"\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b", re.I
 )
-_THERE_ARE = re.compile(
-    r"(?:there\s+are|we\s+have|we've\s+got|hay|tenemos|son)\s+(?:about\s+|around\s+|some\s+|unos?\s+|~)?$", re.I
-)
-_OF_THEM = re.compile(r"\s+of\s+(?:them|those|us)\b|\s+de\s+(?:ellos|ellas|nosotros)\b", re.I)
+
+
+@cache
+def _there_are() -> re.Pattern[str]:  # lexicon `there_are`, `count_about`: "each team (there are 6)"
+    return re.compile(rf"{lexicon.alternation('there_are')}\s+(?:{lexicon.alternation('count_about')}\s+|~)?$", re.I)
+
+
+@cache
+def _of_them() -> re.Pattern[str]:  # lexicon `count_of_them`: "300 of them", "300 de ellos"
+    return re.compile(rf"\s+{lexicon.alternation('count_of_them')}\b", re.I)
 
 
 @cache
@@ -143,7 +149,7 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
         if (m := _noun().match(text, end)) and not PER_PERIOD.match(text, m.end()):
             noun = m.group("group") or m.group("person")
             out.append(Count(round(value), start, m.end(), bool(m.group("group")), noun))
-        elif them := _OF_THEM.match(text, end):
+        elif them := _of_them().match(text, end):
             out.append(Count(round(value), start, them.end(), None))
         elif (
             (m := ANY_NOUN.match(text, end))
@@ -158,6 +164,6 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
             and not lexicon.pattern("not_counted").fullmatch(m["noun"])
         ):  # "each of the 7 hospitals", "for 20 clinics": a group or people, the lexicon does not say which
             out.append(Count(round(value), start, m.end(), None, m["noun"]))
-        elif _THERE_ARE.search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
+        elif _there_are().search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
             out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
     return sorted(out, key=lambda c: c.start)

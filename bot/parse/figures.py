@@ -58,9 +58,15 @@ def plural_of(noun: str) -> str:
     return stem.translate(_ACCENTED)
 
 
+_FOLLOWS: dict[str, re.Pattern[str]] = {}  # noun -> its pattern: readers ask for the same few nouns per figure
+
+
 def counted(text: str, nums: list[Number], noun: str, skip: Number | None = None) -> list[int]:
     """Whole numbers written right before `noun` ("50 users", "4 teams"), distinct, in order."""
-    follows = lazy(rf"\s?(?:{noun})(?:s|es)?\b", re.I)
+    if (follows := _FOLLOWS.get(noun)) is None:
+        if len(_FOLLOWS) > 256:
+            _FOLLOWS.clear()
+        follows = _FOLLOWS[noun] = lazy(rf"\s?(?:{noun})(?:s|es)?\b", re.I)
     counts = [
         round(n.value)
         for n in mentions(nums)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import islice
 
-from bot.parse import rules
+from bot.parse import lexicon, rules
 from bot.parse.draft import Draft
 from bot.parse.figures import (
     MAX_MENTIONS,
@@ -29,17 +30,21 @@ _INPUT_PER_OUTPUT = lazy(
 )
 # A ratio that is something else: "version 1:2", "RTO 4:1" (a label right before it), "16:9 screenshots",
 # "screenshots are 16:9" (a clause about images or releases that names no tokens).
-_LABEL_BEFORE = lazy(
-    r"\b(?:version|ver|release|build|rto|rpo|sla|aspect(?:\s+ratio)?|resolution|odds|score|page|chapter|step|"
-    r"phase|fase|versi[oó]n)\s*(?:of|is|de|es|=|:)?\s*$",
-    re.I,
-)
-_NOT_MIX = lazy(
-    r"\b(?:screenshots?|images?|pictures?|photos?|videos?|screens?|displays?|monitors?|aspect|resolution|frames?|"
-    r"thumbnails?|odds|scores?|runbooks?|docs?|documents?|capturas?|im[aá]genes|pantallas?)\b",
-    re.I,
-)
-_MIX_WORD = lazy(r"\b(?:input|output|in[:/]out|out[:/]in|completions?|tokens?|entrada|salida)\b", re.I)
+@cache
+def _label_before() -> re.Pattern[str]:  # lexicon `ratio_label`: "version", "RTO", "fase"
+    return lazy(rf"\b{lexicon.alternation('ratio_label')}\s*(?:of|is|de|es|=|:)?\s*$", re.I)
+
+
+@cache
+def _not_mix() -> re.Pattern[str]:  # lexicon `ratio_not_mix`: "screenshots", "capturas"
+    return lazy(rf"\b{lexicon.alternation('ratio_not_mix')}\b", re.I)
+
+
+@cache
+def _mix_word() -> re.Pattern[str]:  # lexicon `ratio_mix_word`: "input", "tokens", "salida"
+    return lazy(rf"\b{lexicon.alternation('ratio_mix_word')}\b", re.I)
+
+
 _CLAUSE_EDGE = lazy(r"[,;()\n]|\.(?=\s|$)")
 # A phrase waved off: "not agentic", "no RAG-heavy workloads", "non-agentic", "no es agéntico".
 _TIME_AROUND = lazy(r"\b(?:am|pm|h|hrs?|o'clock|utc|cet|cest)\b", re.I)
@@ -53,12 +58,12 @@ def _output_first(text: str, start: int, end: int) -> bool:
 
 def _not_a_mix(text: str, start: int, end: int) -> bool:
     """ "version 1:2", "RTO 4:1", "16:9 screenshots": a ratio, but not of tokens."""
-    if _LABEL_BEFORE.search(text, max(0, start - 30), start):
+    if _label_before().search(text, max(0, start - 30), start):
         return True
     edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, max(0, start - 80), start)]
     after = _CLAUSE_EDGE.search(text, end, end + 80)
     clause = text[edges[-1] if edges else max(0, start - 80) : after.start() if after else end + 80]
-    return bool(_NOT_MIX.search(clause)) and not _MIX_WORD.search(clause)
+    return bool(_not_mix().search(clause)) and not _mix_word().search(clause)
 
 
 def read_mix(text: str, draft: Draft) -> None:
