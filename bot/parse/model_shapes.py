@@ -5,9 +5,11 @@ llama-3.1-8b), and an unknown name with a size ("gemma 3 27b") handed to the eng
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from bot.parse.build_index import SIZE
 from bot.parse.lazyre import lazy
+from bot.parse.model_index import Mention, _parts
 from bot.parse.words import STOPWORDS, Token
 
 _PARAMS = lazy(r"^\d+(?:\.\d+)?b$")  # a parameter count: "8b", "27b", "1.5b"
@@ -65,3 +67,38 @@ def sized_name(text: str, toks: list[Token], covered: set[int]) -> tuple[int, in
             if not _VERSIONISH.match(toks[j].lower):
                 break
     return None
+
+
+def led_by_short(text: str, toks: list[Token], i: int, mention: Mention, index) -> Mention:
+    """An unknown name at token `i` with the word before it when the two start a catalog name run together:
+    "ds v4 flash" ("dsv4 pro" is the catalog's own short form of DeepSeek), not "v4 flash"."""
+    if i == 0 or text[toks[i - 1].end : toks[i].start].strip() or toks[i - 1].lower in STOPWORDS:
+        return mention
+    if toks[i - 1].key + toks[i].key not in index.prefixes:
+        return mention
+    start = toks[i - 1].start
+    typed = text[start : mention.end]
+    return replace(mention, start=start, typed=typed, model=typed)
+
+
+def size_first(text: str, toks: list[Token], i: int, m: int, models: set[str], index) -> Mention | None:
+    """ "the 8B Llama", "el 120b de gpt-oss": a size said before a name several catalog models share
+    (toks[i..m]) picks the one that has it, as "llama 8b" would; several that have it stay several (asked),
+    none is a name the catalog lacks. None when no size comes right before the name."""
+    k = i - 1
+    if k >= 0 and toks[k].lower in ("de", "of") and not text[toks[k].end : toks[i].start].strip():
+        k -= 1  # "el 120b de gpt-oss"
+    if k < 0 or not _PARAMS.match(toks[k].lower) or text[toks[k].end : toks[k + 1].start].strip():
+        return None
+    name = _parts(toks[i : m + 1])
+    start, end = toks[k].start, toks[m].end
+    typed = text[start:end]
+    key = "".join(name) + toks[k].key
+    if key in index.alias and index.same_units(key, " ".join([*name, toks[k].lower])):
+        return Mention(start, end, typed, index.alias[key], "corrected")  # "the 70B llama" is "llama 70b"
+    having = {model for model in models if toks[k].key in index.parts.get(model, ())}
+    if len(having) == 1:
+        return Mention(start, end, typed, having.pop(), "corrected")
+    if having:
+        return Mention(start, end, typed, None, "several", tuple(sorted(having)))
+    return Mention(start, end, typed, typed, "unknown")

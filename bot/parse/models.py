@@ -68,8 +68,10 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
             if mention is None and len(nothing) < 50_000 and _starts_nothing(toks[i], index):
                 nothing.add(toks[i].lower)
             if mention is not None and mention.kind == "unknown":  # "qwen3 32b": unless a typo rule or a
-                pending.append(mention)  # shape names a row ("gemma 27b"), a name the catalog lacks
-                mention = None
+                pending.append(shapes.led_by_short(text, toks, i, mention, index))  # shape names a row
+                while i < len(toks) and toks[i].start < mention.end:  # ("gemma 27b"), a name the catalog
+                    i += 1  # lacks, read once: "Deepseek v4 flash" holds no second name "v4 flash"
+                continue
         else:
             j, model, _ = best
             follower = _follower(text, toks, j + 1)
