@@ -37,6 +37,7 @@ from bot.parse.model_index import (
 from bot.parse.model_late import late_unknowns, siblings
 from bot.parse.model_pick import _covered, _decide, _follower, _several
 from bot.parse.model_typos import decimal_commas
+from bot.parse.model_unknown import unknown_name
 from bot.parse.words import Token, model_context, tokens
 from costcore.catalog import Catalogs
 from costcore.scenario import Finding
@@ -149,6 +150,8 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
         spanned = _covered(toks, mentions)
     if not mentions and (sized := shapes.sized_name(text, toks, covered)):  # "gemma 3 27b"
         mentions.append(Mention(sized[0], sized[1], sized[2], sized[2], "unknown"))
+    if not mentions and (named := unknown_name(text, toks, covered, catalogs)):  # "Kimi-Dev-72B", "phi-4"
+        mentions.append(named)
     if not mentions and (after := _after_verb(text, toks)):
         mentions.append(after)
     if len(mentions) == 1:  # one added to none: `spanned` is still empty
