@@ -22,6 +22,7 @@ from bot.parse.model_index import (
     _parts,
 )
 from bot.parse.model_typos import _bare_typo, _head_typo, near_head
+from bot.parse.model_unknown import not_a_name
 from bot.parse.words import STOPWORDS, Token
 
 _LETTERS = re.compile(r"[a-z]+")  # compiled once: these run for every word of a paste
@@ -169,6 +170,8 @@ def _after_verb(text: str, toks: list[Token]) -> Mention | None:
     for verb in _RUN_VERB.finditer(text):
         first = next((k for k, t in enumerate(toks) if t.start >= verb.end()), None)
         if first is None or not _name_like(toks, first) or _FIGURE_ONLY.fullmatch(toks[first].text):
+            continue
+        if not_a_name(toks[first].lower):  # "pasar a Windows 11": a product, not a model
             continue
         last = _name_end(text, toks, first, set(), limit=4)
         picked = toks[first : last + 1]

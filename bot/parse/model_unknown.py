@@ -50,9 +50,14 @@ def _gpus(catalogs: Catalogs) -> frozenset[str]:
     return hit[1]
 
 
+def not_a_name(word: str) -> bool:
+    """Whether a word (lower case) before a version names no model: a product, a system, a plain word."""
+    return bool(_not_names().fullmatch(word)) or word in STOPWORDS
+
+
 def _plain(word: str, catalogs: Catalogs) -> bool:
-    """Whether the word before a version is no model's: a product, a plain word, a GPU."""
-    return bool(_not_names().fullmatch(word)) or word in STOPWORDS or normalise(word) in _gpus(catalogs)
+    """`not_a_name`, or one of the catalog's GPUs."""
+    return not_a_name(word) or normalise(word) in _gpus(catalogs)
 
 
 def _name(tok: Token) -> str:
