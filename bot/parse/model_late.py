@@ -9,7 +9,7 @@ from bisect import bisect_left
 
 from bot.parse.model_guess import _unknown_variant
 from bot.parse.model_index import _CONJUNCTION, _SIZE, Mention, _Index
-from bot.parse.model_pick import _covered, _quantity_next
+from bot.parse.model_pick import _covered, _follower, _quantity_next
 from bot.parse.words import Token
 from costcore.catalog import Catalogs, normalise
 
@@ -19,7 +19,7 @@ def _mixed(key: str) -> bool:
     return key[:1].isalpha() and not key.isalpha()
 
 
-def late_unknowns(toks: list[Token], mentions: list[Mention], pending: list[Mention], index: _Index) -> list[Mention]:
+def late_unknowns(text: str, toks: list[Token], mentions: list[Mention], pending: list[Mention], index: _Index) -> list[Mention]:
     """The mentions with the names the catalog lacks added: `pending` (a family's name going on with a version
     or size it lacks, held back until no typo or shape rule named a row) and dashed or glued words ("GLM-4.7",
     "llama3.2"). A near-name (doubtful) is weaker and gives way; a plain word ("maverick") does not block them."""
@@ -29,11 +29,22 @@ def late_unknowns(toks: list[Token], mentions: list[Mention], pending: list[Ment
     held = _covered(toks, [m for m in mentions if m.kind != "doubtful"])
     late = [m for m in pending if not _covered(toks, [m]) & held]
     held |= _covered(toks, late)
-    late += [m for k in mixed if k not in held and (m := _unknown_variant(toks[k], index))][:3]
+    late += [_grown(text, toks, k, m, held) for k in mixed if k not in held and (m := _unknown_variant(toks[k], index))][:3]
     for unknown in late:
         mentions = [m for m in mentions if m.kind != "doubtful" or m.end <= unknown.start or m.start >= unknown.end]
         mentions.append(unknown)
     return mentions
+
+
+def _grown(text: str, toks: list[Token], k: int, mention: Mention, held: set[int]) -> Mention:
+    """A glued name the catalog lacks with the size or version typed after it: "qwen2.5 72b", not "qwen2.5"."""
+    end = k
+    while end + 1 not in held and _follower(text, toks, end + 1) in ("version", "name"):
+        end += 1
+    if end == k:
+        return mention
+    typed = text[toks[k].start : toks[end].end]
+    return Mention(toks[k].start, toks[end].end, typed, typed, "unknown")
 
 
 _SIZE_IN_NAME = re.compile(r"(?<![a-z\d.])\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?b?(?![a-z\d])", re.I)

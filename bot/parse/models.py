@@ -145,7 +145,7 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     mentions += fuzzy
     spanned |= _covered(toks, fuzzy)
     before = mentions
-    mentions = late_unknowns(toks, mentions, pending, index)  # "GLM-4.7 vs GLM-4.6": asks which
+    mentions = late_unknowns(text, toks, mentions, pending, index)  # "GLM-4.7 vs GLM-4.6": asks which
     if mentions is not before:  # it added names, or dropped near-names they overlap
         spanned = _covered(toks, mentions)
     if not mentions and (sized := shapes.sized_name(text, toks, covered)):  # "gemma 3 27b"
