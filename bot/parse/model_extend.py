@@ -8,6 +8,7 @@ from bisect import bisect_left
 from dataclasses import replace
 
 from bot.parse import model_builds as builds
+from bot.parse import model_shapes as shapes
 from bot.parse.model_guess import _confident
 from bot.parse.model_index import _DATE_CODE, Mention, _bag, _Index, _parts, cached_digit_groups
 from bot.parse.model_pick import _follower
@@ -22,7 +23,10 @@ _EXTEND_WINDOW = 8
 def extend_once(text: str, toks: list[Token], starts: list[int], i: int, j: int, model: str, index: _Index) -> Mention:
     """`_extend`, read once per distinct text: the same name followed by the same words reads the same, only
     shifted (a pasted log names "llama 3.1 70b" two hundred times). A reading is kept only when every token it
-    looked at lies inside the window the key holds (or the window reaches the end of the text)."""
+    looked at lies inside the window the key holds (or the window reaches the end of the text); a name with a
+    size said before it is read afresh."""
+    if shapes.size_before(text, toks, i) is not None:  # "the 8x7B mixtral": read with the word before it,
+        return _extend(text, toks, i, j, model, index)  # which the key below does not hold
     last = min(len(toks) - 1, j + _EXTEND_WINDOW)
     at_end = last == len(toks) - 1
     base = toks[i].start
@@ -75,7 +79,8 @@ def _extend(text: str, toks: list[Token], i: int, j: int, model: str, index: _In
     # row even when a longer build's name starts with it ("GLM-4.6-FP8", "Qwen3-235B-A22B-Instruct-2507").
     versioned = bool(cached_digit_groups(text[start : toks[first_end].end]))
     if j == first_end and len(models) > 1 and not versioned:
-        return Mention(start, toks[j].end, typed, None, "several", tuple(sorted(models)))
+        sized = shapes.sized_apart(text, toks, i, first_end, models, index)  # "el Mixtral de 8x7B"
+        return sized or Mention(start, toks[j].end, typed, None, "several", tuple(sorted(models)))
     if precision is None and (k := builds.precision_after(text, toks, j)) is not None:
         precision, j = toks[k].text, k  # "glm-5.1 in fp8": read with the name, so "bf16" is no figure
     mention = builds.fit(Mention(start, toks[j].end, typed, model, "catalog", precision=precision), _parts(named), index)

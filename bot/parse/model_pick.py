@@ -25,7 +25,7 @@ from bot.parse.model_index import (
     _Index,
     _parts,
 )
-from bot.parse.model_shapes import of_size, size_first
+from bot.parse.model_shapes import sized_apart
 from bot.parse.words import STOPWORDS, Token
 from costcore.scenario import Finding
 
@@ -99,17 +99,8 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
         return Mention(toks[i].start, toks[end].end, typed, typed, "unknown")
     if alone or named_on or (_joined(text, toks, m + 1) and _name_like(toks, m + 1)):  # "gpt oss 12b"
         return None
-    if (first := size_first(text, toks, i, m, models, index)) is not None:  # "the 8B Llama"
-        return first
-    if (k := of_size(text, toks, m)) is not None:  # "gemma 4 de 31b": the size said after "de"
-        bare = toks[k].lower.isdigit()  # "gpt oss de 120 a 500 tps": 120 is the size only if the family has it
-        one = index.build.plain([*_parts(toks[i : m + 1]), toks[k].key + ("b" if bare else "")])
-        typed = text[toks[i].start : toks[k].end]
-        having = sorted(model for model in models if toks[k].key in index.parts.get(model, ()))
-        if not one and len(having) > 1:  # "el Qwen de 35B": two rows have it, so it asks which
-            return Mention(toks[i].start, toks[k].end, typed, None, "several", tuple(having))
-        if one or not bare:
-            return Mention(toks[i].start, toks[k].end, typed, one or typed, "corrected" if one else "unknown")
+    if (sized := sized_apart(text, toks, i, m, models, index)) is not None:  # "the 8B Llama", "gemma 4 de 31b"
+        return sized
     if len(models) == 1:  # "qwen3-30b-a3b-thinking": the start of one row's name, only a build tag left out
         model = index.build.one_build(list(parts))
         return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if model else None

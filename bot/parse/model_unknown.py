@@ -9,7 +9,8 @@ the word "model"); or a word and a short version apart ("Falcon 3", "OLMo 2") ri
 right after a run verb (typed in lower case, only after a run verb: "need 2 at 300 tok/s"). An org/name Hub id is judged by its name. Not a name: the words of the lexicon
 concept `not_model_name` (products, systems, languages, standards, numbered plain words: "iOS 18",
 "PostgreSQL 17", "Python 3.12", "SOC2", "phase 2"), the catalog's GPUs ("H100 80GB", "A100-40G"), long
-numbers ("RTX 4090", "JIRA-4412") and a bare version ("v2 of our API").
+numbers ("RTX 4090", "JIRA-4412") and a bare version ("v2 of our API"). Last, any name-like words after a
+run verb ("can we run Mistral Large 3 ourselves?"), a product aside ("pasar a Windows 11").
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.lazyre import lazy
+from bot.parse.model_guess import _name_end, _name_like
 from bot.parse.model_index import _RUN_VERB, Mention
 from bot.parse.words import STOPWORDS, Token, model_context
 from costcore.catalog import Catalogs, normalise
@@ -29,6 +31,8 @@ _WORD = re.compile(r"[a-z]{3,}")
 _HEAD = re.compile(r"[a-z]{2,}")  # "Yi-1.5-34B": a sized name's word may be short
 _VERSION = re.compile(r"v?\d{1,2}(?:\.\d+)?")
 _ORG = re.compile(r"[a-z0-9][a-z0-9._-]*")
+_FIGURE_ONLY = re.compile(r"[\d.,]+")
+_NAME_MARK = re.compile(r"[A-Z\d\-]")
 # a question about running a model: a tok/s figure, a run verb, the word model (what makes "phi-4" a name)
 _ABOUT_MODELS = lazy(r"\b(?:tok|tokens?|tps|t/s|models?|modelos?|llms?)\b", re.I)
 
@@ -100,4 +104,20 @@ def _apart(text: str, toks: list[Token], covered: set[int], catalogs: Catalogs) 
         named = word.text != word.lower or model_context(text, word.start, word.start)  # "Falcon 3"; "run falcon 3"
         if named and model_context(text, word.start, version.end):
             return Mention(word.start, version.end, text[word.start : version.end], text[word.start : version.end], "unknown")
+    return None
+
+
+def _after_verb(text: str, toks: list[Token]) -> Mention | None:
+    """The name after "run", "host", "correr"…: "can we run Mistral Large 3 ourselves?"."""
+    for verb in _RUN_VERB.finditer(text):
+        first = next((k for k, t in enumerate(toks) if t.start >= verb.end()), None)
+        if first is None or not _name_like(toks, first) or _FIGURE_ONLY.fullmatch(toks[first].text):
+            continue
+        if not_a_name(toks[first].lower):  # "pasar a Windows 11": a product, not a model
+            continue
+        last = _name_end(text, toks, first, set(), limit=4)
+        picked = toks[first : last + 1]
+        if any(_NAME_MARK.search(t.text) for t in picked):
+            typed = text[picked[0].start : picked[-1].end]
+            return Mention(picked[0].start, picked[-1].end, typed, typed, "unknown")
     return None

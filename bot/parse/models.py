@@ -22,7 +22,7 @@ from bot.parse import model_shapes as shapes
 from bot.parse.closed import find_closed
 from bot.parse.model_extend import extend_once
 from bot.parse.model_fix import corrections
-from bot.parse.model_guess import _after_verb, _fuzzy, _widen
+from bot.parse.model_guess import _fuzzy, _widen
 from bot.parse.model_index import (
     _SIZE,
     BARE_WORDS,
@@ -37,7 +37,7 @@ from bot.parse.model_index import (
 from bot.parse.model_late import late_unknowns, siblings
 from bot.parse.model_pick import _covered, _decide, _follower, _several
 from bot.parse.model_typos import decimal_commas
-from bot.parse.model_unknown import unknown_name
+from bot.parse.model_unknown import _after_verb, unknown_name
 from bot.parse.words import Token, model_context, tokens
 from costcore.catalog import Catalogs
 from costcore.scenario import Finding
