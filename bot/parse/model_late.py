@@ -1,12 +1,14 @@
 """Names read after the typo rules: names the catalog lacks beside a catalog name ("GLM-4.7 vs GLM-4.6", "qwen3 32b vs
 qwen3 30b", "llama3.2 vs Llama-3.3-70B"), their own mention so the question asks which instead of pricing the
-other; and a second size of the same family ("llama 3.1 70b and 8b"). Split from `models`."""
+other; and a second size of the same family ("llama 3.1 70b and 8b", "… or the 405B one?"). Split from `models`."""
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import cache
 
+from bot.parse import lexicon
 from bot.parse.model_guess import _unknown_variant
 from bot.parse.model_index import _CONJUNCTION, _SIZE, Mention, _Index
 from bot.parse.model_pick import _covered, _follower, _quantity_next
@@ -51,6 +53,27 @@ _SIZE_IN_NAME = re.compile(r"(?<![a-z\d.])\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?b?(?![
 _SIZE_MARK = re.compile(r"[bx]", re.I)
 
 
+@cache
+def _one_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return (
+        re.compile(lexicon.alternation("size_one_after"), re.I),
+        re.compile(lexicon.alternation("size_one_before"), re.I),
+    )
+
+
+def _size_said_apart(toks: list[Token], first: int) -> int | None:
+    """A size later in the question said as another of the same family: "… or the 405B one?", "… o la de 405B"."""
+    after, before = _one_words()
+    for k in range(first, len(toks)):
+        if not _SIZE.match(toks[k].lower) or toks[k].lower.startswith(("a", "e")):
+            continue
+        if (k + 1 < len(toks) and after.fullmatch(toks[k + 1].lower)) or (
+            k >= 2 and before.fullmatch(f"{toks[k - 2].lower} {toks[k - 1].lower}")
+        ):
+            return k
+    return None
+
+
 def _sizes(text: str, toks: list[Token], mentions: list[Mention], covered: set[int]) -> list[Mention]:
     """ "llama 3.1 70b and 8b", "qwen3 235b, 30b": a second size names a second model of the family."""
     found: list[Mention] = []
@@ -63,7 +86,7 @@ def _sizes(text: str, toks: list[Token], mentions: list[Mention], covered: set[i
             k = last + 1
         elif last + 2 < len(toks) and toks[last + 1].lower in _CONJUNCTION:
             k = last + 2
-        else:
+        elif (k := _size_said_apart(toks, last + 1)) is None:
             continue
         if k in covered:
             continue
