@@ -54,30 +54,34 @@ _SIZE_MARK = re.compile(r"[bx]", re.I)
 
 
 @cache
-def _one_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    return (
-        re.compile(lexicon.alternation("size_one_after"), re.I),
-        re.compile(lexicon.alternation("size_one_before"), re.I),
-    )
+def _one_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The words after and before a size said apart, and both as one search over the text (most have neither)."""
+    after, before = lexicon.alternation("size_one_after"), lexicon.alternation("size_one_before")
+    anywhere = rf"{lexicon.WORD_START}(?:{after}|{before}){lexicon.WORD_END}"
+    return re.compile(after, re.I), re.compile(before, re.I), re.compile(anywhere, re.I)
 
 
-def _size_said_apart(toks: list[Token], first: int) -> int | None:
-    """A size later in the question said as another of the same family: "… or the 405B one?", "… o la de 405B"."""
-    after, before = _one_words()
-    for k in range(first, len(toks)):
-        if not _SIZE.match(toks[k].lower) or toks[k].lower.startswith(("a", "e")):
+def _sizes_said_apart(text: str, toks: list[Token]) -> list[int]:
+    """The sizes said as another of a family named before: "… or the 405B one?", "… ¿o la de 405B?"."""
+    after, before, anywhere = _one_words()
+    found: list[int] = []
+    if not anywhere.search(text):
+        return found
+    for k, tok in enumerate(toks):
+        if not _SIZE.match(tok.lower) or tok.lower.startswith(("a", "e")):
             continue
         if (k + 1 < len(toks) and after.fullmatch(toks[k + 1].lower)) or (
             k >= 2 and before.fullmatch(f"{toks[k - 2].lower} {toks[k - 1].lower}")
         ):
-            return k
-    return None
+            found.append(k)
+    return found
 
 
 def _sizes(text: str, toks: list[Token], mentions: list[Mention], covered: set[int]) -> list[Mention]:
     """ "llama 3.1 70b and 8b", "qwen3 235b, 30b": a second size names a second model of the family."""
     found: list[Mention] = []
     ends = [t.end for t in toks]
+    apart: list[int] | None = None
     for mention in mentions:
         if mention.kind not in ("catalog", "corrected") or not mention.model:
             continue
@@ -86,8 +90,12 @@ def _sizes(text: str, toks: list[Token], mentions: list[Mention], covered: set[i
             k = last + 1
         elif last + 2 < len(toks) and toks[last + 1].lower in _CONJUNCTION:
             k = last + 2
-        elif (k := _size_said_apart(toks, last + 1)) is None:
-            continue
+        else:
+            apart = _sizes_said_apart(text, toks) if apart is None else apart  # once, only when a name has no second
+            n = bisect_left(apart, last + 1)  # size right after it
+            if n == len(apart):
+                continue
+            k = apart[n]
         if k in covered:
             continue
         size = toks[k]
