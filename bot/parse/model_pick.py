@@ -24,9 +24,11 @@ from bot.parse.model_index import (
     ModelRead,
     _Index,
     _parts,
+    cached_digit_groups,
 )
 from bot.parse.model_shapes import sized_apart
 from bot.parse.words import STOPWORDS, Token
+from costcore.catalog import normalise
 from costcore.scenario import Finding
 
 
@@ -140,7 +142,7 @@ def _decide(mentions: list[Mention]) -> ModelRead:
         m for m in mentions if m.kind == "several" and not any(s.model in m.candidates for s in strong)
     ]
     named = list(dict.fromkeys((m.model or m.typed) for m in sorted(strong + several, key=lambda m: m.start)))
-    if len({n.lower() for n in named}) > 1:
+    if len({(normalise(n), cached_digit_groups(n)) for n in named}) > 1:  # "gemma 3 12b … Gemma-3-12B" is one
         if not strong and len({m.candidates for m in several}) == 1:
             named = []  # "deepseek … DeepSeek": one family named twice
         else:

@@ -37,7 +37,7 @@ from bot.parse.model_index import (
 from bot.parse.model_late import late_unknowns, siblings
 from bot.parse.model_pick import _covered, _decide, _follower, _several
 from bot.parse.model_typos import decimal_commas
-from bot.parse.model_unknown import _after_verb, unknown_name
+from bot.parse.model_unknown import _after_verb, unknown_names
 from bot.parse.words import Token, model_context, tokens
 from costcore.catalog import Catalogs
 from costcore.scenario import Finding
@@ -150,11 +150,11 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
         spanned = _covered(toks, mentions)
     if not mentions and (sized := shapes.sized_name(text, toks, covered)):  # "gemma 3 27b"
         mentions.append(Mention(sized[0], sized[1], sized[2], sized[2], "unknown"))
-    if not mentions and (named := unknown_name(text, toks, covered, catalogs)):  # "Kimi-Dev-72B", "phi-4"
-        mentions.append(named)
+    if not mentions:  # "Kimi-Dev-72B", "phi-4"
+        mentions += unknown_names(text, toks, covered, catalogs)
     if not mentions and (after := _after_verb(text, toks)):
         mentions.append(after)
-    if len(mentions) == 1:  # one added to none: `spanned` is still empty
+    if len(mentions) == 1 or not spanned:  # added to none: `spanned` is still empty
         spanned = _covered(toks, mentions)
     mentions += siblings(text, toks, mentions, plain | spanned, catalogs)  # "llama 3.1 70b and 8b"
     mentions, fixed = corrections(text, toks, mentions, index)  # "llama 3.3 instead of 3.1"
