@@ -1,5 +1,5 @@
 """Typos and names the catalog lacks: a typo rapidfuzz corrects (the number groups untouched, no
-word added), a near-name left doubtful, a name after a run verb, a typo widened into the name after it.
+word added), a near-name left doubtful, a typo widened into the name after it.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from bisect import bisect_left
 from bot.parse.build_index import HEAD_NUMBER
 from bot.parse.fuzzy import _best, _rapidfuzz
 from bot.parse.model_index import (
-    _RUN_VERB,
     _UNIT_WORD,
     CONFIDENT,
     DOUBTFUL,
@@ -25,8 +24,6 @@ from bot.parse.model_typos import _bare_typo, _head_typo, near_head
 from bot.parse.words import STOPWORDS, Token
 
 _LETTERS = re.compile(r"[a-z]+")  # compiled once: these run for every word of a paste
-_FIGURE_ONLY = re.compile(r"[\d.,]+")
-_NAME_MARK = re.compile(r"[A-Z\d\-]")
 _BREAK = re.compile(r"[,;\n]|:\s")  # between two words, it ends a name: "kim: 25 annotators" (a speaker)
 
 
@@ -62,7 +59,9 @@ def _unknown_variant(tok: Token, index: _Index) -> Mention | None:
     if len(parts) < 2 or not any(ch.isdigit() for ch in tok.text) or tok.key in index.vendors:
         return None
     if not index.starts.get(tuple(parts[:1])):
-        return None
+        # "ds-v4-flash": the catalog's own short form ("dsv4 pro") starts it, then a name the catalog lacks
+        short = parts[0] + parts[1] in index.prefixes and not index.starts.get(tuple(parts[:2]))
+        return Mention(tok.start, tok.end, tok.text, tok.text, "unknown") if short and any(ch.isdigit() for ch in parts[1]) else None
     n = next((n for n in range(2, len(parts) + 1) if not index.starts.get(tuple(parts[:n]))), None)
     if n is None or not (any(ch.isdigit() for ch in parts[n - 1]) or parts[n - 1] in VARIANT_WORDS):
         return None  # the family's own name ("deepseek-v3"), or a plain word after it ("llama-70b-prod")
@@ -163,20 +162,6 @@ def _fuzzy(text: str, toks: list[Token], covered: set[int], index: _Index) -> li
         while i < len(toks) and toks[i].start < mention.end:
             i += 1
     return found
-
-
-def _after_verb(text: str, toks: list[Token]) -> Mention | None:
-    """The name after "run", "host", "correr"…: "can we run Mistral Large 3 ourselves?"."""
-    for verb in _RUN_VERB.finditer(text):
-        first = next((k for k, t in enumerate(toks) if t.start >= verb.end()), None)
-        if first is None or not _name_like(toks, first) or _FIGURE_ONLY.fullmatch(toks[first].text):
-            continue
-        last = _name_end(text, toks, first, set(), limit=4)
-        picked = toks[first : last + 1]
-        if any(_NAME_MARK.search(t.text) for t in picked):
-            typed = text[picked[0].start : picked[-1].end]
-            return Mention(picked[0].start, picked[-1].end, typed, typed, "unknown")
-    return None
 
 
 def _widen(text: str, toks: list[Token], starts: list[int], mention: Mention, index: _Index) -> Mention:

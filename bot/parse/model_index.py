@@ -146,7 +146,7 @@ class _Index:
         self.short_heads = frozenset(h for h in heads if len(h) <= 4)
         self.long_heads = sorted(h for h in heads if len(h) > 4)
         self._head_cache: dict[str, bool] = {}
-        # a name and the words after it -> what `models._extend` read there (a pasted log repeats its names)
+        # a name and the words after it -> what `model_extend._extend` read there (a pasted log repeats its names)
         self.no_name_starts: set[str] = set()  # words (lower case) `models._exact` found start no name
         self.extended: dict[tuple[str, int, int, bool, str], Mention] = {}
 

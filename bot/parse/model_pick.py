@@ -24,9 +24,11 @@ from bot.parse.model_index import (
     ModelRead,
     _Index,
     _parts,
+    cached_digit_groups,
 )
-from bot.parse.model_shapes import of_size
+from bot.parse.model_shapes import sized_apart
 from bot.parse.words import STOPWORDS, Token
+from costcore.catalog import normalise
 from costcore.scenario import Finding
 
 
@@ -99,12 +101,8 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
         return Mention(toks[i].start, toks[end].end, typed, typed, "unknown")
     if alone or named_on or (_joined(text, toks, m + 1) and _name_like(toks, m + 1)):  # "gpt oss 12b"
         return None
-    if (k := of_size(text, toks, m)) is not None:  # "gemma 4 de 31b": the size said after "de"
-        bare = toks[k].lower.isdigit()  # "gpt oss de 120 a 500 tps": 120 is the size only if the family has it
-        one = index.build.plain([*_parts(toks[i : m + 1]), toks[k].key + ("b" if bare else "")])
-        typed = text[toks[i].start : toks[k].end]
-        if one or not bare:
-            return Mention(toks[i].start, toks[k].end, typed, one or typed, "corrected" if one else "unknown")
+    if (sized := sized_apart(text, toks, i, m, models, index)) is not None:  # "the 8B Llama", "gemma 4 de 31b"
+        return sized
     if len(models) == 1:  # "qwen3-30b-a3b-thinking": the start of one row's name, only a build tag left out
         model = index.build.one_build(list(parts))
         return Mention(toks[i].start, toks[m].end, typed, model, "corrected") if model else None
@@ -144,7 +142,7 @@ def _decide(mentions: list[Mention]) -> ModelRead:
         m for m in mentions if m.kind == "several" and not any(s.model in m.candidates for s in strong)
     ]
     named = list(dict.fromkeys((m.model or m.typed) for m in sorted(strong + several, key=lambda m: m.start)))
-    if len({n.lower() for n in named}) > 1:
+    if len({(normalise(n), cached_digit_groups(n)) for n in named}) > 1:  # "gemma 3 12b … Gemma-3-12B" is one
         if not strong and len({m.candidates for m in several}) == 1:
             named = []  # "deepseek … DeepSeek": one family named twice
         else:

@@ -5,12 +5,15 @@ llama-3.1-8b), and an unknown name with a size ("gemma 3 27b") handed to the eng
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from bot.parse.build_index import SIZE
 from bot.parse.lazyre import lazy
+from bot.parse.model_index import Mention, _parts
 from bot.parse.words import STOPWORDS, Token
 
 _PARAMS = lazy(r"^\d+(?:\.\d+)?b$")  # a parameter count: "8b", "27b", "1.5b"
+_SIZE_FIRST = lazy(r"^\d+(?:\.\d+)?b$|^\d+x\d+b$")  # "the 8B Llama", "the 8x22B Mixtral"
 _VERSIONISH = lazy(r"^(?:v?\d+(?:\.\d+)*|[a-z]\d+(?:\.\d+)*)$")
 _UNIT_NEXT = lazy(r"^(?:tok|toks|tokens?|tps|t/s|users?|usuarios|%)", re.I)
 
@@ -64,4 +67,64 @@ def sized_name(text: str, toks: list[Token], covered: set[int]) -> tuple[int, in
                 return tok.start, toks[j].end, text[tok.start : toks[j].end]
             if not _VERSIONISH.match(toks[j].lower):
                 break
+    return None
+
+
+def led_by_short(text: str, toks: list[Token], i: int, mention: Mention, index) -> Mention:
+    """An unknown name at token `i` with the word before it when the two start a catalog name run together:
+    "ds v4 flash" ("dsv4 pro" is the catalog's own short form of DeepSeek), not "v4 flash"."""
+    if i == 0 or text[toks[i - 1].end : toks[i].start].strip() or toks[i - 1].lower in STOPWORDS:
+        return mention
+    if toks[i - 1].key + toks[i].key not in index.prefixes:
+        return mention
+    start = toks[i - 1].start
+    typed = text[start : mention.end]
+    return replace(mention, start=start, typed=typed, model=typed)
+
+
+def size_before(text: str, toks: list[Token], i: int) -> int | None:
+    """The size token right before token `i` ("the 8B Llama"), or before "de"/"of" ("el 120b de gpt-oss")."""
+    k = i - 1
+    if k >= 0 and toks[k].lower in ("de", "of") and not text[toks[k].end : toks[i].start].strip():
+        k -= 1
+    if k < 0 or not _SIZE_FIRST.match(toks[k].lower) or text[toks[k].end : toks[k + 1].start].strip():
+        return None
+    return k
+
+
+def size_first(text: str, toks: list[Token], i: int, m: int, models: set[str], index) -> Mention | None:
+    """ "the 8B Llama", "el 120b de gpt-oss": a size said before a name several catalog models share
+    (toks[i..m]) picks the one that has it, as "llama 8b" would; several that have it stay several (asked),
+    none is a name the catalog lacks. None when no size comes right before the name."""
+    if (k := size_before(text, toks, i)) is None:
+        return None
+    name = _parts(toks[i : m + 1])
+    start, end = toks[k].start, toks[m].end
+    typed = text[start:end]
+    key = "".join(name) + toks[k].key
+    if key in index.alias and index.same_units(key, " ".join([*name, toks[k].lower])):
+        return Mention(start, end, typed, index.alias[key], "corrected")  # "the 70B llama" is "llama 70b"
+    having = {model for model in models if toks[k].key in index.parts.get(model, ())}
+    if len(having) == 1:
+        return Mention(start, end, typed, having.pop(), "corrected")
+    if having:
+        return Mention(start, end, typed, None, "several", tuple(sorted(having)))
+    return Mention(start, end, typed, typed, "unknown")
+
+
+def sized_apart(text: str, toks: list[Token], i: int, m: int, models: set[str], index) -> Mention | None:
+    """A name several catalog models share (toks[i..m]) with its size said apart: before it ("the 8B Llama",
+    "el 120b de gpt-oss") or after "de"/"of" ("gemma 4 de 31b", "el Mixtral de 8x7B")."""
+    if (first := size_first(text, toks, i, m, models, index)) is not None:
+        return first
+    if (k := of_size(text, toks, m)) is None:
+        return None
+    bare = toks[k].lower.isdigit()  # "gpt oss de 120 a 500 tps": 120 is the size only if the family has it
+    one = index.build.plain([*_parts(toks[i : m + 1]), toks[k].key + ("b" if bare else "")])
+    typed = text[toks[i].start : toks[k].end]
+    having = sorted(model for model in models if toks[k].key in index.parts.get(model, ()))
+    if not one and len(having) > 1:  # "el Qwen de 35B": two rows have it, so it asks which
+        return Mention(toks[i].start, toks[k].end, typed, None, "several", tuple(having))
+    if one or not bare:
+        return Mention(toks[i].start, toks[k].end, typed, one or typed, "corrected" if one else "unknown")
     return None
