@@ -63,7 +63,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     doubt = find("doubt")
     if doubt and authority and not find("egress") and rulings.other_matter(text, doubt.end()):
         doubt = None  # "legal is still reviewing the hardware lease": a doubt about something else
-    if doubt and (authority or find("egress") or find("vendor_use")):
+    if doubt and (authority or find("egress") or find("vendor_use") or find("residency_topic")):  # "residency: nobody knows"
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b, who=who if authority else "")
     if authority and (no := find("refuse")) and not negated(no.start()) and not rulings.other_matter(text, no.end()):
         if later := rulings.said_later(text, a, b, no, ruler, "approve") or rulings.said_later(text, a, b, no, ruler, "reverse"):
@@ -88,7 +88,8 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if scrub and negated(scrub.start()):
         scrub = None
     if data := sensitive(text, a, b):
-        if _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end()) or find("public"):
+        before = text[max(a, data.start() - 40) : data.start()]
+        if _WAIVED.search(before[-20:]) or WAIVED_BEFORE.search(before) or NOT_BINDING.match(text, data.end()) or find("public") or _about(text, a, data.start()):
             waived = Stance(NONE, data.start(), data.end())  # "no personal data": read, and it sets nothing
         elif scrub:  # "we redact the PII before it is sent": what goes out is not sensitive
             return Stance(NONE, min(data.start(), scrub.start()), max(data.end(), scrub.end()), clears=True)
@@ -106,6 +107,12 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if egress and (ok := find("allow")) and not forbid and not question and not negated(ok.start()):
         return Stance(LEAVES, min(ok.start(), egress.start()), max(ok.end(), egress.end()))
     return waived
+
+
+def _about(text: str, a: int, at: int) -> bool:
+    """Writing about a category, not data of it: "blog posts about therapy sessions" (lexicon `sensitive_topic`,
+    within a few words before the sensitive words in their part)."""
+    return bool(grouped.pattern("sensitive_topic").search(text, max(a, at - 60), at))
 
 
 class _CARRIED:
