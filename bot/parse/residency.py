@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from itertools import islice
 
-from bot.parse import context, eu_rule, residency_topic, stance
+from bot.parse import context, eu_rule, residency_places, residency_topic, stance
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.figures import MAX_MENTIONS
@@ -119,6 +119,8 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.use(*sentence(text, m.start()), "eu_residency")
     eu = [m for m in eu if m not in escalated and not eu_rule.not_a_rule(text, m)]
     events = eu_rule.reasons_dropped(text, events, eu)
+    places = residency_places.read(text, spans)  # "only in the Frankfurt or Paris regions", "our Ohio region"
+    events = residency_places.apply(places, events, draft)
     if eu:  # "nothing goes to US clouds, EU providers are fine"
         events = [(pos, kind) for pos, kind in events if pos not in foreign]
     for pos, _ in events[:MAX_MENTIONS]:
@@ -145,7 +147,7 @@ def read_residency(text: str, draft: Draft) -> None:
     _read_provider(text, draft, spans)
     if eu and revised:
         draft.ask(ASK_CONFLICT, "residency_unclear")
-    elif eu:  # not "we don't need EU residency", not "does it need to stay in the EU?"
+    elif eu or any(p.kind == residency_places.EU for p in places):  # not "we don't need EU residency", not asked
         draft.set("eu_residency", True)
     residency_topic.ask_if_undecided(text, draft)  # named, not decided: ask, never a silent default
 
