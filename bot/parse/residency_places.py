@@ -79,7 +79,9 @@ def _place_at(text: str, words: list[re.Match[str]], i: int) -> tuple[int, str, 
     names = _names()
     for n in range(min(_LONGEST, len(words) - i), 0, -1):
         start, end = words[i].start(), words[i + n - 1].end()
-        if n > 1 and not all(re.fullmatch(r"\s+", text[words[k].end() : words[k + 1].start()]) for k in range(i, i + n - 1)):
+        if n > 1 and not all(
+            re.fullmatch(r"\s+", text[words[k].end() : words[k + 1].start()]) for k in range(i, i + n - 1)
+        ):
             continue
         said = text[start:end].rstrip(".")
         name = said.lower()
@@ -131,7 +133,9 @@ def read(text: str, spans) -> list[PlaceRule]:
     """The place lists said as a rule in the cued sentences `spans`, not negated."""
     out: list[PlaceRule] = []
     for a, b in spans:
-        if not grouped.pattern("place_rule").search(text, a, b) and not grouped.pattern("place_only").search(text, a, b):
+        if not grouped.pattern("place_rule").search(text, a, b) and not grouped.pattern("place_only").search(
+            text, a, b
+        ):
             continue
         for start, end, items in _lists(text, a, b):
             lead = _led(text, a, start)
@@ -142,11 +146,20 @@ def read(text: str, spans) -> list[PlaceRule]:
                 continue  # "must stay in Spain": kept_in_country's
             countries = {c for _, c in items}
             kind = EU if countries <= _eu() else COUNTRY if len(countries) == 1 else MIXED
-            out.append(PlaceRule(kind, lead if lead is not None else start, after or end, next(iter(countries)) if kind == COUNTRY else ""))
+            out.append(
+                PlaceRule(
+                    kind,
+                    lead if lead is not None else start,
+                    after or end,
+                    next(iter(countries)) if kind == COUNTRY else "",
+                )
+            )
     return out
 
 
-_BEFORE = 40  # a phrase this close before a list is its verb ("must stay in …"): the list's reading replaces it
+_BEFORE = (
+    40  # a phrase this close before a list is its verb ("must stay in …"): the list's reading replaces it
+)
 
 
 def apply(rules: list[PlaceRule], events: list[tuple[int, str]], draft: Draft) -> list[tuple[int, str]]:
