@@ -117,9 +117,9 @@ def read_residency(text: str, draft: Draft) -> None:
     eu = [m for m in eu + eu_kept if not context.no_longer(text, *sentence(text, m.start()))]  # "…was dropped"
     for m in (m for m in eu if eu_rule.not_a_rule(text, m)):  # "an EU region for latency": read, sets nothing
         draft.use(*sentence(text, m.start()), "eu_residency")
-    eu = [m for m in eu if m not in escalated and not eu_rule.not_a_rule(text, m)]
-    events = eu_rule.reasons_dropped(text, events, eu)
     places = residency_places.read(text, spans)  # "only in the Frankfurt or Paris regions", "our Ohio region"
+    eu = [m for m in eu if m not in escalated and not eu_rule.not_a_rule(text, m) and not residency_places.within(places, m)]
+    events = eu_rule.reasons_dropped(text, events, eu)
     events = residency_places.apply(places, events, draft)
     if eu:  # "nothing goes to US clouds, EU providers are fine"
         events = [(pos, kind) for pos, kind in events if pos not in foreign]

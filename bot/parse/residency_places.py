@@ -169,6 +169,7 @@ def apply(rules: list[PlaceRule], events: list[tuple[int, str]], draft: Draft) -
     kept = [(pos, kind) for pos, kind in events if not any(r.start - _BEFORE <= pos < r.end for r in rules)]
     for r in rules:
         draft.use(r.start, r.end, "data_may_leave")
+        draft.use(r.start, r.end, "residency_places")  # its cities say where the data may be, not the office's zone
         draft.use(r.start, r.end, "eu_residency" if r.kind == EU else "region")
         if r.kind == COUNTRY:
             kept.append((r.start, STAYS))
@@ -177,3 +178,8 @@ def apply(rules: list[PlaceRule], events: list[tuple[int, str]], draft: Draft) -
         elif r.kind == MIXED:
             draft.ask(ASK_CONFLICT, "residency_unclear")
     return kept
+
+
+def within(rules: list[PlaceRule], m: re.Match[str]) -> bool:
+    """An EU phrase inside a list read here ("eu-central-1 or us-east-1 only"): the list's reading is the one."""
+    return any(r.start - _BEFORE <= m.start() < r.end for r in rules)
