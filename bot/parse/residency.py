@@ -143,7 +143,7 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.ask(ASK_CONFLICT, "residency_unclear")
     for m in eu:
         draft.use(max(0, m.start() - NEAR), m.end(), "eu_residency")  # "our contract prohibits … outside the EU"
-    _read_country(text, draft, spans)
+    _read_country(text, draft, spans, places)
     _read_provider(text, draft, spans)
     if eu and revised:
         draft.ask(ASK_CONFLICT, "residency_unclear")
@@ -152,21 +152,22 @@ def read_residency(text: str, draft: Draft) -> None:
     residency_topic.ask_if_undecided(text, draft)  # named, not decided: ask, never a silent default
 
 
-def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]]) -> tuple[str, re.Match[str]] | None:
-    """The one country (or cloud) a rule keeps the text in, not negated nor asked; two named give none."""
+def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]], places=()) -> tuple[str, re.Match[str]] | None:
+    """The one country (or cloud) a rule keeps the text in, not negated nor asked; two named give none, and so
+    does a country in a list of places (residency_places.py reads "only in Ireland or the Netherlands")."""
     found = {}
     for m in context.finditer(kept(slot), text, spans):
-        if _negated(text, m.start()) or _asked(text, m.start()):
+        if _negated(text, m.start()) or _asked(text, m.start()) or residency_places.within(places, m):
             continue
         if value := named(m.group(0), slot):
             found[value] = m
     return found.popitem() if len(found) == 1 else None
 
 
-def _read_country(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> None:
+def _read_country(text: str, draft: Draft, spans: Sequence[tuple[int, int]], places=()) -> None:
     """"The data must stay in Spain": offers are narrowed to that country (costcore.offers), or none fits.
     Two countries named is left to the EU/residency readers (no region is guessed)."""
-    if found := _one_kept(text, "country", spans):
+    if found := _one_kept(text, "country", spans, places):
         code, m = found
         draft.use(m.start(), m.end(), "region")
         draft.set("region", code)
