@@ -69,14 +69,25 @@ def _countries() -> list[tuple[re.Pattern[str], str]]:
 
 
 @cache
+def _starts() -> tuple[frozenset[str], re.Pattern[str]]:
+    """The first words of every city and region name, and any country name at a position: a word that starts
+    no place is passed over with one set look-up and one anchored match (a paste has thousands of words)."""
+    firsts = frozenset(name.split()[0] for name in _names())
+    return firsts, re.compile("|".join(f"(?:{name})" for name in lexicon.countries()) + r"(?!\w)", re.I)
+
+
+@cache
 def _eu() -> frozenset[str]:
     return frozenset(str(c).upper() for c in lexicon.place_regions()["eu_countries"])
 
 
 def _place_at(text: str, words: list[re.Match[str]], i: int) -> tuple[int, str, str] | None:
-    """(words taken, country, name) of the longest place starting at words[i] (name COUNTRY for a country). Names of three letters or fewer
-    count only in upper case or as cloud ids ("LA" is Los Angeles, "la" is Spanish)."""
+    """(words taken, country, name) of the longest place starting at words[i] (name COUNTRY for a country).
+    Names of three letters or fewer count only in upper case ("LA" is Los Angeles, "la" is Spanish)."""
     names = _names()
+    firsts, country = _starts()
+    if words[i].group(0).lower().rstrip(".") not in firsts and not country.match(text, words[i].start()):
+        return None
     for n in range(min(_LONGEST, len(words) - i), 0, -1):
         start, end = words[i].start(), words[i + n - 1].end()
         if n > 1 and not all(
