@@ -75,9 +75,25 @@ GROUPED = ("authority", "egress", "vendor_use", "doubt", "refuse", "reverse", "a
            "stays_phrase", "sensitive_phrase", "leaves_phrase", "eu", "residency_topic")
 
 
+_WHOLE_PART = re.compile(r"\{([a-z_]+)\}")
+
+
+def _rows(concept: str) -> list[str]:
+    """The concept's fragments, expanded; a row that is only a part ("{mental_health}", a category of `sensitive`)
+    is that part's own rows, so each is grouped by its own first letters (same order, same matches)."""
+    out: list[str] = []
+    for f in lexicon.fragments(concept):
+        whole = _WHOLE_PART.fullmatch(f)
+        if whole and whole.group(1) != concept and lexicon.fragments(whole.group(1)):
+            out += [lexicon.expand(g, whole.group(1)) for g in lexicon.fragments(whole.group(1))]
+        else:
+            out.append(lexicon.expand(f, concept))
+    return out
+
+
 def _firsts_of(concept: str) -> list[frozenset[str]] | None:
     try:
-        firsts = [_first(_p.parse(lexicon.expand(f, concept), re.I)) for f in lexicon.fragments(concept)]
+        firsts = [_first(_p.parse(f, re.I)) for f in _rows(concept)]
     except re.error:  # a placeholder its reader fills ({country})
         return None
     return None if not firsts or any(f is _ANY for f in firsts) else [frozenset(f) for f in firsts]
@@ -99,7 +115,7 @@ def alternation(concept: str) -> str:
     firsts = _firsts().get(concept)
     if firsts is None:
         return lexicon.alternation(concept)
-    branches = [lexicon.expand(f, concept) for f in lexicon.fragments(concept)]
+    branches = _rows(concept)
     groups: dict[tuple[int, ...], list[str]] = {}
     for letter in sorted(set().union(*firsts)):
         groups.setdefault(tuple(i for i, f in enumerate(firsts) if letter in f), []).append(letter)

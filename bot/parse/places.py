@@ -113,12 +113,15 @@ def _in_a_name(text: str, start: int, end: int) -> bool:
     return bool(_NAME_AFTER.match(text, end) or _NAME_BEFORE.search(text, max(0, start - 20), start))
 
 
-def _cities(text: str) -> list[str]:
+def _cities(text: str, skip: tuple[tuple[int, int], ...] = ()) -> list[str]:
     """Cities _CITY reads. 220 names in one pattern tried at every character of a 4,000-character paste
-    cost milliseconds: find where a name starts with a word lookup, then try the pattern only around it."""
+    cost milliseconds: find where a name starts with a word lookup, then try the pattern only around it.
+    `skip`: spans whose cities are no office (a residency rule's list, "only in Frankfurt or Paris": parseR)."""
     found = []
     last = -1  # where the last city read ends: "in London and New York" reads both (parseQ)
     for start, end in _named(text):
+        if any(a <= start < b for a, b in skip):
+            continue
         if last >= 0 and _AND_CITY.fullmatch(text, last, start) and text[start].isupper():
             found.append(text[start:end])
             last = end
@@ -151,7 +154,8 @@ def _country_zone(text: str) -> tuple[str, str] | None:
 
 def read_timezone(text: str, draft: Draft) -> None:
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
-    zones += [CITIES[city.lower()] for city in _cities(text)]
+    ruled = tuple((a, b) for a, b, name in draft.used if name == "residency_places")  # where data may be, not the office
+    zones += [CITIES[city.lower()] for city in _cities(text, ruled)]
     zones += zone_words.named(text)
     zones += zone_words.country_time(text, _COUNTRY_ZONES)
     said, ambiguous = zone_words.abbreviated(_OFFSET.sub(" ", text))
@@ -167,7 +171,7 @@ def read_timezone(text: str, draft: Draft) -> None:
     if not zones and draft.fields.get("calendar") == "business_hours":
         # "during Singapore business hours", "horario de oficina de Buenos Aires": with business hours, a city
         # named as a proper noun anywhere is where the day runs (two different ones ask which)
-        zones = [CITIES[text[a:b].lower()] for a, b in _named(text) if text[a].isupper() and not _in_a_name(text, a, b)]
+        zones = [CITIES[text[a:b].lower()] for a, b in _named(text) if text[a].isupper() and not _in_a_name(text, a, b) and not any(x <= a < y for x, y in ruled)]
     if not zones and draft.fields.get("calendar") == "business_hours" and (country := _country_zone(text)):
         zones = [country[1]]  # "business hours in Spain": the country's one business zone, said in a note
         draft.note("zone_from_country", country=country[0], tz=country[1])

@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from itertools import islice
 
-from bot.parse import context, eu_rule, residency_topic, stance
+from bot.parse import context, eu_rule, residency_places, residency_topic, stance
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.figures import MAX_MENTIONS
@@ -117,8 +117,10 @@ def read_residency(text: str, draft: Draft) -> None:
     eu = [m for m in eu + eu_kept if not context.no_longer(text, *sentence(text, m.start()))]  # "…was dropped"
     for m in (m for m in eu if eu_rule.not_a_rule(text, m)):  # "an EU region for latency": read, sets nothing
         draft.use(*sentence(text, m.start()), "eu_residency")
-    eu = [m for m in eu if m not in escalated and not eu_rule.not_a_rule(text, m)]
+    places = residency_places.read(text, spans)  # "only in the Frankfurt or Paris regions", "our Ohio region"
+    eu = [m for m in eu if m not in escalated and not eu_rule.not_a_rule(text, m) and not residency_places.within(places, m)]
     events = eu_rule.reasons_dropped(text, events, eu)
+    events = residency_places.apply(places, events, draft)
     if eu:  # "nothing goes to US clouds, EU providers are fine"
         events = [(pos, kind) for pos, kind in events if pos not in foreign]
     for pos, _ in events[:MAX_MENTIONS]:
@@ -141,30 +143,31 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.ask(ASK_CONFLICT, "residency_unclear")
     for m in eu:
         draft.use(max(0, m.start() - NEAR), m.end(), "eu_residency")  # "our contract prohibits … outside the EU"
-    _read_country(text, draft, spans)
+    _read_country(text, draft, spans, places)
     _read_provider(text, draft, spans)
     if eu and revised:
         draft.ask(ASK_CONFLICT, "residency_unclear")
-    elif eu:  # not "we don't need EU residency", not "does it need to stay in the EU?"
+    elif eu or any(p.kind == residency_places.EU for p in places):  # not "we don't need EU residency", not asked
         draft.set("eu_residency", True)
     residency_topic.ask_if_undecided(text, draft)  # named, not decided: ask, never a silent default
 
 
-def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]]) -> tuple[str, re.Match[str]] | None:
-    """The one country (or cloud) a rule keeps the text in, not negated nor asked; two named give none."""
+def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]], places=()) -> tuple[str, re.Match[str]] | None:
+    """The one country (or cloud) a rule keeps the text in, not negated nor asked; two named give none, and so
+    does a country in a list of places (residency_places.py reads "only in Ireland or the Netherlands")."""
     found = {}
     for m in context.finditer(kept(slot), text, spans):
-        if _negated(text, m.start()) or _asked(text, m.start()):
+        if _negated(text, m.start()) or _asked(text, m.start()) or residency_places.within(places, m):
             continue
         if value := named(m.group(0), slot):
             found[value] = m
     return found.popitem() if len(found) == 1 else None
 
 
-def _read_country(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> None:
+def _read_country(text: str, draft: Draft, spans: Sequence[tuple[int, int]], places=()) -> None:
     """"The data must stay in Spain": offers are narrowed to that country (costcore.offers), or none fits.
     Two countries named is left to the EU/residency readers (no region is guessed)."""
-    if found := _one_kept(text, "country", spans):
+    if found := _one_kept(text, "country", spans, places):
         code, m = found
         draft.use(m.start(), m.end(), "region")
         draft.set("region", code)

@@ -17,13 +17,12 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
-from bot.parse import context, grouped, lexicon, rulings
+from bot.parse import context, grouped, lexicon, residency_sensitive, rulings
+from bot.parse.residency_sensitive import sensitive
 from bot.parse.residency_words import NOT_BINDING, WAIVED_BEFORE
 from bot.parse.rule_question import asks_about_rule
 
 STAYS, LEAVES, UNSURE, NONE = "stays", "leaves", "unsure", "none"  # none: words read that set nothing
-# A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
-_WAIVED = re.compile(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s+(?:\w+\s+){0,1}$", re.I)
 
 
 @dataclass(frozen=True)
@@ -63,7 +62,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     doubt = find("doubt")
     if doubt and authority and not find("egress") and rulings.other_matter(text, doubt.end()):
         doubt = None  # "legal is still reviewing the hardware lease": a doubt about something else
-    if doubt and (authority or find("egress") or find("vendor_use")):
+    if doubt and (authority or find("egress") or find("vendor_use") or find("residency_topic")):  # "residency: nobody knows"
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b, who=who if authority else "")
     if authority and (no := find("refuse")) and not negated(no.start()) and not rulings.other_matter(text, no.end()):
         if later := rulings.said_later(text, a, b, no, ruler, "approve") or rulings.said_later(text, a, b, no, ruler, "reverse"):
@@ -88,7 +87,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if scrub and negated(scrub.start()):
         scrub = None
     if data := sensitive(text, a, b):
-        if _WAIVED.search(text[max(a, data.start() - 20) : data.start()]) or NOT_BINDING.match(text, data.end()) or find("public"):
+        if residency_sensitive.waived(text, a, data) or find("public"):
             waived = Stance(NONE, data.start(), data.end())  # "no personal data": read, and it sets nothing
         elif scrub:  # "we redact the PII before it is sent": what goes out is not sensitive
             return Stance(NONE, min(data.start(), scrub.start()), max(data.end(), scrub.end()), clears=True)
@@ -127,26 +126,9 @@ def _named_pattern() -> re.Pattern[str]:
     return re.compile("|".join(grouped.pattern(c).pattern for c in concepts), re.I)
 
 
-@cache
-def _holder() -> re.Pattern[str]:
-    """A holder word anywhere ("patient's" too): the gate of the holder × item rows."""
-    return re.compile(r"\b" + lexicon.alternation("data_holder"), re.I)
-
-
 def _named(text: str, start: int, end: int) -> bool:
     """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
     return bool(_named_pattern().search(text, start, end) or sensitive(text, start, end))
-
-
-def sensitive(text: str, a: int, b: int) -> re.Match[str] | None:
-    """The first words of data sensitive by nature in text[a:b]. The holder × item rows (`sensitive_held`, long
-    alternations of items and holders) are tried only where a holder word is: a set of word lists read once
-    per part rather than at every word start (a paste of residency sentences: stance 14.5 -> see docs)."""
-    plain = grouped.pattern("sensitive").search(text, a, b)
-    if not _holder().search(text, a, b):
-        return plain
-    held = grouped.pattern("sensitive_held").search(text, a, b)
-    return min((m for m in (plain, held) if m), key=lambda m: m.start(), default=None)
 
 
 def _then(text: str, sentences: list[tuple[int, int]], k: int, out: list[Stance]) -> list[tuple[int, int]]:

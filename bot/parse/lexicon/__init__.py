@@ -135,6 +135,12 @@ def clouds() -> dict[str, str]:
 
 
 @cache
+def place_regions() -> dict[str, Any]:
+    """EU countries and cloud region ids -> countries (place_regions.yaml; bot/parse/residency_places.py)."""
+    return _load("place_regions")
+
+
+@cache
 def not_cities() -> list[str]:
     return list(_load("not_cities"))
 

@@ -1,5 +1,5 @@
 """When residency is named but not decided the parser asks (bot/parse/residency_topic.py): a residency topic with
-no ruling asks `residency_unclear`; the same topic with a ruling is answered, and a topic waived sets nothing.
+no ruling asks `residency_unclear`; the same topic with a ruling is answered, and a topic waived says the text may leave.
 Composed from parts in English and Spanish, so each case is the rule, not a phrasing."""
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ OPEN = {"en": [": TBD", ": see the attached policy", " is still an open point"],
         "es": [": por definir", ": ver la política adjunta", " sigue abierto"]}
 RULED = {"en": [("{t}: TBD. Legal said no to external APIs.", False), ("{t}: TBD. Hosted APIs are fine.", True)],
          "es": [("{t}: por definir. Legal dijo que no a las APIs externas.", False), ("{t}: por definir. Las APIs externas están permitidas.", True)]}
-WAIVED = {"en": ["There is no data residency requirement.", "We don't need data residency."],
-          "es": ["La residencia de datos no es un requisito.", "No necesitamos residencia de datos."]}
+WAIVED = {"en": ["There is no data residency requirement.", "We don't need data residency.",
+                 "We don't have a data residency requirement.", "Data residency is not required."],
+          "es": ["La residencia de datos no es un requisito.", "No necesitamos residencia de datos.",
+                 "No hay requisito de residencia de datos.", "La residencia de datos no es obligatoria."]}
 
 
 @pytest.mark.parametrize(("lang", "topic", "tail"), [(g, t, o) for g in HEAD for t, o in itertools.product(TOPIC[g], OPEN[g])])
@@ -35,10 +37,12 @@ def test_a_topic_with_a_ruling_is_answered(lang, row, catalogs):
 
 
 @pytest.mark.parametrize(("lang", "text"), [(g, t) for g in HEAD for t in WAIVED[g]])
-def test_a_topic_waived_sets_nothing_and_asks_nothing(lang, text, catalogs):
+def test_a_topic_waived_says_the_text_may_leave_and_asks_nothing(lang, text, catalogs):
+    """No residency requirement is no rule: the text may leave, said, in both languages alike (parseR; the
+    English "there is no data residency requirement" used to set nothing while its Spanish twin set True)."""
     result = parse(HEAD[lang] + text, catalogs)
     assert result.clarification is None
-    assert "data_may_leave" not in result.scenario.model_dump(exclude_unset=True)
+    assert result.scenario.model_dump(exclude_unset=True).get("data_may_leave") is True
 
 
 def test_a_model_family_is_not_protected_health_information():

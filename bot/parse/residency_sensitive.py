@@ -1,0 +1,42 @@
+"""Data sensitive by nature (bot/parse/stance.py's third stance): where its words are in a part of a sentence,
+and whether they are waived. The words are the lexicon's `sensitive` rows, with the categories as concepts of their
+own (identity documents, mental health, criminal records, genetic data, the special categories, pay, legal
+privilege; parseR), and the holder × item rows (`sensitive_held`: "letters our patients write"). Waived, they are
+read and set nothing: "no patient records", "we don't have patient data", "GDPR-free", and writing about a
+category is no data of it ("blog posts about therapy sessions", lexicon `sensitive_topic`)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import grouped, lexicon
+from bot.parse.residency_words import NOT_BINDING, WAIVED_BEFORE
+
+# A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
+_WAIVED = re.compile(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s+(?:\w+\s+){0,1}$", re.I)
+
+
+@cache
+def _holder() -> re.Pattern[str]:
+    """A holder word anywhere ("patient's" too): the gate of the holder × item rows."""
+    return re.compile(r"\b" + lexicon.alternation("data_holder"), re.I)
+
+
+def sensitive(text: str, a: int, b: int) -> re.Match[str] | None:
+    """The first words of data sensitive by nature in text[a:b]. The holder × item rows (`sensitive_held`, long
+    alternations of items and holders) are tried only where a holder word is: a set of word lists read once
+    per part rather than at every word start (a paste of residency sentences: stance 14.5 -> see docs)."""
+    plain = grouped.pattern("sensitive").search(text, a, b)
+    if not _holder().search(text, a, b):
+        return plain
+    held = grouped.pattern("sensitive_held").search(text, a, b)
+    return min((m for m in (plain, held) if m), key=lambda m: m.start(), default=None)
+
+
+def waived(text: str, a: int, data: re.Match[str]) -> bool:
+    """Whether the sensitive words `data` (in a part starting at `a`) are waived or only a subject written about."""
+    before = text[max(a, data.start() - 40) : data.start()]
+    if _WAIVED.search(before[-20:]) or WAIVED_BEFORE.search(before) or NOT_BINDING.match(text, data.end()):
+        return True
+    return bool(grouped.pattern("sensitive_topic").search(text, max(a, data.start() - 60), data.start()))
