@@ -178,5 +178,7 @@ def read_timezone(text: str, draft: Draft) -> None:
         distinct = [z for z in distinct if z != "UTC"] or distinct  # "9-5 CET (UTC+1)": the city zone wins
     if len(distinct) == 1:
         draft.set("tz", distinct[0])
-    elif len(distinct) > 1:
+    elif len(distinct) > 1 and business:
         draft.conflict("tz", distinct[:3])
+    # Several zones and no business day ("an office in Madrid and one in Austin", 24/7): the week is the same in
+    # every zone, so no question; the zone stays the default (parseT).
