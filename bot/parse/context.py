@@ -49,8 +49,11 @@ def settled(text: str, pos: int, start: int, end: int) -> bool | None:
     tail = nxt.start() if nxt else len(text)
     nxt_text = text[end + 1 : tail] if end < len(text) else ""
     said, lead = nxt_text.split(), end + 1 + len(nxt_text) - len(nxt_text.lstrip())
-    if said and (len(said) <= 3 or len(said) <= _SHORT_NEXT and lexicon.pattern("refers_back").match(text, lead)):
-        end = tail  # "…; that part is solved.", "…. No complaints."; not "…; nobody complains about latency"
+    opens = lexicon.pattern("refers_back").match(text, lead) or any(
+        lexicon.pattern(c).match(text, lead) and not _OTHER_MATTER.search(text, lead, tail) for c in ("settled", "unsettled")
+    )
+    if said and (len(said) <= 3 or len(said) <= _SHORT_NEXT and opens):
+        end = tail  # "…; that part is solved.", "…? already in place"; not "…; nobody complains about latency"
     cuts = [m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)]
     parts = [start, *cuts, end]
     first = max(i for i, cut in enumerate(parts[:-1]) if cut <= pos) if parts[0] <= pos else 0
@@ -58,9 +61,12 @@ def settled(text: str, pos: int, start: int, end: int) -> bool | None:
     for a, b in zip(parts[first:], parts[first + 1 :], strict=False):
         if lexicon.pattern("unsettled").search(text, a, b):
             stance = False
-        elif lexicon.pattern("settled").search(text, a, b):
-            stance = True
+        elif any(not _OTHER_MATTER.match(text, m.end()) for m in lexicon.pattern("settled").finditer(text, a, b)):
+            stance = True  # not "nobody complains about latency": a stance about another matter
     return stance
+
+
+_OTHER_MATTER = lazy(r"\s+(?:about|regarding|over|sobre|respecto\s+(?:a|de)|acerca\s+de)\b", re.I)
 
 
 def sentences(text: str) -> list[tuple[int, int]]:

@@ -68,8 +68,9 @@ def read_gateway(text: str, draft: Draft) -> None:
     for field, _, watched in lexicon.watch():  # "we rotate API keys weekly", "our rate limit is 10k RPM": a fact,
         if field == "gateway_pain":  # read, so the safety net does not name the words as unused
             for m in context.finditer(watched, text, spans):
-                if not _wanted(text, m.start()) and _stated(text, m.start()):
-                    draft.use(m.start(), m.end(), "gateway_pain")
+                said_to_work = context.settled(text, m.start(), *sentence(text, m.start()))
+                if said_to_work or not _wanted(text, m.start()) and _stated(text, m.start()):
+                    draft.use(m.start(), m.end(), "gateway_pain")  # "…ya está automatizado, nadie se queja"
 
 
 def _stated(text: str, pos: int) -> bool:
