@@ -134,7 +134,8 @@ def test_a_country_of_one_business_zone_reads_it(text, zone):
     ["horario de oficina en LATAM", "office hours across the Americas", "business hours in Canada",
      "horario laboral en Canadá", "horario de oficina en Estados Unidos", "business hours in Russia",
      "horario laboral en Rusia", "Australia business hours", "business hours in Indonesia",
-     "office hours in Latin America", "horario de oficina en Sudamérica"],
+     "office hours in Latin America", "horario de oficina en Sudamérica", "during Canadian business hours",
+     "Latin American business hours", "horario laboral en toda Sudamérica"],
 )  # fmt: skip
 def test_a_region_or_country_of_several_zones_asks(text):
     assert _tz(text) == (None, True)
