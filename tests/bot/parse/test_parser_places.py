@@ -145,3 +145,16 @@ def test_several_zones_without_business_hours_do_not_ask():
     """The 24/7 week is the same in every zone: two offices' cities are no question then."""
     assert _tz("offices in Madrid and Austin", calendar="24x7") == (None, False)
     assert _tz("offices in Madrid and Austin") == (None, True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["business hours, Brazil and Argentina", "horario laboral en Chile y Perú", "business hours in Spain and Portugal"],
+)
+def test_countries_of_different_zones_ask(text):
+    assert _tz(text) == (None, True)
+
+
+@pytest.mark.parametrize(("text", "zone"), [("business hours, Germany", "Europe/Berlin"), ("horario laboral en Chile y en Chile", "America/Santiago")])
+def test_a_country_set_off_or_said_twice_reads(text, zone):
+    assert _tz(text) == (zone, False)
