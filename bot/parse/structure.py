@@ -75,7 +75,18 @@ def _pair(match: re.Match[str]) -> str:
         return f"{lead}context of {value} tokens"
     if _concept("config_users_key").fullmatch(words):
         return f"{lead}{value} concurrent users."
+    for concept, said in _MIX_KEYS:  # "avg_input_tokens: 3000", "tokens_salida_medios: 800", "io_ratio = 4"
+        if _concept(concept).fullmatch(words):
+            return f"{lead}{said} {value}"
     return match.group(0)
+
+
+# A key that names one side of the mix or the mix itself, said as the mix readers read it (bot/parse/mix_forms.py).
+_MIX_KEYS = (
+    ("config_mix_input_key", "input tokens:"),
+    ("config_mix_output_key", "output tokens:"),
+    ("config_mix_ratio_key", "input/output ratio"),
+)
 
 
 def _line_of(match: re.Match[str]) -> str:
@@ -124,6 +135,9 @@ def _table(lines: list[str], draft: Draft) -> str | None:
     head = _cells(lines[0])
     body = [_cells(line) for line in lines[1:] if not _RULE_LINE.match(line)]
     col = _rate_column(head)
+    if col is None and body and all(len(cells) == 2 for cells in [head, *body]):
+        # "| setting | value |": a key/value table is a config, one "key: value" line per row
+        return "\n".join(f"{key}: {value}" for key, value in body)
     if col is None or not body:
         return None
     label_col = 0 if col != 0 else 1
