@@ -35,5 +35,14 @@ def priced(text: str, match: re.Match[str]) -> bool:
 
 
 def other_cache(text: str, pos: int) -> bool:
-    """A sentence about another cache (redis, a CDN, embeddings): its shares are not the prompt cache's."""
-    return bool(other_cache_near().search(text, *sentence(text, pos)))
+    """A sentence about another cache (redis, a CDN, embeddings): its shares are not the prompt cache's. A
+    service with its own cache (lexicon `other_cache_service`) counts anywhere in the sentence ("Cloudflare
+    serves 75 % of requests from cache") unless the sentence names the prompt cache (`prompt_cache_named`)."""
+    lo, hi = sentence(text, pos)
+    if other_cache_near().search(text, lo, hi):
+        return True
+    return bool(
+        lexicon.pattern("other_cache_service").search(text, lo, hi)
+        and not lexicon.pattern("prompt_cache_named").search(text, lo, hi)
+    )
+

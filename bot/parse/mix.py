@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import islice
 
-from bot.parse import rules
+from bot.parse import lexicon, rules
 from bot.parse.draft import Draft
 from bot.parse.figures import (
     MAX_MENTIONS,
@@ -34,11 +35,6 @@ _LABEL_BEFORE = lazy(
     r"phase|fase|versi[oó]n)\s*(?:of|is|de|es|=|:)?\s*$",
     re.I,
 )
-_NOT_MIX = lazy(
-    r"\b(?:screenshots?|images?|pictures?|photos?|videos?|screens?|displays?|monitors?|aspect|resolution|frames?|"
-    r"thumbnails?|odds|scores?|runbooks?|docs?|documents?|capturas?|im[aá]genes|pantallas?)\b",
-    re.I,
-)
 _MIX_WORD = lazy(r"\b(?:input|output|in[:/]out|out[:/]in|completions?|tokens?|entrada|salida)\b", re.I)
 _CLAUSE_EDGE = lazy(r"[,;()\n]|\.(?=\s|$)")
 # A phrase waved off: "not agentic", "no RAG-heavy workloads", "non-agentic", "no es agéntico".
@@ -51,14 +47,21 @@ def _output_first(text: str, start: int, end: int) -> bool:
     )
 
 
-def _not_a_mix(text: str, start: int, end: int) -> bool:
-    """ "version 1:2", "RTO 4:1", "16:9 screenshots": a ratio, but not of tokens."""
+def _not_a_mix(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """ "version 1:2", "RTO 4:1", "16:9 screenshots": a ratio, but not of tokens; the clause it was weighed in."""
     if _LABEL_BEFORE.search(text, max(0, start - 30), start):
-        return True
+        return start, end
     edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, max(0, start - 80), start)]
     after = _CLAUSE_EDGE.search(text, end, end + 80)
-    clause = text[edges[-1] if edges else max(0, start - 80) : after.start() if after else end + 80]
-    return bool(_NOT_MIX.search(clause)) and not _MIX_WORD.search(clause)
+    lo, hi = edges[-1] if edges else max(0, start - 80), after.start() if after else min(len(text), end + 80)
+    return (lo, hi) if _not_mix().search(text, lo, hi) and not _MIX_WORD.search(text, lo, hi) else None
+
+
+@cache
+def _not_mix() -> re.Pattern[str]:
+    """What a bare ratio may be of instead of tokens (lexicon `mix_not_tokens`: "16:9 screenshots", "we compress
+    logs 10:1", "3:1 engineers to PMs", "ratio de clics 5:1"). A key's underscore is an edge ("aspect_ratio")."""
+    return re.compile(rf"(?<![^\W_])(?:{lexicon.alternation('mix_not_tokens')})(?![^\W_])", re.I)
 
 
 def read_mix(text: str, draft: Draft) -> None:
@@ -69,7 +72,8 @@ def read_mix(text: str, draft: Draft) -> None:
         after = text[match.end() : match.end() + 6]
         if len(right) == 2 or _TIME_AROUND.match(after.strip()) or float(right) == 0:
             continue  # 9:00, 17:30: a time, not a mix
-        if _not_a_mix(text, match.start(), match.end()):
+        if weighed := _not_a_mix(text, match.start(), match.end()):
+            draft.use(*weighed, "input_per_output")  # "3:1 ratio of engineers to PMs": read, and no mix
             continue
         if _output_first(text, match.start(), match.end()):
             left, right = right, left

@@ -82,7 +82,7 @@ def _prefix_near(text: str, match: re.Match[str]) -> bool:
     """ "90 % of the prompt is the same system prompt", "el prompt de sistema es el 70 % de cada petición": the
     share of each prompt a cache keeps (lexicon `shared_prefix`), so a hit rate."""
     lo, hi = sentence(text, match.start())
-    window = max(lo, match.start() - 45), min(hi, match.end() + 45)
+    window = max(lo, match.start() - 45), min(hi, match.end() + 60)  # "80 % of the prompt is a system prompt shared by all requests"
     return any(_distance(text, match, w) is not None for w in lexicon.pattern("shared_prefix").finditer(text, *window))
 
 

@@ -83,7 +83,7 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
 
 _CONTEXT_AFTER = lazy(
     r"(?:[ -])?(?:(?:tokens?|tok)(?:[ -])?(?:of |de )?(?:contexts?|contextos?|ctx|windows?|sessions?|prompts?|conversations?|chats?|documents?)|"
-    r"(?:contexts?|contextos?|ctx|context[ -]windows?))\b",
+    r"(?:of |de )?(?:contexts?|contextos?|ctx|context[ -]windows?))\b",  # "4k of context", "64k de contexto"
     re.I,
 )
 _CONTEXT_NAMED = lazy(r"[ -]?(?:(?:tokens?|tok)[ -]?)?(?:of |de )?(?:contexts?|contextos?|ctx|context[ -]windows?|windows?)\b", re.I)
@@ -107,7 +107,7 @@ _PER_REQUEST_AFTER = lazy(
 )
 _GROWS_BEFORE = lazy(
     r"\b(?:prompts?|requests?|conversations?|documents?|sessions?|chats?|threads?|conversaci[oó]n(?:es)?|documentos?|sesi[oó]n(?:es)?|petici[oó]n(?:es)?)"
-    r" (?:\w+ ){0,2}?(?:grow|reach|run|go|get|hit|are|is|crecen?|llegan?|alcanzan?|son|es|ocupan?|pesan?|miden?|tienen?|llevan?|contienen?|has|have|holds?|contains?)(?:s|es)?(?: (?:to|up to|about|around|hasta|a|unos|unas|como|m[aá]s de))* ?~?$",
+    r" (?:\w+ ){0,2}?(?:grow|reach|run|go|get|hit|are|is|be|crecen?|llegan?|alcanzan?|son|es|ser|ocupan?|pesan?|miden?|tienen?|llevan?|contienen?|has|have|holds?|contains?)(?:s|es)?(?: (?:to|up to|about|around|at most|no more than|hasta|a|unos|unas|como|m[aá]s de|como mucho|como m[aá]ximo|de))* ?~?$",
     re.I,
 )
 # "prompts around 200k tokens each", "contracts up to 500k tokens": a size said of the thing itself, no verb

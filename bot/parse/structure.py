@@ -29,6 +29,9 @@ _PAIR = re.compile(
     r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:[,}\];#]|$))",
     re.M,
 )
+# A dashboard or metrics line, "prefix_cache_hit_rate 0.42", "vllm:gpu_prefix_cache_hit_rate 38.5%": a snake_case
+# key, a space, a figure. Read only when the key names a cache rate (`_CACHE_KEYS`).
+_METRIC = re.compile(r"(?<![\w.])(?P<q>)(?P<key>[A-Za-z]+(?:_[A-Za-z]+)+)[ \t]+(?P<value>\d[\d.,]*%?)(?=\s*(?:[,;]|$))", re.M)
 # A log line: a timestamp first, or a level word. Its key=value figures are what a program measured.
 _LOG_LINE = re.compile(
     r"^\s*\[?(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}:\d{2})|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE)\b"
@@ -75,10 +78,16 @@ def _pair(match: re.Match[str]) -> str:
         return f"{lead}context of {value} tokens"
     if _concept("config_users_key").fullmatch(words):
         return f"{lead}{value} concurrent users."
-    for concept, said in _MIX_KEYS:  # "avg_input_tokens: 3000", "tokens_salida_medios: 800", "io_ratio = 4"
+    for concept, said in _MIX_KEYS + _CACHE_KEYS:  # "avg_input_tokens: 3000", "io_ratio = 4", "cache_hit_ratio: 0.55"
         if _concept(concept).fullmatch(words):
             return f"{lead}{said} {value}"
     return match.group(0)
+
+
+def _metric(match: re.Match[str]) -> str:
+    words = _words(match.group("key"))
+    said = next((said for concept, said in _CACHE_KEYS if _concept(concept).fullmatch(words)), None)
+    return f"{said} {match.group('value')}" if said else match.group(0)
 
 
 # A key that names one side of the mix or the mix itself, said as the mix readers read it (bot/parse/mix_forms.py).
@@ -87,6 +96,8 @@ _MIX_KEYS = (
     ("config_mix_output_key", "output tokens:"),
     ("config_mix_ratio_key", "input/output ratio"),
 )
+# A key that names the prompt cache's hit or miss rate, said as the cache readers read it (bot/parse/cache_shares.py).
+_CACHE_KEYS = (("config_cache_hit_key", "cache hit rate"), ("config_cache_miss_key", "cache miss rate"))
 
 
 def _line_of(match: re.Match[str]) -> str:
@@ -200,4 +211,6 @@ def reshape(text: str, draft: Draft) -> str:
             text = "\n".join(line for line in _blocks(lines, draft))
     if ":" in text or "=" in text:
         text = _PAIR.sub(_pair, text)
+    if "_" in text:
+        text = _METRIC.sub(_metric, text)
     return text
