@@ -48,13 +48,18 @@ _SPLIT: re.Pattern[str] | None = None
 
 def _split_pattern() -> re.Pattern[str]:
     """ "75/25 in/out", "80/20 input/output", "reparto 90/10 entre entrada y salida", "70-30 prompts and
-    completions": two shares of 100, then the two sides they belong to, in that order (lexicon `mix_input`,
-    `mix_output`)."""
+    completions", "in/out split 85/15": two shares of 100 and the two sides they belong to, in the same order,
+    either first (lexicon `mix_input`, `mix_output`, `mix_ratio_word`)."""
     side = rf"(?:(?P<{{}}>in|{lexicon.alternation('mix_input')})|out|{lexicon.alternation('mix_output')})"
+    shares = r"(?P<{}>\d{{1,2}}(?:[.,]\d)?)\s?%?\s?[/-]\s?(?P<{}>\d{{1,2}}(?:[.,]\d)?)(?![\d/])\s?%?"
+    sides = (
+        rf"(?:(?:the|la|el|los|las)\s+)?{side.format('{}')}\s*(?:/|-|:|\s(?:and|y|e|to|a)\s+(?:(?:the|la|el|los|las)\s+)?)"
+        rf"{side.format('{}')}(?![\w/])"
+    )
+    word = rf"(?:\s*[:=]?\s+(?:{lexicon.alternation('mix_ratio_word')}))?"  # "in/out split 85/15", "entrada/salida: reparto 90/10"
     return re.compile(
-        r"(?<![\w.,/])(?P<a>\d{1,2}(?:[.,]\d)?)\s?%?\s?[/-]\s?(?P<b>\d{1,2}(?:[.,]\d)?)\s?%?\s+"
-        rf"(?:(?:split\s+)?(?:between|entre)\s+)?(?:(?:the|la|el|los|las)\s+)?{side.format('a_in')}"
-        rf"\s*(?:/|-|:|\s(?:and|y|e|to|a)\s+(?:(?:the|la|el|los|las)\s+)?){side.format('b_in')}(?![\w/])",
+        rf"(?<![\w.,/]){shares.format('a', 'b')}\s+(?:(?:split\s+)?(?:between|entre)\s+)?{sides.format('a_in', 'b_in')}"
+        rf"|{lexicon.WORD_START}{sides.format('c_in', 'd_in')}{word}\s*(?:is|es|of|de|=|:)?\s*(?:about|around|roughly|~|unos?)?\s*{shares.format('c', 'd')}",
         re.I,
     )
 
@@ -117,8 +122,9 @@ def mix_forms(text: str) -> list[float]:
         if 0 < part < whole:
             ratios.append(part / (whole - part) if m.group(3) else (whole - part) / part)
     for m in _SPLIT.finditer(text) if "/" in text or "-" in text else ():
-        first, second = float(m.group("a").replace(",", ".")), float(m.group("b").replace(",", "."))
-        first_in = m.group("a_in") is not None
-        if first and second and abs(first + second - 100) < 1e-6 and first_in != (m.group("b_in") is not None):
+        a, b, a_in, b_in = ("a", "b", "a_in", "b_in") if m.group("a") else ("c", "d", "c_in", "d_in")
+        first, second = float(m.group(a).replace(",", ".")), float(m.group(b).replace(",", "."))
+        first_in = m.group(a_in) is not None
+        if first and second and abs(first + second - 100) < 1e-6 and first_in != (m.group(b_in) is not None):
             ratios.append(first / second if first_in else second / first)
     return ratios

@@ -70,7 +70,7 @@ def sizes() -> re.Pattern[str]:
     "prompts average 4,000", "completions are about 300 tokens", "in: ~8k tokens" (before), or shares of the tokens
     said for both sides ("95% input, 5% output")."""
     alt = lexicon.alternation
-    figure_ = r"(?P<{}>\d[\d.,]*(?:\s?(?:[kKmMbB]|bn|million|millones|billion|mil\s+millones))?)(?![\w.,]|\s*(?:tok(?:en)?s?\s*)?(?:/|per\s+s|por\s+s|%))"
+    figure_ = r"(?P<{}>\d(?:[\d.,]*\d)?(?:\s?(?:[kKmMbB]|bn|million|millones|billion|mil\s+millones))?)(?!\w|[.,]\d|\s*(?:tok(?:en)?s?\s*)?(?:/|per\s+s|por\s+s|%))"
     filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|about|around|roughly|typically|usually|son|de|unos?|unas|ronda[n]?|los|las|sobre|alrededor\s+de|en\s+torno\s+a|~|≈|:|=))*\s*"
     unit = r"(?:\s*(?:de\s+)?tok(?:en)?s?)?"
     return re.compile(

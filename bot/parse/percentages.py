@@ -82,7 +82,7 @@ def _prefix_near(text: str, match: re.Match[str]) -> bool:
     """ "90 % of the prompt is the same system prompt", "el prompt de sistema es el 70 % de cada petición": the
     share of each prompt a cache keeps (lexicon `shared_prefix`), so a hit rate."""
     lo, hi = sentence(text, match.start())
-    window = max(lo, match.start() - 45), min(hi, match.end() + 60)  # "80 % of the prompt is a system prompt shared by all requests"
+    window = max(lo, match.start() - 60), min(hi, match.end() + 60)  # "80 % of the prompt is a system prompt shared by all requests"
     return any(_distance(text, match, w) is not None for w in lexicon.pattern("shared_prefix").finditer(text, *window))
 
 
@@ -148,7 +148,7 @@ def _miss_near(text: str, match: re.Match[str]) -> re.Match[str] | None:
 
 def read_percentages(text: str, draft: Draft) -> None:
     """Cache hit rates and VAT rates: "50% cache hits", "half of our prompts hit the cache", "IVA del 10%"."""
-    others = lexicon.pattern("other_cache").search(text)  # "the redis cache hits 90 %": the names first, one scan
+    others = lexicon.pattern("other_cache").search(text) or lexicon.pattern("other_cache_service").search(text)
     for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
         if others and other_cache(text, match.start()) and not _VAT.search(text, *sentence(text, match.start())):

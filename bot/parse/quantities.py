@@ -89,7 +89,9 @@ _CONTEXT_AFTER = lazy(
 _CONTEXT_NAMED = lazy(r"[ -]?(?:(?:tokens?|tok)[ -]?)?(?:of |de )?(?:contexts?|contextos?|ctx|context[ -]windows?|windows?)\b", re.I)
 _CONTEXT_BEFORE = lazy(
     r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana)"
-    r"(?: (?:m[aá]ximo|max(?:imum)?|total|completo|entero|full))? ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
+    r"(?: (?:m[aá]ximo|max(?:imum)?|total|completo|entero|full))?(?: (?:budget|limit|cap|presupuesto|l[ií]mite))?"
+    r"(?: (?:per|each|a|por|de cada) (?:call|request|prompt|query|petici[oó]n|llamada|consulta))?"  # "context budget per call: 48k"
+    r" ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
     re.I,
 )
 # "ctx: 8192", "context=32768", "num_ctx = 4096": a key and its value, no unit needed.
@@ -107,7 +109,7 @@ _PER_REQUEST_AFTER = lazy(
 )
 _GROWS_BEFORE = lazy(
     r"\b(?:prompts?|requests?|conversations?|documents?|sessions?|chats?|threads?|conversaci[oó]n(?:es)?|documentos?|sesi[oó]n(?:es)?|petici[oó]n(?:es)?)"
-    r" (?:\w+ ){0,2}?(?:grow|reach|run|go|get|hit|are|is|be|crecen?|llegan?|alcanzan?|son|es|ser|ocupan?|pesan?|miden?|tienen?|llevan?|contienen?|has|have|holds?|contains?)(?:s|es)?(?: (?:to|up to|about|around|at most|no more than|hasta|a|unos|unas|como|m[aá]s de|como mucho|como m[aá]ximo|de))* ?~?$",
+    r" (?:\w+ ){0,2}?(?:grow|reach|run|go|get|hit|are|is|be|exceed|top out at|max out at|superan?|exceden?|pasan? de|crecen?|llegan?|alcanzan?|son|es|ser|ocupan?|pesan?|miden?|tienen?|llevan?|contienen?|has|have|holds?|contains?)(?:s|es)?(?: (?:to|up to|about|around|at most|no more than|hasta|a|unos|unas|como|m[aá]s de|como mucho|como m[aá]ximo|de|los|las))* ?~?$",
     re.I,
 )
 # "prompts around 200k tokens each", "contracts up to 500k tokens": a size said of the thing itself, no verb

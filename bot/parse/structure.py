@@ -78,10 +78,38 @@ def _pair(match: re.Match[str]) -> str:
         return f"{lead}context of {value} tokens"
     if _concept("config_users_key").fullmatch(words):
         return f"{lead}{value} concurrent users."
+    parent = _parent(match)  # "cache:\n  hit_rate: 0.5", "\"cache\": {\"hit_rate\": 0.5}": the key under its parent
     for concept, said in _MIX_KEYS + _CACHE_KEYS:  # "avg_input_tokens: 3000", "io_ratio = 4", "cache_hit_ratio: 0.55"
-        if _concept(concept).fullmatch(words):
+        if any(_concept(concept).fullmatch(w) for w in (words, *((f"{parent} {words}", f"{words} {parent}") if parent else ()))):
             return f"{lead}{said} {value}"
     return match.group(0)
+
+
+_OPENS = re.compile(r"[\"']?(?P<key>[A-Za-z][\w.\-]*)[\"']?\s*:\s*\{\s*[\"']?$")  # "cache": {"hit_rate
+_SIBLING = re.compile(r"^\s*[-\s]*[\"']?[A-Za-z][\w.\-]*[\"']?\s*[:=]\s*\S")
+_PARENT_LINE = re.compile(r"^(?P<indent>\s*)[-\s]*[\"']?(?P<key>[A-Za-z][\w.\-]*)[\"']?\s*:\s*$")
+
+
+def _parent(match: re.Match[str]) -> str | None:
+    """The words of the key a nested key sits under: a JSON object opened right before it on its line, or the
+    nearest line above it that is a key with no value ("cache:"), over its siblings' "key: value" lines (the
+    plain text has lost YAML's indentation)."""
+    text, start = match.string, match.start("key")
+    line_start = text.rfind("\n", 0, start) + 1
+    if opened := _OPENS.search(text, line_start, start):
+        return _words(opened.group("key"))
+    end = line_start - 1
+    for _ in range(8):
+        if end <= 0:
+            return None
+        begin = text.rfind("\n", 0, end) + 1
+        line = text[begin:end]
+        if above := _PARENT_LINE.match(line):
+            return _words(above.group("key"))
+        if not _SIBLING.match(line):
+            return None
+        end = begin - 1
+    return None
 
 
 def _metric(match: re.Match[str]) -> str:
