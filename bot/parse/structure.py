@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import lexicon
+from bot.parse import config_figures
 from bot.parse.draft import Draft
 from bot.parse.numbers import parse_number, plain
 from bot.parse.rate_units import TOK_S, UNIT_ALONE
@@ -29,15 +29,10 @@ _PAIR = re.compile(
     r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:[,}\];#]|$))",
     re.M,
 )
-# A dashboard or metrics line, "prefix_cache_hit_rate 0.42", "vllm:gpu_prefix_cache_hit_rate 38.5%": a snake_case
-# key, a space, a figure. Read only when the key names a cache rate (`_CACHE_KEYS`).
-_METRIC = re.compile(r"(?<![\w.])(?P<q>)(?P<key>[A-Za-z]+(?:_[A-Za-z]+)+)[ \t]+(?P<value>\d[\d.,]*%?)(?=\s*(?:[,;]|$))", re.M)
 # A log line: a timestamp first, or a level word. Its key=value figures are what a program measured.
 _LOG_LINE = re.compile(
     r"^\s*\[?(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}:\d{2})|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE)\b"
 )
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_KEY_SEP = re.compile(r"[_\-./]+")
 _PER_HEAD = re.compile(r"\b(?:per|each|por|cada)\b|/\s*(?:user|usuario|stream|gpu|node|nodo)", re.I)
 _TABLE_LINE = re.compile(r"^\|.*\|$")
 _RULE_LINE = re.compile(r"^\|[\s:\-|]+\|$")
@@ -46,9 +41,8 @@ _BULLET = re.compile(
 )
 
 
-@cache
-def _concept(name: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![a-z]){lexicon.alternation(name)}(?![a-z])", re.I)
+_concept = config_figures.concept
+_words = config_figures.key_words
 
 
 @cache
@@ -56,10 +50,6 @@ def _scenario_fields() -> frozenset[str]:
     from costcore.scenario import Scenario
 
     return frozenset(Scenario.model_fields)
-
-
-def _words(key: str) -> str:
-    return _KEY_SEP.sub(" ", _CAMEL.sub(" ", key)).strip().lower()
 
 
 def _pair(match: re.Match[str]) -> str:
@@ -78,54 +68,8 @@ def _pair(match: re.Match[str]) -> str:
         return f"{lead}context of {value} tokens"
     if _concept("config_users_key").fullmatch(words):
         return f"{lead}{value} concurrent users."
-    parent = _parent(match)  # "cache:\n  hit_rate: 0.5", "\"cache\": {\"hit_rate\": 0.5}": the key under its parent
-    for concept, said in _MIX_KEYS + _CACHE_KEYS:  # "avg_input_tokens: 3000", "io_ratio = 4", "cache_hit_ratio: 0.55"
-        if any(_concept(concept).fullmatch(w) for w in (words, *((f"{parent} {words}", f"{words} {parent}") if parent else ()))):
-            return f"{lead}{said} {value}"
-    return match.group(0)
-
-
-_OPENS = re.compile(r"[\"']?(?P<key>[A-Za-z][\w.\-]*)[\"']?\s*:\s*\{\s*[\"']?$")  # "cache": {"hit_rate
-_SIBLING = re.compile(r"^\s*[-\s]*[\"']?[A-Za-z][\w.\-]*[\"']?\s*[:=]\s*\S")
-_PARENT_LINE = re.compile(r"^(?P<indent>\s*)[-\s]*[\"']?(?P<key>[A-Za-z][\w.\-]*)[\"']?\s*:\s*$")
-
-
-def _parent(match: re.Match[str]) -> str | None:
-    """The words of the key a nested key sits under: a JSON object opened right before it on its line, or the
-    nearest line above it that is a key with no value ("cache:"), over its siblings' "key: value" lines (the
-    plain text has lost YAML's indentation)."""
-    text, start = match.string, match.start("key")
-    line_start = text.rfind("\n", 0, start) + 1
-    if opened := _OPENS.search(text, line_start, start):
-        return _words(opened.group("key"))
-    end = line_start - 1
-    for _ in range(8):
-        if end <= 0:
-            return None
-        begin = text.rfind("\n", 0, end) + 1
-        line = text[begin:end]
-        if above := _PARENT_LINE.match(line):
-            return _words(above.group("key"))
-        if not _SIBLING.match(line):
-            return None
-        end = begin - 1
-    return None
-
-
-def _metric(match: re.Match[str]) -> str:
-    words = _words(match.group("key"))
-    said = next((said for concept, said in _CACHE_KEYS if _concept(concept).fullmatch(words)), None)
-    return f"{said} {match.group('value')}" if said else match.group(0)
-
-
-# A key that names one side of the mix or the mix itself, said as the mix readers read it (bot/parse/mix_forms.py).
-_MIX_KEYS = (
-    ("config_mix_input_key", "input tokens:"),
-    ("config_mix_output_key", "output tokens:"),
-    ("config_mix_ratio_key", "input/output ratio"),
-)
-# A key that names the prompt cache's hit or miss rate, said as the cache readers read it (bot/parse/cache_shares.py).
-_CACHE_KEYS = (("config_cache_hit_key", "cache hit rate"), ("config_cache_miss_key", "cache miss rate"))
+    said = config_figures.said(match, words)  # the mix's and the cache's: "avg_input_tokens", "cache: hit_rate"
+    return f"{lead}{said} {value}" if said else match.group(0)
 
 
 def _line_of(match: re.Match[str]) -> str:
@@ -240,5 +184,5 @@ def reshape(text: str, draft: Draft) -> str:
     if ":" in text or "=" in text:
         text = _PAIR.sub(_pair, text)
     if "_" in text:
-        text = _METRIC.sub(_metric, text)
+        text = config_figures.metrics(text)
     return text
