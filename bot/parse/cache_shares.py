@@ -12,7 +12,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
-from bot.parse.cache_vetoes import CACHE_WORD, other_cache, priced
+from bot.parse.cache_vetoes import CACHE_WORD, a_change, other_cache, priced
 from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import plain
@@ -133,6 +133,7 @@ def read_cache_shares(text: str, draft: Draft) -> None:
                 or not 0 <= share <= 1
                 or _VAT.search(text, max(lo, m.start() - 25), m.end() + 25)
                 or priced(text, m)
+                or a_change(text, m.end())
             ):
                 continue
             if word_gap(text, (noun.start(), noun.end()), (m.start(), m.end())) is None:

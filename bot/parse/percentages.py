@@ -9,6 +9,7 @@ from bot.parse import lexicon
 from bot.parse.cache_shares import other_cache, read_cache_words, word_gap
 from bot.parse.cache_shares import priced as _priced
 from bot.parse.cache_vetoes import CACHE_WORD as _CACHE_WORD
+from bot.parse.cache_vetoes import a_change
 from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.figures import (
     MAX_MENTIONS,
@@ -153,8 +154,8 @@ def read_percentages(text: str, draft: Draft) -> None:
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
         if others and other_cache(text, match.start()) and not _VAT.search(text, *sentence(text, match.start())):
             continue  # "the redis cache hits 90 %": another cache
-        if _priced(text, match):
-            continue  # "prompt caching cuts input cost by 90 %": a discount, not a hit rate
+        if _priced(text, match) or a_change(text, match.end()):
+            continue  # "prompt caching cuts input cost by 90 %": a discount; "80 % faster": a change
         if 0 <= value <= 100 and (
             miss := _miss_before(text, match) or _miss_after(text, match) or _miss_near(text, match)
         ):
