@@ -86,9 +86,10 @@ _CONTEXT_AFTER = lazy(
     r"(?:of |de )?(?:contexts?|contextos?|ctx|context[ -]windows?))\b",  # "4k of context", "64k de contexto"
     re.I,
 )
+_WINDOW_AFTER = lazy(r"[ -]?(?:(?:of|de) )?(?:token[ -])?(?:windows?|ventanas?)\b", re.I)
 _CONTEXT_NAMED = lazy(r"[ -]?(?:(?:tokens?|tok)[ -]?)?(?:of |de )?(?:contexts?|contextos?|ctx|context[ -]windows?|windows?)\b", re.I)
 _CONTEXT_BEFORE = lazy(
-    r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana)"
+    r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana|sequences|secuencias)"
     r"(?: (?:m[aá]ximo|max(?:imum)?|total|completo|entero|full))?(?: (?:budget|limit|cap|presupuesto|l[ií]mite))?"
     r"(?: (?:per|each|a|por|de cada) (?:call|request|prompt|query|petici[oó]n|llamada|consulta))?"  # "context budget per call: 48k"
     r" ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
@@ -194,6 +195,7 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
             draft.use(number.start - len(before) + sized.start() if sized else number.start, number.end, "context_tokens")
         if not (
             after
+            or (number.multiplied and tail(text, number, _WINDOW_AFTER))  # "a 256k window"
             or keyed
             or per_request
             or (_CONTEXT_BEFORE.search(before) and (number.multiplied or tokens_after))
