@@ -108,8 +108,77 @@ def in_process_many_offers(rounds: int) -> tuple[int, list[float]]:
             forget_catalogs()
 
 
-def parse_times() -> tuple[list[float], list[float]]:
-    """The parser alone: every corpus question, and 4,000-character pastes (the most it reads)."""
+# The realistic dense pastes: what a user pastes when the question is buried in a thread, a table or a config.
+_THREAD = [  # 20 messages
+    ("ana", "we're looking at running llama 3.3 70b ourselves, ~300 tok/s per user at peak. the API bill is getting silly and "
+            "nobody can tell which team spends what"),
+    ("ben", "peak is 9 to 5 Madrid time, maybe 40 people at once, each wants 25 tok/s. nights and weekends are nearly idle, "
+            "a few batch jobs only"),
+    ("chen", "legal says customer data can't leave the EU, so no US APIs. prompts contain patient records for the health team"),
+    ("ana", "what about qwen3 235b? it was 2x faster in our test, 1,200 tok/s on 8xH100 with vLLM, tensor parallel 8"),
+    ("dev", "cache hits are around 60% on the support bot, inputs ~6x the outputs. the RAG one is more like 20x"),
+    ("ben", "we spend $18k/month on the API today, 26M tokens a day, about 80% of it during business hours"),
+    ("chen", "compliance hasn't decided on the EU thing yet fwiw, I'd plan for it staying in the EU"),
+    ("eli", "gpt-oss-120b at 5000 tok/s total would cover both teams, if the quality holds up on the evals"),
+    ("dev", "context is 32k for most calls, 128k for the RAG ones. a few 500k-token contexts from the legal team"),
+    ("ana", "finance can't split the bill, everyone shares one provider key and one team keeps eating the rate limit"),
+    ("fay", "we have 12 tenants, every one of them needs about 250 tok/s at their peak, and they don't all peak together"),
+    ("ben", "300 engineers each use about 50k output tokens a day in the IDE plugin, mostly Tokyo and Mexico City offices"),
+    ("eli", "the H200 nodes on CoreWeave are $38/hour for 8 GPUs on our contract, 2048 GB RAM, infiniband"),
+    ("chen", "we had a no-external-APIs rule but it was dropped last quarter. legally yes, but security said no to US regions"),
+    ("dev", "llama 3.1 8b handles the classifier at 1,500 tok/s, it's tiny. could share the nodes with the 70b"),
+    ("fay", "do we need 24/7? the support bot runs round the clock, the rest is office hours CET, Monday to Friday"),
+    ("ana", "kimi k2 came up too but it's huge, 1T params. deepseek v3 the same. let's stick to 70b class"),
+    ("ben", "VAT is 21% here, prices in EUR please, our budget is 15,000 EUR a month all in"),
+    ("eli", "latency target: first token under 500 ms, 40 tok/s per stream for chat, 25 concurrent streams per tenant"),
+    ("ana", "ok so: can we run llama 3.3 70b ourselves at 300 tok/s per user, 40 users, EU only, business hours Madrid?"),
+]
+_TABLE_ROWS = [  # 30 rows, in the table below
+    ("llama 3.1 8b", 1200, 50, "8k", 40, "eu-west-1"), ("llama 3.1 70b", 300, 20, "32k", 55, "eu-central-1"),
+    ("qwen3 30b", 900, 35, "32k", 30, "us-east-1"), ("gpt-oss-20b", 1500, 60, "16k", 25, "eu-west-1"),
+    ("gemma 3 27b", 450, 15, "8k", 70, "europe-west4"), ("mixtral 8x7b", 700, 25, "32k", 10, "us-west-2"),
+]
+_CONFIG = """  - name: {name}
+    model: {repo}
+    max_num_seqs: {seqs}
+    tensor_parallel_size: {tp}
+    slo_tok_s: {tok}
+    context_tokens: {ctx}
+    cache_hit_rate: 0.{cache}
+    tz: Europe/Madrid
+"""
+_CONFIG_ROWS = [
+    ("chat", "meta-llama/Llama-3.3-70B-Instruct", 64, 4, 300, 32768, 55),
+    ("batch", "Qwen/Qwen3-30B-A3B", 128, 2, 2000, 16384, 30),
+    ("agents", "openai/gpt-oss-120b", 32, 2, 800, 131072, 60),
+]
+
+
+def pastes() -> dict[str, str]:
+    """4,000-character pastes (the most the parser reads), by kind: three synthetic ones (a sentence dense with
+    figures repeated, ~180 model mentions, one long word) and three a user would paste."""
+    chunk = "deepseek flash 1 500 tok/s per user, ~500~ 26M tokens a day, not 24/7, 50% cache hits, GMT+1. "
+    thread = "\n".join(f"{who}  10:{2 * i + 3:02d} AM\n{said}" for i, (who, said) in enumerate(_THREAD))
+    header = ("| team | model | target tok/s | users | context | cache hits | region | monthly API bill |\n"
+              "|---|---|---|---|---|---|---|---|\n")
+    table = header + "".join(
+        f"| team {i + 1} | {m} | {t} tok/s | {u} users | {c} | {h}% | {r} | ${(i + 3) * 1_150:,} |\n"
+        for i, (m, t, u, c, h, r) in enumerate(_TABLE_ROWS * 5))
+    config = "deployments:\n" + "".join(_CONFIG.format(name=f"{n}-{i}", repo=r, seqs=s, tp=tp, tok=t, ctx=c, cache=h)
+                                         for i in range(20) for n, r, s, tp, t, c, h in _CONFIG_ROWS)
+    return {
+        "figures sentence x40": (chunk * 60)[:4000],
+        "llama 3.1 70b and 8b? x180": ("llama 3.1 70b and 8b? " * 200)[:4000],
+        "one long word": ("x" * 3999) + "?",
+        "Slack thread": thread[:4000],
+        "markdown table": table[:4000],
+        "YAML config": config[:4000],
+    }
+
+
+def parse_times(repeats: int = 20) -> tuple[list[float], dict[str, tuple[list[float], list[float]]]]:
+    """The parser alone: every corpus question, and each kind of 4,000-character paste `repeats` times
+    (wall time and CPU time: the CPU time hardly moves when other processes load the machine)."""
     from pathlib import Path
 
     import yaml
@@ -123,19 +192,21 @@ def parse_times() -> tuple[list[float], list[float]]:
         for path in sorted((Path(__file__).resolve().parent.parent / "tests" / "bot" / "parse" / "corpus").glob("*.yaml"))
         for entry in yaml.safe_load(path.read_text(encoding="utf-8"))
     ]
-    chunk = "deepseek flash 1 500 tok/s per user, ~500~ 26M tokens a day, not 24/7, 50% cache hits, GMT+1. "
-    pastes = [(chunk * 60)[:4000], ("llama 3.1 70b and 8b? " * 200)[:4000], ("x" * 3999) + "?"]
-    for q in corpus:  # warm
+    kinds = pastes()
+    for q in corpus + list(kinds.values()):  # warm
         parse(q, catalogs)
-    typical, long = [], []
+    typical = []
     for q in corpus:
         start = time.perf_counter()
         parse(q, catalogs)
         typical.append((time.perf_counter() - start) * 1000)
-    for q in pastes * 5:
-        start = time.perf_counter()
-        parse(q, catalogs)
-        long.append((time.perf_counter() - start) * 1000)
+    long: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in kinds}
+    for _ in range(repeats):  # interleaved, so drift in the machine's load falls on every kind alike
+        for name, q in kinds.items():
+            start, cpu = time.perf_counter(), time.process_time()
+            parse(q, catalogs)
+            long[name][1].append((time.process_time() - cpu) * 1000)
+            long[name][0].append((time.perf_counter() - start) * 1000)
     return typical, long
 
 
@@ -206,6 +277,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=400)
     parser.add_argument("--cli-runs", type=int, default=30)
+    parser.add_argument("--paste-repeats", type=int, default=20, help="times each kind of paste is parsed")
     parser.add_argument("--in-process-only", action="store_true", help="skip the CLI wall-time runs")
     parser.add_argument("--tricks", action="store_true",
                         help="only the CLI, with each start-up trick of bot/startup.py undone in turn")
@@ -226,9 +298,12 @@ def main() -> None:
     print(f"{'':<46} {1000 / statistics.mean(samples):8.0f} answers/s")
     offers, many = in_process_many_offers(args.rounds)
     print(summary(f"full answer, in-process, {offers} offers", many))
-    typical, long = parse_times()
+    typical, long = parse_times(args.paste_repeats)
     print(summary("parse, every corpus question", typical))
-    print(summary("parse, 4,000-character pastes", long))
+    print(summary("parse, 4,000-character pastes, every kind", [ms for wall, _ in long.values() for ms in wall]))
+    for name, (wall, cpu) in long.items():
+        print(summary(f"  {name} (wall)", wall))
+        print(summary(f"  {name} (CPU)", cpu))
     if args.in_process_only:
         return
 

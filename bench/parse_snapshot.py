@@ -1,9 +1,10 @@
 """Dump everything the parser makes of a fixed set of texts, to prove a speed-up changed no reading.
 
 The texts: every corpus question (tests/bot/parse/corpus/*.yaml), every hand-written fresh set
-(bench/fresh_parser_set*.yaml), the generated probe (bench/probe_parser_cases.py), the bench's three
-4,000-character pastes, and pastes made of corpus questions run together (so a reader that skips a sentence
-it should have read shows up in a long text too). Each line is one text's full reading as JSON: the
+(bench/fresh_parser_set*.yaml), the generated probe (bench/probe_parser_cases.py), the bench's
+4,000-character pastes (bench_engine.pastes: three synthetic, a Slack thread, a table, a config), and pastes
+made of corpus questions run together (so a reader that skips a sentence it should have read shows up in a
+long text too). Each line is one text's full reading as JSON: the
 scenario's fields said, the question back, every question the readers queued (not only the first), the
 notes, the spans each reader consumed, and the model reader's spans.
 
@@ -24,6 +25,7 @@ import yaml
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from bench_engine import pastes as bench_pastes  # noqa: E402
 from probe_parser_cases import generate  # noqa: E402
 
 from bot import context  # noqa: E402
@@ -38,8 +40,7 @@ def texts() -> list[str]:
     ]
     fresh = [row["q"] for path in sorted(HERE.glob("fresh_parser_set*.yaml")) for row in yaml.safe_load(path.read_text(encoding="utf-8"))]
     probe = [case.q for case in generate()]
-    chunk = "deepseek flash 1 500 tok/s per user, ~500~ 26M tokens a day, not 24/7, 50% cache hits, GMT+1. "
-    pastes = [(chunk * 60)[:4000], ("llama 3.1 70b and 8b? " * 200)[:4000], ("x" * 3999) + "?"]
+    pastes = list(bench_pastes().values())
     rng = random.Random(14)  # fixed: the same pastes every run
     joined = []
     for size in (300, 1000, 4000, 4500):

@@ -19,7 +19,6 @@ from bot.parse.numbers import plain
 
 REACH = 60  # how far from a cache word a share may be, in characters
 _FIGURE = re.compile(r"\d")
-_VAT = re.compile(r"\b(?:vat|iva|tax|impuestos?)\b", re.I)
 
 
 @cache
@@ -131,7 +130,7 @@ def read_cache_shares(text: str, draft: Draft) -> None:
             if (
                 share is None
                 or not 0 <= share <= 1
-                or _VAT.search(text, max(lo, m.start() - 25), m.end() + 25)
+                or tax().search(text, max(lo, m.start() - 25), m.end() + 25)
                 or priced(text, m)
                 or a_change(text, m.end())
             ):
@@ -156,19 +155,24 @@ def read_cache_shares(text: str, draft: Draft) -> None:
 
 
 # "no cache hits", "nothing is cached", "sin aciertos de caché": none; "no idea about cache hits" is not.
-_NO_HITS = lazy(
-    r"\b(?:no|zero|sin|ning[uú]n|ninguna|0)\s+(?:prompt\s+)?(?:cache(?:[\s-]hits?)?|hits|caching|cach[eé]|aciertos?)\b"
-    r"|\b(?:none|nothing)\s+(?:of\s+(?:it|them|our\s+\w+)\s+)?(?:is\s+|gets\s+|will\s+be\s+)?(?:cached|hits?\s+the\s+cache)\b",
-    re.I,
-)
 _HIT_RATE = lazy(  # "cache hit rate 0.3", a dashboard's "prefix_cache_hit_rate 0.42", "cache_hit_ratio: 0.55"
     r"(?<![^\W_])cache[\s_-]hits?[\s_-]?(?:rate|ratio)\s?(?:of|is|=|:|at|around|~|≈)?\s?(\d+(?:[.,]\d+)?)(?!\s?%|\d)", re.I
 )
 
 
-_HITS_UNKNOWN = lazy(
-    r"\b(?:no\s+idea|not\s+sure|unknown|don'?t\s+know|ni\s+idea|no\s+sabemos)\b[^.;\n]{0,25}\bcach", re.I
-)
+@cache
+def tax() -> re.Pattern[str]:  # lexicon `tax_word`: "VAT 21 %" beside a share is no hit rate (percentages.py too)
+    return lazy(rf"\b{lexicon.alternation('tax_word')}\b", re.I)
+
+
+@cache
+def _no_hits() -> re.Pattern[str]:  # lexicon `no_cache_hits`
+    return lazy(rf"\b{lexicon.alternation('no_cache_hits')}\b", re.I)
+
+
+@cache
+def _hits_unknown() -> re.Pattern[str]:  # lexicon `not_known` a few words before the cache
+    return lazy(rf"\b{lexicon.alternation('not_known')}\b[^.;\n]{{0,25}}\bcach", re.I)
 
 
 def read_cache_words(text: str, draft: Draft) -> None:
@@ -183,10 +187,10 @@ def read_cache_words(text: str, draft: Draft) -> None:
         else:  # "hit rate 0.3" is a fraction, "hit rate 30" a percentage
             draft.set("cache_hit_rate", value if value <= 1 else round(value / 100, 6))
         return
-    if _NO_HITS.search(text) or _HITS_UNKNOWN.search(text):  # "no idea about cache hits": the default
+    if _no_hits().search(text) or _hits_unknown().search(text):  # "no idea about cache hits": the default
         for cache in CACHE_WORD.finditer(text):
             draft.use(cache.start(), cache.end(), "cache_hit_rate")
-    if _NO_HITS.search(text):
+    if _no_hits().search(text):
         draft.set("cache_hit_rate", 0.0)
         return
     read_cache_shares(text, draft)

@@ -37,10 +37,8 @@ def _is_group(text: str, count: Count, start: int, end: int) -> bool:
     """Whether the count counts groups; for "300 of them", the noun after "each" says."""
     if count.group is not None:
         return count.group
-    for m in _EACH_NOUN.finditer(text, start, end):
-        if re.fullmatch(lexicon.alternation("group_nouns"), m.group("noun"), re.I):
-            return True
-    return False
+    # "every business unit (there are 5)": the group noun may be two words
+    return any(lexicon.pattern("group_nouns").match(text, m.start("noun")) for m in _EACH_NOUN.finditer(text, start, end))
 
 
 def _figures(text: str, nums: list[Number], draft: Draft) -> list[tuple[str, Number]]:
@@ -90,7 +88,7 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
             continue
         count = here[0]
         times = _TIMES.fullmatch(text, count.end, figure.start)  # "300 engineers × 50k output tokens a day"
-        each = times or _each(text, count, start, end, figure.start) or _each(text, count, *sentence(text, count.start))
+        each = times or _between(text, count, figure) or _each(text, count, start, end, figure.start) or _each(text, count, *sentence(text, count.start))
         if not each:
             _neither(text, draft, kind, count, figure)
             continue
@@ -128,6 +126,13 @@ _JUST_BEFORE = re.compile(r"\s*[,:;—–-]?\s*(?:(?:about|around|roughly|unos|u
 
 def _beside(text: str, count: Count, figure: Number) -> re.Match[str] | None:
     return _JUST_BEFORE.match(text, count.end, figure.start) if count.end <= figure.start else None
+
+
+def _between(text: str, count: Count, figure: Number) -> re.Match[str] | None:
+    """ "6 equipos por 100 tok/s": a distributive word between the count and its figure (lexicon `each_between`)."""
+    if count.end > figure.start:
+        return None
+    return re.compile(rf"\s*,?\s*(?:{lexicon.alternation('each_between')})\s*$", re.I).match(text, count.end, figure.start)
 
 
 def _clause(text: str, pos: int) -> int:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from bot.parse import lexicon
+from bot.parse import grouped, lexicon, spelled
 from bot.parse.numbers import Number
 from bot.parse.rate_units import TOK_S
 from bot.parse.volumes import PERIOD_WORDS
@@ -29,10 +29,16 @@ class Count:
 PER_PERIOD = re.compile(
     rf"\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b", re.I
 )
-_THERE_ARE = re.compile(
-    r"(?:there\s+are|we\s+have|we've\s+got|hay|tenemos|son)\s+(?:about\s+|around\s+|some\s+|unos?\s+|~)?$", re.I
-)
-_OF_THEM = re.compile(r"\s+of\s+(?:them|those|us)\b|\s+de\s+(?:ellos|ellas|nosotros)\b", re.I)
+
+
+@cache
+def _there_are() -> re.Pattern[str]:  # lexicon `there_are`, `count_about`: "each team (there are 6)"
+    return re.compile(rf"{lexicon.alternation('there_are')}\s+(?:{lexicon.alternation('count_about')}\s+|~)?$", re.I)
+
+
+@cache
+def _of_them() -> re.Pattern[str]:  # lexicon `count_of_them`: "300 of them", "300 de ellos"
+    return re.compile(rf"\s+{lexicon.alternation('count_of_them')}\b", re.I)
 
 
 @cache
@@ -40,7 +46,7 @@ def _noun() -> re.Pattern[str]:
     return re.compile(
         # the last noun of the phrase is the head: "120 customer service agents" counts agents, not customers
         r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}"
-        rf"(?:(?P<group>{lexicon.alternation('group_nouns')})|(?P<person>{lexicon.alternation('person_nouns')}|{lexicon.alternation('stream_nouns')}))(?!\w|'\w)",
+        rf"(?:(?P<group>{grouped.by_letter('group_nouns')})|(?P<person>{grouped.by_letter('person_nouns')}|{lexicon.alternation('stream_nouns')}))(?!\w|'\w)",
         re.I,
     )
 
@@ -129,10 +135,13 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
     """Every COUNT of the question: a whole number or a number word, at most two words before a group or
     person noun ("12 tenants", "twelve support agents", "doce clientes"), or "300 of them"."""
     starts = [(n.start, n.end, n.value) for n in nums if n.value >= 2 and n.value.is_integer()]
-    starts += [
-        (m.start(), m.end(), _word_value(m))
-        for m in _word_count().finditer(text)
-    ]
+    said_to = -1
+    for m in _word_count().finditer(text):  # "tres mil quinientos usuarios", "two hundred and fifty engineers"
+        if m.start() < said_to:
+            continue  # "quinientos" of "dos mil quinientos"
+        end, value = spelled.run_at(text, m.start()) or (m.end(), _word_value(m))
+        starts.append((m.start(), max(end, m.end()), value if end >= m.end() else _word_value(m)))
+        said_to = end
     out = []
     for start, end, value in starts:
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
@@ -140,7 +149,7 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
         if (m := _noun().match(text, end)) and not PER_PERIOD.match(text, m.end()):
             noun = m.group("group") or m.group("person")
             out.append(Count(round(value), start, m.end(), bool(m.group("group")), noun))
-        elif them := _OF_THEM.match(text, end):
+        elif them := _of_them().match(text, end):
             out.append(Count(round(value), start, them.end(), None))
         elif (
             (m := ANY_NOUN.match(text, end))
@@ -155,6 +164,6 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
             and not lexicon.pattern("not_counted").fullmatch(m["noun"])
         ):  # "each of the 7 hospitals", "for 20 clinics": a group or people, the lexicon does not say which
             out.append(Count(round(value), start, m.end(), None, m["noun"]))
-        elif _THERE_ARE.search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
+        elif _there_are().search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
             out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
     return sorted(out, key=lambda c: c.start)

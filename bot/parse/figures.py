@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import lexicon
+from bot.parse import grouped, lexicon
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import NUMBER, Number, to_number
 
@@ -20,7 +20,7 @@ MAX_MENTIONS = 24  # figures read per kind: a pasted log does not make the parse
 
 # Who a head count counts and what runs side by side are the lexicon's lists (person_nouns, stream_nouns):
 # one list for every reader. Who a per-stream rate is for adds the figures' own items and clients.
-PEOPLE = lexicon.alternation("person_nouns")
+PEOPLE = grouped.by_letter("person_nouns")  # grouped by first letter: the list is long, the same matches
 STREAMS = lexicon.alternation("stream_nouns")
 STREAM_WHO = (
     rf"(?:{PEOPLE}|{STREAMS}|requests?|peticion(?:es)?|petici[oó]n|solicitud(?:es)?|repl(?:y|ies)|respuestas?|"
@@ -58,9 +58,15 @@ def plural_of(noun: str) -> str:
     return stem.translate(_ACCENTED)
 
 
+_FOLLOWS: dict[str, re.Pattern[str]] = {}  # noun -> its pattern: readers ask for the same few nouns per figure
+
+
 def counted(text: str, nums: list[Number], noun: str, skip: Number | None = None) -> list[int]:
     """Whole numbers written right before `noun` ("50 users", "4 teams"), distinct, in order."""
-    follows = lazy(rf"\s?(?:{noun})(?:s|es)?\b", re.I)
+    if (follows := _FOLLOWS.get(noun)) is None:
+        if len(_FOLLOWS) > 256:
+            _FOLLOWS.clear()
+        follows = _FOLLOWS[noun] = lazy(rf"\s?(?:{noun})(?:s|es)?\b", re.I)
     counts = [
         round(n.value)
         for n in mentions(nums)

@@ -30,12 +30,16 @@ _INPUT_PER_OUTPUT = lazy(
 )
 # A ratio that is something else: "version 1:2", "RTO 4:1" (a label right before it), "16:9 screenshots",
 # "screenshots are 16:9" (a clause about images or releases that names no tokens).
-_LABEL_BEFORE = lazy(
-    r"\b(?:version|ver|release|build|rto|rpo|sla|aspect(?:\s+ratio)?|resolution|odds|score|page|chapter|step|"
-    r"phase|fase|versi[oó]n)\s*(?:of|is|de|es|=|:)?\s*$",
-    re.I,
-)
-_MIX_WORD = lazy(r"\b(?:input|output|in[:/]out|out[:/]in|completions?|tokens?|entrada|salida)\b", re.I)
+@cache
+def _label_before() -> re.Pattern[str]:  # lexicon `ratio_label`: "version", "RTO", "fase"
+    return lazy(rf"\b{lexicon.alternation('ratio_label')}\s*(?:of|is|de|es|=|:)?\s*$", re.I)
+
+
+@cache
+def _mix_word() -> re.Pattern[str]:  # lexicon `ratio_mix_word`: "input", "tokens", "salida"
+    return lazy(rf"\b{lexicon.alternation('ratio_mix_word')}\b", re.I)
+
+
 _CLAUSE_EDGE = lazy(r"[,;()\n]|\.(?=\s|$)")
 # A phrase waved off: "not agentic", "no RAG-heavy workloads", "non-agentic", "no es agéntico".
 _TIME_AROUND = lazy(r"\b(?:am|pm|h|hrs?|o'clock|utc|cet|cest)\b", re.I)
@@ -49,19 +53,19 @@ def _output_first(text: str, start: int, end: int) -> bool:
 
 def _not_a_mix(text: str, start: int, end: int) -> tuple[int, int] | None:
     """ "version 1:2", "RTO 4:1", "16:9 screenshots": a ratio, but not of tokens; the clause it was weighed in."""
-    if _LABEL_BEFORE.search(text, max(0, start - 30), start):
+    if _label_before().search(text, max(0, start - 30), start):
         return start, end
     edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, max(0, start - 80), start)]
     after = _CLAUSE_EDGE.search(text, end, end + 80)
     lo, hi = edges[-1] if edges else max(0, start - 80), after.start() if after else min(len(text), end + 80)
-    return (lo, hi) if _not_mix().search(text, lo, hi) and not _MIX_WORD.search(text, lo, hi) else None
+    return (lo, hi) if _not_mix().search(text, lo, hi) and not _mix_word().search(text, lo, hi) else None
 
 
 @cache
 def _not_mix() -> re.Pattern[str]:
-    """What a bare ratio may be of instead of tokens (lexicon `mix_not_tokens`: "16:9 screenshots", "we compress
+    """What a bare ratio may be of instead of tokens (lexicon `ratio_not_mix`: "16:9 screenshots", "we compress
     logs 10:1", "3:1 engineers to PMs", "ratio de clics 5:1"). A key's underscore is an edge ("aspect_ratio")."""
-    return re.compile(rf"(?<![^\W_])(?:{lexicon.alternation('mix_not_tokens')})(?![^\W_])", re.I)
+    return lazy(rf"(?<![^\W_])(?:{lexicon.alternation('ratio_not_mix')})(?![^\W_])", re.I)
 
 
 def read_mix(text: str, draft: Draft) -> None:

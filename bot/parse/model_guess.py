@@ -27,6 +27,7 @@ from bot.parse.words import STOPWORDS, Token
 _LETTERS = re.compile(r"[a-z]+")  # compiled once: these run for every word of a paste
 _FIGURE_ONLY = re.compile(r"[\d.,]+")
 _NAME_MARK = re.compile(r"[A-Z\d\-]")
+_BREAK = re.compile(r"[,;\n]|:\s")  # between two words, it ends a name: "kim: 25 annotators" (a speaker)
 
 
 def _adds_word(alias_key: str, key: str) -> bool:
@@ -76,8 +77,8 @@ def _fuzzy_at(text: str, toks: list[Token], i: int, covered: set[int], index: _I
         return None
     fits: tuple[int, str] | None = None  # "gemma 4 a4b": every word typed is in one build's name, in any order
     for j in range(i, min(len(toks), i + 4)):
-        if j in covered or (j > i and toks[j].lower in STOPWORDS):
-            break
+        if j in covered or (j > i and (toks[j].lower in STOPWORDS or _BREAK.search(text, toks[j - 1].end, toks[j].start))):
+            break  # "kim: 25 annotators": a speaker's label, a comma or a line ends a name (parseS)
         parts = _parts(toks[i : j + 1])
         if len(parts) >= 3 and (one := index.build.one_build(parts)):
             fits = (j, one)

@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
+from functools import cache
 
+from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 
 GROUPING_SPACE = "\u202f"  # a typed no-break or thin space between digits: always a thousands separator
@@ -50,21 +52,17 @@ NUMBER = lazy(
 
 # "1 500": one digit, a plain space, three digits, and nothing more grouped.
 _SHORT_SPACE_GROUP = lazy(r"\d \d{3}")
-# Words after which "1 500" is a label and a figure: "phase 1 500 tok/s", "option #2 300 tok/s".
-_LABEL_BEFORE = lazy(
-    r"(?:\b(?:phase|option|opt|step|item|tier|stage|level|round|part|point|version|ver|v|nr|num|number|case|"
-    r"scenario|plan|test|run|batch|team|group|fase|opci[oó]n|paso|nivel|etapa|punto|caso|escenario|prueba|"
-    r"equipo|grupo)\.?|#|№)\s*$",
-    re.I,
-)
-# Words after which "1 500" is one figure: "at 1 500 tok/s", "we need 2 500", "unos 1 500".
-_LEAD_IN_BEFORE = lazy(
-    r"(?:^|[^\w\s]|\b(?:at|of|about|around|approx(?:imately)?|roughly|maybe|like|say|need|needs|want|wants|"
-    r"is|are|be|to|than|over|under|above|below|least|most|up|handle|serve|sustain|reach|hit|do|does|get|"
-    r"gets|with|for|and|or|from|between|plus|total|a|al|de|unos|unas|sobre|hasta|con|para|y|o|entre|es|"
-    r"son|necesitamos|queremos|aprox|unos|sostener|servir))\s*$",
-    re.I,
-)
+# Words after which "1 500" is a label and a figure: "phase 1 500 tok/s", "option #2 300 tok/s" (lexicon
+# `number_label`), and after which it is one figure: "at 1 500 tok/s", "we need 2 500", "unos 1 500"
+# (`number_lead_in`).
+@cache
+def _label_before() -> re.Pattern[str]:
+    return lazy(rf"(?:\b{lexicon.alternation('number_label')}\.?|#|№)\s*$", re.I)
+
+
+@cache
+def _lead_in_before() -> re.Pattern[str]:
+    return lazy(rf"(?:^|[^\w\s]|\b{lexicon.alternation('number_lead_in')})\s*$", re.I)
 
 
 @dataclass(frozen=True)
@@ -127,11 +125,11 @@ MAX_NUMBERS = 200  # a question holds a handful; a pasted table is not read to i
 def _read_space_group(text: str, match: re.Match[str], number: Number) -> list[Number]:
     """ "1 500" by the word before it: two numbers after a label, one after a lead-in, else both readings."""
     before = text[max(0, match.start() - 30) : match.start()]
-    if _LABEL_BEFORE.search(before):
+    if _label_before().search(before):
         split = match.start("space") + 1
         halves = (NUMBER.match(text, match.start(), split), NUMBER.match(text, split + 1))
         return [n for half in halves if half and (n := to_number(half))]
-    if _LEAD_IN_BEFORE.search(before):
+    if _lead_in_before().search(before):
         return [number]
     last = NUMBER.match(text, match.start("space") + 2)
     alternative = to_number(last) if last else None

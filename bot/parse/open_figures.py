@@ -51,7 +51,7 @@ def read_open(text: str, nums: list[Number], draft: Draft) -> None:
             draft.disputed.add("slo_tok_s")
             draft.ask(ASK_SLO, "slo_unclear", said=later[:60], tok_s=plain(slo))
         return
-    if said := _no_base(text) or _unitless(text, nums):
+    if said := _no_base(text) or _unitless(text, nums, draft):
         draft.disputed.add("slo_tok_s")
         draft.ask(ASK_SLO, "slo_unclear", said=said[:60])
 
@@ -65,13 +65,19 @@ def _no_base(text: str) -> str | None:
     return m.group(0) if m else None
 
 
-def _unitless(text: str, nums: list[Number]) -> str | None:
-    """ "we do 2M", "about 2M a day": a figure written with k/M that names no unit before its sentence ends
-    (money before it is a budget: "$2M", "budget of 2M")."""
+# A volume's tokens with no period: "we generated 40M output tokens", "hace dos semanas generamos 40M de tokens"
+_TOKENS = re.compile(r"\s*(?:de\s+)?(?:(?:output|input|prompt|completion|generated)\s+)?tok(?:en)?s(?:\s+(?:de\s+)?(?:salida|entrada|output|input))?\b", re.I)
+
+
+def _unitless(text: str, nums: list[Number], draft: Draft) -> str | None:
+    """ "we do 2M", "about 2M a day", "we generated 40M output tokens" (over what period?): a figure written with
+    k/M that names no unit, or only tokens and no period, before its sentence ends and that no reader took
+    (money before it is a budget: "$2M", "budget of 2M"; "a context of 32k tokens" is the context's)."""
     for number in nums:
-        if not number.multiplied or number.machine:
+        if not number.multiplied or number.machine or any(a <= number.start < b for a, b, _ in draft.used):
             continue
-        end = bare_end().match(text, number.end)
+        tokens = _TOKENS.match(text, number.end)
+        end = bare_end().match(text, tokens.end() if tokens else number.end)
         start, _ = sentence(text, number.start)
         if end and not _money_before().search(text, max(start, number.start - 30), number.start):
             return text[number.start : end.end()].strip(" .!?;)\n")

@@ -6,7 +6,7 @@ import re
 from itertools import islice
 
 from bot.parse import lexicon
-from bot.parse.cache_shares import other_cache, read_cache_words, word_gap
+from bot.parse.cache_shares import other_cache, read_cache_words, tax, word_gap
 from bot.parse.cache_shares import priced as _priced
 from bot.parse.cache_vetoes import CACHE_WORD as _CACHE_WORD
 from bot.parse.cache_vetoes import a_change
@@ -27,7 +27,6 @@ _HITS = (
     r"prompt\s+caching|caché|aciertos?(?:\s+(?:de|en)\s+(?:la\s+)?cach[eé])?|(?:cache|caching)\s+(?:\w+\s+){0,2}?hits?\b"
 )
 _CACHE = lazy(rf"\b(?:{_HITS})", re.I)
-_VAT = lazy(r"\b(?:vat|iva|tax|impuestos?)\b", re.I)
 # A keyword right before the figure binds it, whatever is nearer: "cache hit rate 50%, VAT 21%".
 _BOUND_BEFORE = (
     (
@@ -39,7 +38,7 @@ _BOUND_BEFORE = (
     ),
     (
         "vat_rate",
-        lazy(r"\b(?:vat|iva|tax|impuestos?)(?:\s+rate)?\s?(?:of|is|=|:|at|de|del|al)?\s?$", re.I),
+        lazy(rf"\b{lexicon.alternation('tax_word')}(?:\s+rate)?\s?(?:of|is|=|:|at|de|del|al)?\s?$", re.I),
     ),
 )
 _PERCENT_RANGE_BEFORE = lazy(r"(\d+(?:[.,]\d+)?)\s?%?\s?(?:-|–|to|a)\s?$")
@@ -97,7 +96,7 @@ def _percent_field(text: str, match: re.Match[str]) -> str | None:
     if _CACHE_AFTER.match(text, match.end()):
         return "cache_hit_rate"
     cache = _near(_CACHE, text, match.start(), match.end())
-    vat = _near(_VAT, text, match.start(), match.end(), reach=25)
+    vat = _near(tax(), text, match.start(), match.end(), reach=25)
     if cache is None and vat is None:
         return "cache_hit_rate" if _prefix_near(text, match) else None
     return "cache_hit_rate" if vat is None or (cache is not None and cache <= vat) else "vat_rate"
@@ -152,7 +151,7 @@ def read_percentages(text: str, draft: Draft) -> None:
     others = lexicon.pattern("other_cache").search(text) or lexicon.pattern("other_cache_service").search(text)
     for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
-        if others and other_cache(text, match.start()) and not _VAT.search(text, *sentence(text, match.start())):
+        if others and other_cache(text, match.start()) and not tax().search(text, *sentence(text, match.start())):
             continue  # "the redis cache hits 90 %": another cache
         if _priced(text, match) or a_change(text, match.end()):
             continue  # "prompt caching cuts input cost by 90 %": a discount; "80 % faster": a change

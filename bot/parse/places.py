@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from bot.cache import cached_pickle
 from bot.parse import lexicon, zone_words
 from bot.parse.draft import ASK_CONFLICT, Draft
-from bot.parse.lazyre import lazy
+from bot.parse.lazyre import lazy, words
 
 # Cities the zone database names ("Asia/Dhaka" is Dhaka, "America/Argentina/Buenos_Aires" Buenos Aires), under
 # the business cities of places.yaml, which win ("Santiago" is Chile's, "Kolkata" is also "Calcutta").
@@ -41,7 +41,8 @@ def _zone_cities_now() -> dict[str, str]:
 # City acronyms (LA, SF, NYC) are cities too, but only as written in upper case ("la" is a Spanish word).
 _ACRONYMS = {name.lower(): zone for name, zone in zone_words.acronyms().items()}
 CITIES = _zone_cities() | lexicon.places() | _ACRONYMS
-_CITY_NAMES = "|".join(sorted(map(re.escape, CITIES), key=len, reverse=True))
+# longest first (as escaped), grouped by first letter: the same matches, tried ~8x faster (lazyre.words)
+_CITY_NAMES = words(sorted(CITIES, key=lambda name: len(re.escape(name)), reverse=True), re.I)
 # "in Madrid", "Madrid time", and a city set off on its own after a calendar: "business hours, Madrid".
 _CITY = lazy(
     rf"\b(?:in|en|from|desde|at|our|nuestra|nuestro|hora\s+de|horario\s+de)\s+(?:the\s+|el\s+|la\s+)?(?P<city>{_CITY_NAMES})\b"

@@ -6,7 +6,9 @@ to a quoted rate. Who a rate is for (per stream, per group, in total) is bot/par
 from __future__ import annotations
 
 import re
+from functools import cache
 
+from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 
 _PER_SECOND = r"(?:(?:/|per|por|a\s+la|p/|each|every)\s?(?:s|secs?|seconds?|segundos?|seg)|(?:an?|one|al)\s+(?:sec(?:ond)?|segundo))\b"
@@ -25,11 +27,6 @@ PER_NODE = lazy(
     re.I,
 )
 
-MEASURED = lazy(
-    r"\b(?:measured|benchmarked|benchmark|medimos|hemos\s+medido|medido|we\s+got|we\s+get|we\s+see|observed|sustains?)\b",
-    re.I,
-)
-
 # One GPU is neither the SLO nor a node (measured_tok_s_per_node is per 8-GPU node): "1.5k tok/s per GPU".
 GPU = r"(?:gpus?|cards?|accelerators?|tarjetas?|[hab]\d{2,3}[a-z]{0,3}|l4|l40s?|mi\d{3}x?|rtx\s?\d{4})"
 
@@ -45,59 +42,64 @@ ONE_GPU_DOES = lazy(
     re.I,
 )
 
-_NUMBER_WORDS = (
-    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|"
-    r"seventy|eighty|ninety|hundreds?|thousands?|dozens?|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|"
-    r"veinte|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento|cientos|doscientos|"
-    r"trescientos|cuatrocientos|quinientos|seiscientos|setecientos|ochocientos|novecientos|mil|miles"
-)
-
-VAGUE = lazy(
-    rf"(?:\b(?:{_NUMBER_WORDS})(?:[\s-]+(?:and\s+|y\s+)?(?:{_NUMBER_WORDS}))*\b"
-    r"|\b(?:lots|loads|tons|plenty|some|several|a\s+lot|muchos|bastantes|varios|un\s+mont[oó]n|x|n|xx|xxx|tbd|tbc|high|fast)"
-    r"|\?+|[}\]>]+)\s*(?:of\s+|de\s+)?$",
-    re.I,
-)
-
-# A second figure hedged against the first: "300-500", "300~500", "maybe 300, maybe 500 tok/s" before the
-# rate; "300 tok/s (maybe 500)", "300 tok/s or 500", "300 tok/s? 500?", "300 tok/s, quizá 500" after it.
-_HEDGE = r"(?:maybe|perhaps|possibly|probably|or\s+even|quiz[aá]s?|tal\s+vez|mejor)"
-
-RANGE_BEFORE = lazy(
-    rf"(?<![^\W\d_])(\d[\d.,]*\s?[kKM]?)\s*(?:-|–|—|~|to|a|or|o|and|y|,?\s*(?:(?:or|o)\s+)?{_HEDGE})\s*$",
-    re.I,
-)
-
+# Where a hedged second figure ends: "300 tok/s (maybe 500)", "300 tok/s or 500 tops".
 _HEDGED_END = r"(?=\s*(?:tok(?:en)?s?\s?(?:/|per|a)\s?s|t/s|tps|[)?!.,;]|$|(?:not|no|idk|tops|max|later|eventually|depending|if)\b))"
 
-HEDGE_AFTER = lazy(
-    rf"\s*[,;(]?\s*(?:(?:or|o)\s+(?:{_HEDGE}\s+)?|{_HEDGE}\s+)(?P<n>\d[\d.,]*\s?[kKM]?){_HEDGED_END}"
-    r"|\s*\?\s*(?P<asked>\d[\d.,]*\s?[kKM]?)\s*\?",
-    re.I,
-)
 
-# A tok/s said to be what is NOT needed: "we don't need 1k tok/s, 300 is plenty".
-NEGATED_BEFORE = lazy(
-    r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|won'?t|no|not|never)"
-    r"(?:\s+(?:really|actually|even|need|needs|want|require|necesitamos|necesito|queremos|quiero|hace\s+falta|for|de))*"
-    r"\s*[~≈]?\s*$",
-    re.I,
-)
+# The words are lexicon rows (bot/parse/lexicon/en.yaml, es.yaml: `rate_measured_verb`, `vague_count`,
+# `vague_word`, `rate_hedge`, `rate_negator`, `rate_negated_filler`, `rate_target_verb`, `rate_about`,
+# `rate_unitless_after`); here only where each sits around the figure.
+def _alt(concept: str) -> str:
+    return lexicon.alternation(concept)
 
-# A figure without a unit right after "need"/"want", in a question that quotes some tok/s: "the API gives us
-# 80 tok/s; we need 300 in prod" may mean 300 tok/s, or 300 of something else. It asks.
-TARGET_BEFORE = lazy(
-    r"\b(?:need|needs|want|wants|target(?:ing)?|require[sd]?|aim(?:ing)?\s+(?:for|at)|necesitamos|necesito|"
-    r"queremos|quiero)\s+(?:(?:about|around|roughly|approx(?:imately)?|at\s+least|unos|unas|al\s+menos)\s+|[~≈]\s*)?$",
-    re.I,
-)
 
-UNITLESS_AFTER = lazy(
-    r"\s*(?:[)?!.,;]|$|(?:in|for|at|on|from|now|then|today|soon|tops|max|min|minimum|please|ideally|eventually|"
-    r"later|next|or|and|instead|per|each|total|overall|aggregate|combined|sustained|peak|en|para|ya|pronto|"
-    r"luego|como|en\s+total|por|cada)\b)",
-    re.I,
-)
+@cache
+def measured_words() -> re.Pattern[str]:  # "we measured 900 tok/s on one box": a node's figure
+    return lazy(rf"\b{_alt('rate_measured_verb')}\b", re.I)
+
+
+@cache
+def vague_before() -> re.Pattern[str]:  # "a few hundred tok/s", "lots of tok/s", "XX tok/s": no figure
+    count = _alt("vague_count")
+    return lazy(
+        rf"(?:\b{count}(?:[\s-]+(?:and\s+|y\s+)?{count})*\b|\b{_alt('vague_word')}|\?+|[}}\]>]+)\s*(?:of\s+|de\s+)?$", re.I
+    )
+
+
+@cache
+def range_before() -> re.Pattern[str]:
+    """A second figure hedged against the first, before the rate: "300-500", "300~500", "maybe 300, maybe 500 tok/s"
+    (after it: `hedge_after`, "300 tok/s (maybe 500)", "300 tok/s or 500", "300 tok/s? 500?", "…, quizá 500")."""
+    hedge = _alt("rate_hedge")
+    return lazy(
+        rf"(?<![^\W\d_])(\d[\d.,]*\s?[kKM]?)\s*(?:-|–|—|~|to|a|or|o|and|y|,?\s*(?:(?:or|o)\s+)?{hedge})\s*$", re.I
+    )
+
+
+@cache
+def hedge_after() -> re.Pattern[str]:  # "300 tok/s (maybe 500)", "300 tok/s or 500", "300 tok/s? 500?"
+    hedge = _alt("rate_hedge")
+    return lazy(
+        rf"\s*[,;(]?\s*(?:(?:or|o)\s+(?:{hedge}\s+)?|{hedge}\s+)(?P<n>\d[\d.,]*\s?[kKM]?){_HEDGED_END}"
+        r"|\s*\?\s*(?P<asked>\d[\d.,]*\s?[kKM]?)\s*\?",
+        re.I,
+    )
+
+
+@cache
+def negated_before() -> re.Pattern[str]:  # "we don't need 1k tok/s, 300 is plenty"
+    return lazy(rf"\b{_alt('rate_negator')}(?:\s+{_alt('rate_negated_filler')})*\s*[~≈]?\s*$", re.I)
+
+
+@cache
+def target_before() -> re.Pattern[str]:  # "the API gives us 80 tok/s; we need 300 in prod": asks
+    return lazy(rf"\b{_alt('rate_target_verb')}\s+(?:{_alt('rate_about')}\s+|[~≈]\s*)?$", re.I)
+
+
+@cache
+def unitless_after() -> re.Pattern[str]:
+    return lazy(rf"\s*(?:[)?!.,;]|$|{_alt('rate_unitless_after')}\b)", re.I)
+
 
 # "need 2x that", "double that": a figure relative to a rate quoted.
 RELATIVE = lazy(

@@ -15,21 +15,17 @@ from bot.parse.lazyre import lazy
 from bot.parse.rate_units import GPU
 from bot.parse.rate_units import TOK_S as TOK_S  # re-exported: the unit readers outside rates import it here
 
+# The words are lexicon rows (`clause_verb`, `rate_filler`, `waved_off`, `streams_at_once`, `rate_total`, and the
+# nouns); here only where each sits around the figure.
 # A verb after "each <noun>" starts a clause of its own: "every request is about 2k tokens".
-_VERB = (
-    r"is|are|was|were|has|have|had|will|would|can|could|should|carries|carry|contains?|takes?|uses?|gets?|"
-    r"sends?|needs?|wants?|averages?|runs?|goes|go|comes?|tiene|lleva|usa|necesita|es|son|tienen|llevan|ocupan?|pesan?|miden?|contienen?|traen?"
-    r"|entran?|van?|pasan?|llegan?|vienen?|viene"
-)
+_VERB = lexicon.alternation("clause_verb")
 
 # Groups (lexicon `group_nouns`), for telling "each team" (a rate per group) from "each" alone (per stream).
 _GROUP_WORDS = lexicon.alternation("group_nouns")
 
-_FILLER = r"needed|required|guaranteed|minimum|min|at\s+least|sustained|or\s+so|roughly|ideally|m[ií]nimo|garantizados?|como\s+m[ií]nimo"
+_FILLER = lexicon.alternation("rate_filler")
 
-_WAVED_OFF = (
-    r"doesn'?t|does\s+not|don'?t|isn'?t|is\s+not|not\b|irrelevant|no\s+importa|da\s+igual|es\s+irrelevante"
-)
+_WAVED_OFF = lexicon.alternation("waved_off")
 
 _EACH_OF = r"(?:for\s+|para\s+)?(?:each|every\s+one|cada\s+uno)\s+(?:of|de)\s+(?:(?:the|our|those|los|nuestros)\s+)?(?:\d[\d,.]*\s+)?"
 
@@ -60,10 +56,7 @@ EACH_BEFORE = lazy(
 )
 
 # "20 streams in parallel at 25 tok/s", "20 streams en paralelo a 25 tok/s"
-_AT_ONCE_AFTER = (
-    r"(?:at\s+once|in\s+parallel|concurrently|simultaneously|at\s+the\s+same\s+time|a\s+la\s+vez|en\s+paralelo|"
-    r"simult[aá]ne(?:o|a)s|concurrentes|al\s+mismo\s+tiempo)"
-)
+_AT_ONCE_AFTER = lexicon.alternation("streams_at_once")
 
 # Streams run at once by nature: "50 sessions at 40 tok/s" is 40 each, 50 at a time.
 STREAMS_AT_BEFORE = lazy(
@@ -82,11 +75,7 @@ ONE_STREAM_BEFORE = lazy(
     re.I,
 )
 
-AGGREGATE = lazy(
-    r"\b(?:aggregate|in\s+total|total|across\s+all|combined|en\s+total|agregados?|sostenidos?|sustained|"
-    r"shared\s+(?:by|between|among|across)|compartid[oa]s\s+entre|repartid[oa]s\s+entre)\b",
-    re.I,
-)
+AGGREGATE = lazy(rf"\b{lexicon.alternation('rate_total')}\b", re.I)
 
 # A head count next to a rate that says neither "each" nor "in total": "40 tok/s for 50 users".
 FOR_PEOPLE_AFTER = lazy(

@@ -12,19 +12,19 @@ from bot.parse.numbers import Number, plain
 from bot.parse.rate_kind import read_kind
 from bot.parse.rate_measured import context_figures
 from bot.parse.rate_units import (
-    HEDGE_AFTER,
-    MEASURED,
-    NEGATED_BEFORE,
     ONE_GPU_DOES,
     PER_GPU_AFTER,
     PER_NODE,
-    RANGE_BEFORE,
     RELATIVE,
-    TARGET_BEFORE,
     TOK_S,
     UNIT_ALONE,
-    UNITLESS_AFTER,
-    VAGUE,
+    hedge_after,
+    measured_words,
+    negated_before,
+    range_before,
+    target_before,
+    unitless_after,
+    vague_before,
 )
 from bot.parse.rate_words import (
     PER_STREAM_AFTER,
@@ -55,7 +55,7 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
         start, end = sentence(text, number.start)
         before, after = text[start : number.start], text[unit.end() : end]
         if PER_NODE.match(after) or (
-            MEASURED.search(before[-60:])
+            measured_words().search(before[-60:])
             and re.search(r"\b(?:node|nodo|box|8\s?x|instances?|instancias?)", after[:60], re.I)
         ):
             if number.value > 0:
@@ -67,15 +67,15 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
         if number.alternative is not None:  # "team 1 500 tok/s": 1,500, or 500 for team 1?
             draft.conflict("slo_tok_s", [number.value, number.alternative])
             continue
-        if (rng := RANGE_BEFORE.search(before)) and (low := first_number(rng.group(1))):
+        if (rng := range_before().search(before)) and (low := first_number(rng.group(1))):
             draft.conflict("slo_tok_s", [low, number.value])
             continue
-        if (hedge := HEDGE_AFTER.match(text, unit.end())) and (
+        if (hedge := hedge_after().match(text, unit.end())) and (
             other := first_number(hedge.group("n") or hedge.group("asked"))
         ):
             draft.conflict("slo_tok_s", [number.value, other])
             continue
-        if negated := NEGATED_BEFORE.search(before[-40:]):
+        if negated := negated_before().search(before[-40:]):
             said = before[-40:][negated.start() :] + text[number.start : unit.end()]
             _unclear(draft, said.strip())
             continue
@@ -103,7 +103,7 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
         if unit.end() in bound_units:
             continue
         before = text[max(0, unit.start() - 40) : unit.start()]
-        if vague := VAGUE.search(before):
+        if vague := vague_before().search(before):
             typed = before[vague.start() :].strip() + " " + unit.group(0)
             draft.ask(ASK_SLO, "slo_not_numeric", typed=typed[:60])
 
@@ -114,8 +114,8 @@ def _read_target(text: str, nums: list[Number], quoted: list[float], draft: Draf
     for number in mentions(nums):
         if number.value in quoted or tail(text, number, TOK_S):
             continue
-        lead = TARGET_BEFORE.search(text, max(0, number.start - 40), number.start)
-        if lead and UNITLESS_AFTER.match(text, number.end):
+        lead = target_before().search(text, max(0, number.start - 40), number.start)
+        if lead and unitless_after().match(text, number.end):
             _unclear(draft, text[lead.start() : number.end], quoted[0])
             return
     if relative := RELATIVE.search(text):

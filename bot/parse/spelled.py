@@ -1,10 +1,15 @@
-"""Figures said in words right before a tok/s unit: "a hundred and twenty tokens per second", "ninety tok/s",
-"fifteen hundred tok/s", "noventa tokens por segundo", "mil quinientos tok/s".
+"""Figures said in words right before a tok/s unit or a volume's tokens: "a hundred and twenty tokens per second",
+"ninety tok/s", "fifteen hundred tok/s", "noventa tokens por segundo", "mil quinientos tok/s", "half a million
+output tokens", "twenty million output tokens", "un millón y medio de tokens", "veinte mil tokens de salida", or a
+concurrency word ("fifty concurrent users", "cincuenta sesiones simultáneas"); and
+(`run_at`) the whole run a count in words starts ("tres mil empleados", "two hundred and fifty engineers").
 
 The words are the lexicon's (`number_words`, `number_scales`, `number_parts`: "one", "a", "and", "ciento",
 "y"), one list per language; a run of them is read as one figure (units and tens add up, "hundred"
-multiplies what came before, "thousand"/"mil" closes a group). Only a run the tok/s unit follows becomes
-a figure: "two teams" stays a count for compose.py, and no other reader sees a new number.
+multiplies what came before, "thousand"/"mil" closes a group, "million"/"millón" multiplies the groups before it:
+"mil millones"; "half"/"medio" after a scale is half of it: "un millón y medio"). Only a run the tok/s unit or a
+tokens word follows becomes a figure: "two teams" stays a count for compose.py (bot/parse/counts.py reads it with
+`run_at`), "one of our teams", "a couple of ideas", "the first one" say no figure.
 """
 
 from __future__ import annotations
@@ -20,6 +25,13 @@ _HINT = re.compile(r"tok|tps|t/s|tk", re.I)
 # Where a tok/s unit may start ("tok/s", "tokens per second", "tk/s", "tps", "t/s", "output tokens a second")
 _UNIT_AT = re.compile(r"(?<![^\W\d_])(?:output\s+|generated\s+|generados\s+)?(?=tok|tk|tps\b|t\s?/|t\s?p)", re.I)
 _WINDOW = 80
+# A volume's tokens right after the words: "million output tokens", "millones de tokens de salida"
+_TOKENS = re.compile(r"\s*(?:de\s+)?(?:(?:output|input|prompt|completion|generated)\s+)?tok(?:en)?s\b", re.I)
+_DE = re.compile(r"(?<![^\W\d_])de\s+\Z", re.I)
+# A concurrency word right after the words: "fifty concurrent users", "forty simultaneous sessions"
+_CONC_HINT = re.compile(r"concurren|simult|parallel|paralel", re.I)
+_CONC_AT = re.compile(r"(?<![^\W\d_])(?=concurrent|simultaneous|parallel|concurrentes|simult[aá]ne|paralel)", re.I)
+_HALF = re.compile(r"\b(?:(?:and|y)\s+)?(?:a\s+)?(?:half|medi[oa])\b", re.I)
 # Before the first word that says a figure: "and", "y", and "a"/"one"/"un", which only multiply a scale
 # ("a hundred" is hundred, "a trescientos" is trescientos)
 _LEADING = re.compile(r"(?:(?:and|y|a|an|one|un|una|uno)[\s-]+)*", re.I)
@@ -36,7 +48,7 @@ def _values() -> dict[str, float]:
 @cache
 def _last_words() -> frozenset[str]:
     """The words a figure in words may end with ("fifty", "hundred", "quinientos"; not "and" nor "a")."""
-    return frozenset(w.split()[-1] for w in (*_values(), *_scales()) if _values().get(w, 2) >= 2)
+    return frozenset(w.split()[-1] for w in (*_values(), *_scales()) if _values().get(w, 2) >= 2) | {"half", "medio", "media"}
 
 
 @cache
@@ -61,15 +73,27 @@ def _run() -> re.Pattern[str]:
 def value(run: str) -> float | None:
     """The figure a run of number words says, or None when it says none ("and", "a")."""
     values, scales = _values(), _scales()
-    total = current = 0.0
+    total = current = last = 0.0
     said = False
-    for token in re.findall(r"[^\W\d_]+", run.lower()):
+    tokens = re.findall(r"[^\W\d_]+", _HALF.sub(" half ", run.lower()))
+    for i, token in enumerate(tokens):
+        if token in ("half", "medio", "media") and not last and not set(tokens[i + 1 : i + 2]) & {*scales, "a", "un"}:
+            if i:
+                return None
+            continue  # "de media dos millones": an average, not half of anything
         if token in scales:
-            if scales[token] < 1000:
-                current = (current or 1) * scales[token]
+            scale = scales[token]
+            if scale < 1000:
+                current = (current or 1) * scale
+            elif total and total < scale:  # "mil millones", "two thousand five hundred million"
+                total, current = (total + current) * scale, 0.0
             else:
-                total, current = total + (current or 1) * scales[token], 0.0
-            said = True
+                total, current = total + (current or 1) * scale, 0.0
+            said, last = True, scale
+        elif token == "half" and last and not current:  # "un millón y medio": half of the last scale
+            total += last / 2
+        elif token in ("a", "an"):  # "a hundred", "half a million": a scale follows; it adds nothing
+            current = current or 1
         elif token in values:
             current += values[token]
             said = said or values[token] >= 2
@@ -78,14 +102,40 @@ def value(run: str) -> float | None:
     return total + current if said else None
 
 
+@cache
+def _forward() -> re.Pattern[str]:
+    words = sorted({*_values(), *_scales()}, key=lambda w: (-len(w), w))
+    word = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+    return re.compile(rf"(?:{word})(?:[\s-]+(?:{word}))*{WORD_END}", re.I)
+
+
+def run_at(text: str, start: int) -> tuple[int, float] | None:
+    """The run of number words that starts at `start` and its figure ("tres mil quinientos", "two hundred and
+    fifty"), without a trailing "and"/"y"/"a" ("two hundred and fifty engineers and ten…" stops at fifty)."""
+    if not (m := _forward().match(text, start)):
+        return None
+    words = list(re.finditer(r"[^\W\d_]+", m.group(0)))
+    while words and words[-1].group(0).lower() not in _last_words():
+        words.pop()
+    if not words:
+        return None
+    end = start + words[-1].end()
+    said = value(text[start:end])
+    return (end, said) if said is not None else None
+
+
 def rate_figures(text: str, nums: list[Number], unit: re.Pattern[str]) -> list[Number]:
-    """`nums` with every figure in words that `unit` follows, in text order."""
-    if not _HINT.search(text):
-        return nums
+    """`nums` with every figure in words that `unit`, a volume's tokens or a concurrency word ("fifty concurrent
+    users") follows, in text order."""
+    anchors = [(m.start(), False) for m in _UNIT_AT.finditer(text)] if _HINT.search(text) else []
+    if _CONC_HINT.search(text):
+        anchors = sorted([*anchors, *((m.start(), True) for m in _CONC_AT.finditer(text))])
     found = []
     run = _run()
-    for at in _UNIT_AT.finditer(text):  # only the words right before a unit: a paste costs its units, not its words
-        i = at.start() - 1
+    for unit_at, concurrent in anchors:  # only the words right before a unit: a paste costs its units, not its words
+        if text[unit_at - 3 : unit_at].lower() == "de " and (de := _DE.search(text, max(0, unit_at - 4), unit_at)):  # "millón de tokens"
+            unit_at = de.start()
+        i = unit_at - 1
         while i > 0 and text[i] in " -":
             i -= 1
         j = i
@@ -93,16 +143,18 @@ def rate_figures(text: str, nums: list[Number], unit: re.Pattern[str]) -> list[N
             j -= 1
         if text[j : i + 1].lower() not in _last_words():
             continue  # "500 tok/s", "26M tokens": no number word right before the unit
-        lead = max(0, at.start() - _WINDOW)
-        if not (m := run.search(text, lead, at.start())):
+        lead = max(0, unit_at - _WINDOW)
+        if not (m := run.search(text, lead, unit_at)):
             continue
         end = m.start() + len(m.group(0).rstrip())
-        if not unit.match(text, end) or any(n.start < end and m.start() < n.end for n in nums):
+        tokens = not concurrent and not unit.match(text, end) and _TOKENS.match(text, end)  # "twenty million output tokens"
+        if not (concurrent or tokens or unit.match(text, end)) or any(n.start < end and m.start() < n.end for n in nums):
             continue  # "12.5 thousand tok/s" is one figure, read by bot/parse/numbers.py
-        start = m.start() + len(_LEADING.match(m.group(0)).group(0))  # "and ninety": ninety
+        # "and ninety": ninety; "one and a half million" keeps its start
+        start = m.start() + (0 if _HALF.search(m.group(0)) else len(_LEADING.match(m.group(0)).group(0)))
         first = text[start:end].split()[0].lower()
         if first in _needs_multiplier() and start == m.start():
             continue  # "a couple hundred", "several thousand": no figure (the rates reader asks for digits)
         if (said := value(text[start:end])) is not None:
-            found.append(Number(said, start, end, text[start:end], False))
+            found.append(Number(said, start, end, text[start:end], bool(tokens)))
     return sorted([*nums, *found], key=lambda n: n.start) if found else nums

@@ -21,10 +21,9 @@ from itertools import islice
 from bot.parse import compose, lexicon
 from bot.parse.draft import ASK_CONFLICT, ASK_SLO, Draft, sentence
 from bot.parse.numbers import Number, plain
-from bot.parse.phrases import COUNTRIES, DEMONYMS
+from bot.parse.vat import names as country_names
 
 MAX_SHOWN = 4
-_COUNTRIES = frozenset(COUNTRIES) | frozenset(DEMONYMS)  # a country names a VAT rate, not one zone
 
 
 @cache
@@ -73,7 +72,7 @@ def _places(text: str) -> list[str]:
     for m in islice(pattern.finditer(text), 8):
         place = m.group("place")
         first = place.split()[0]
-        if first.lower() not in _COUNTRIES and not _not_place().fullmatch(first) and place.lower() not in lexicon.places():
+        if first.lower() not in country_names() and not _not_place().fullmatch(first) and place.lower() not in lexicon.places():
             out.append(place)
     return out
 

@@ -5,6 +5,7 @@ month, 20% output", "over 8 hours", and a period said once before the volumes it
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.parse.figures import PEOPLE, first_number
 from bot.parse.lazyre import lazy
@@ -55,7 +56,7 @@ _SIDE = (
 )
 _SHARE_AFTER = lazy(
     r"\s*[,;(:—-]?\s*(?:(?:and|with|y|con|of\s+which|de\s+los\s+cuales)\s+)?"
-    r"(?:(?:mostly|mainly|about|around|roughly|mayormente|sobre\s+todo|casi\s+todo)\s+)?(?:"
+    r"(?:(?:mostly|mainly|about|around|roughly|only|just|mayormente|sobre\s+todo|casi\s+todo|s[oó]lo|apenas)\s+)?(?:"
     rf"(?:el\s+|un\s+|~)?(?P<pct>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent|por\s+ciento)\s+(?:{_OF_THEM}\s+)?"
     rf"(?:(?:are|is|es|son)\s+)?(?P<side>{_SIDE})"
     rf"|(?P<amount>\d[\d.,]*\s?(?:[kKMB]|bn|million|billion|millones)?)\s+{_OF_THEM}\s+(?:(?:are|is|son)\s+)?"
@@ -138,3 +139,28 @@ class LeadVolume:
             tokens, period
         )  # only a volume that says its side: "each day 50M tokens" may be anything
         return volume if volume._match and _volume_kind(tokens.group(0)) else None
+
+    @classmethod
+    def past(cls, text: str, tokens: re.Match[str], lo: int, hi: int) -> LeadVolume | None:
+        """The volume `tokens` over a past period said in its sentence, before or after it ("last month: 1.5B
+        output tokens", "we burned 40M tokens last week", "el mes pasado consumimos 900 M de tokens", "yesterday's
+        bill was for 20M tokens"): that much per such period. A volume that says no side is output, as in place."""
+        said = [m for m in _past().finditer(text, lo, hi) if m.end() <= tokens.start() or m.start() >= tokens.end()]
+        if not said:
+            return None
+        m = min(said, key=lambda m: min(abs(m.start() - tokens.end()), abs(tokens.start() - m.end())))
+        volume = cls(tokens, "day" if m.group("day") else (m.group("period") or m.group("period_after")))
+        return volume if volume._match else None
+
+
+@cache
+def _past() -> re.Pattern[str]:
+    """A past period (lexicon `past_before`, `past_after`, `past_day`): "last month", "over the past week",
+    "la semana pasada", "el último mes", "yesterday", "ayer"."""
+    from bot.parse import lexicon
+
+    return lazy(
+        rf"\b(?:(?:{lexicon.alternation('past_before')})\s+(?P<period>{_PERIODS})"
+        rf"|(?P<period_after>{_PERIODS})\s+(?:{lexicon.alternation('past_after')})|(?P<day>{lexicon.alternation('past_day')}))\b",
+        re.I,
+    )

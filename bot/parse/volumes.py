@@ -68,7 +68,8 @@ def read_volumes(
     for number in mentions(nums):
         volume = tail(text, number, VOLUME)
         if not volume and (bare := tail(text, number, BARE_TOKENS)):
-            volume = LeadVolume.before(text, bare, sentence(text, number.start)[0], number.start)
+            lo, hi = sentence(text, number.start)
+            volume = LeadVolume.before(text, bare, lo, number.start) or LeadVolume.past(text, bare, lo, hi)
         if not volume or number.value <= 0:
             continue
         if _is_limit(text, number.start, volume.end()):

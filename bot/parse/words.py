@@ -41,6 +41,7 @@ _DROP = str.maketrans({"-": None, "_": None, ".": None, "/": None, "×": "x"})
 
 _FORMS: dict[str, tuple[str, str]] = {}  # a word -> its key and lower case: a pasted log repeats its words
 _new_token = tuple.__new__  # Token(...) without the Python-level __new__ a NamedTuple adds
+_SCAN = _TOKEN.compiled.finditer
 
 
 def tokens(text: str) -> list[Token]:
@@ -48,13 +49,12 @@ def tokens(text: str) -> list[Token]:
     add, forms = out.append, _FORMS
     if len(forms) > 20_000:
         forms.clear()
-    for m in _TOKEN.finditer(text):
+    for m in _SCAN(text):  # the compiled scan: no string every token needs, no first character to gate on
         word = m.group()
         if (known := forms.get(word)) is None:
             low = word.lower()
             known = forms[word] = (low.translate(_DROP), low)
-        start, end = m.span()
-        add(_new_token(Token, (word, start, end, *known)))
+        add(_new_token(Token, (word, m.start(), m.end(), *known)))
     return out
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.parse import lexicon
 from bot.parse.context import top_level
+from bot.parse.lazyre import lazy
 
 _HOURS = r"(?:business\s+|office\s+|working\s+|work\s+|core\s+)?(?:hours|hrs|time|timezone|tz)\b"
 # A clock or an hours word right before ("9-5 ET", "business hours PT", "9am-5pm CT", "horario del") ...
@@ -32,24 +33,24 @@ def table() -> dict[str, Any]:
 @cache
 def _names() -> re.Pattern[str]:
     branches = "|".join(f"(?P<n{i}>{row['words']})" for i, row in enumerate(table()["names"]))
-    return re.compile(rf"{lexicon.WORD_START}(?:{branches}){lexicon.WORD_END}", re.I)
+    return lazy(rf"{lexicon.WORD_START}(?:{branches}){lexicon.WORD_END}", re.I)
 
 
 @cache
 def _clock_words() -> re.Pattern[str]:
-    return re.compile(rf"\b({'|'.join(map(re.escape, table()['after_clock']))})\b", re.I)
+    return lazy(rf"\b({'|'.join(map(re.escape, table()['after_clock']))})\b", re.I)
 
 
 @cache
 def _abbreviations() -> re.Pattern[str]:
     names = sorted(table()["abbreviations"], key=len, reverse=True)
-    return re.compile(rf"(?<![\w/+-])({'|'.join(names)})(?![\w/+-]|\+\d|-\d)")
+    return lazy(rf"(?<![\w/+-])({'|'.join(names)})(?![\w/+-]|\+\d|-\d)")
 
 
 @cache
 def _spans() -> re.Pattern[str]:
     region = table()["spans"]
-    return re.compile(
+    return lazy(
         rf"{lexicon.WORD_START}(?:(?P<r1>{region})\s+{_HOURS}"
         rf"|(?:hours|horario\s+\w+|time)\s+(?:in|for|across|de|en)\s+(?:the\s+)?(?P<r2>{region})\b)",
         re.I,
@@ -74,7 +75,7 @@ def _name_starts() -> re.Pattern[str]:
             head = _LETTERS.match(alternative).group()
             heads.setdefault(head[0], set()).add(head[1:])
     branches = "|".join(f"{h}(?:{'|'.join(sorted(t, key=lambda x: (-len(x), x)))})" for h, t in heads.items())
-    return re.compile(rf"(?=[^\W\d_])(?<!\w)(?:{branches})", re.I)
+    return lazy(rf"(?=[^\W\d_])(?<!\w)(?:{branches})", re.I)
 
 
 def named(text: str) -> list[str]:
@@ -90,9 +91,9 @@ def named(text: str) -> list[str]:
     return zones
 
 
-_HOURS_WORD = re.compile(r"(?=[htHT])\b(?:hours|hrs|time|timezone|tz)\b", re.I)
+_HOURS_WORD = lazy(r"(?=[htHT])\b(?:hours|hrs|time|timezone|tz)\b", re.I)
 _DAY_WORDS = {"business", "office", "working", "work", "core"}
-_HORA = re.compile(r"(?=[hH])\b(?:hora|horario)\s+(?:laboral\s+|de\s+oficina\s+)?(?:de|del|en)\s+", re.I)
+_HORA = lazy(r"(?=[hH])\b(?:hora|horario)\s+(?:laboral\s+|de\s+oficina\s+)?(?:de|del|en)\s+", re.I)
 
 
 def country_time(text: str, countries: dict[str, str]) -> list[str]:

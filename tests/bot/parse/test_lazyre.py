@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 import bot.parse
-from bot.parse.lazyre import DIGIT, LONG, Pattern, lazy, required
+from bot.parse.lazyre import DIGIT, LONG, Pattern, gated, lazy, required, words
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -176,3 +176,62 @@ def test_no_reader_compares_a_match_pattern_by_identity():
                  for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
                  if re.search(r"\.re\s+is\s+(?:not\s+)?[A-Za-z_]", line)]
     assert not offenders, offenders
+
+
+@pytest.mark.parametrize(
+    ("pattern", "flags", "gate"),
+    [
+        (r"\bal\s+doble\b", re.I, "(?=[a])"),  # what the first character can be, in the pattern's own case
+        (r"\b(?:\d+x|double|half)\s", re.I, "(?=[\\ddh])"),  # each branch's first character
+        (r"(?:a?)b", 0, "(?=[ab])"),  # an optional part: what follows may come first
+        (r"x?(?P<n>[0-3])", 0, "(?=[0-3x])"),
+    ],
+)
+def test_a_gate_is_the_characters_a_match_can_start_with(pattern: str, flags: int, gate: str) -> None:
+    from bot.parse.lazyre import _gate_code
+
+    assert _gate_code(pattern, flags) is not None
+    assert _gate_code(f"{gate}(?:{pattern})", flags) is None  # gated already: not twice
+
+
+@pytest.mark.parametrize("pattern", [r"a*", r"\b\w+", r"(?:x|)y", r"[^a]b", r"foo", r"(?=[ab])\b(?:a|b)"])
+def test_no_gate_where_a_match_may_start_with_anything_or_re_skips_already(pattern: str) -> None:
+    from bot.parse.lazyre import _gate_code
+
+    assert _gate_code(pattern, 0) is None
+
+
+def test_a_gated_pattern_finds_what_the_pattern_finds() -> None:
+    """Every parser pattern a gate applies to, on pastes of corpus questions and on each question as a window
+    of a long text: the same matches (spans, groups), and the same `.pattern` and group names (readers compare
+    patterns by `.pattern`)."""
+    questions = _questions(every=5)
+    pad = "x " * LONG
+    texts = [" ".join(questions[i::3])[:4000] for i in range(3)]
+    checked = 0
+    for name, pattern in _parser_patterns().items():
+        fast = gated(pattern.compiled)
+        if fast is pattern.compiled:
+            continue
+        assert (fast.pattern, fast.flags, fast.groupindex) == (pattern.pattern, pattern.compiled.flags, pattern.groupindex)
+        for text in texts:
+            want = [(m.span(), m.groups()) for m in pattern.compiled.finditer(text)]
+            assert [(m.span(), m.groups()) for m in fast.finditer(text)] == want, name
+        for question in questions[::4]:
+            text, lo = pad + question + " " + pad, len(pad)
+            raw, got = pattern.compiled.search(text, lo, lo + len(question)), fast.search(text, lo, lo + len(question))
+            assert (raw and (raw.span(), raw.groups())) == (got and (got.span(), got.groups())), (name, question)
+        checked += 1
+    assert checked > 40
+
+
+def test_words_match_as_their_plain_alternation() -> None:
+    """lazyre.words groups names by first letter; the order within a letter (longest first, "new york city"
+    before "new york") decides what matches and must be kept, in either case when re.I."""
+    names = ["new york city", "New York", "newark", "nyc", "madrid", "Málaga", "ma", "york"]
+    text = "NEW YORK CITY, new york; Newark and NYC, madrid or málaga, ma, York, newyork"
+    for flags in (0, re.I):
+        plain = re.compile("|".join(map(re.escape, names)), flags)
+        grouped = re.compile(words(names, flags), flags)
+        assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in plain.finditer(text)]
+    assert words(["ſt", "st"], re.I) == "ſt|st"  # a letter re folds to another: not grouped

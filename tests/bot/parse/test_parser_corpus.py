@@ -66,7 +66,16 @@ def _approx(actual, expected):
     return actual == expected
 
 
-@pytest.mark.parametrize("entry", CORPUS, ids=_id)
+def _known_gaps(entries: list[dict]) -> list:
+    """A row whose reading the parser still gets wrong carries `xfail: <why>`: its expectation stays what the
+    question means (never changed to match), and it fails loudly (strict) the day the parser reads it right."""
+    return [
+        pytest.param(e, marks=pytest.mark.xfail(reason=e["xfail"], strict=True)) if e.get("xfail") else e
+        for e in entries
+    ]
+
+
+@pytest.mark.parametrize("entry", _known_gaps(CORPUS), ids=_id)
 def test_question(entry, catalogs):
     result = parsed(entry["q"], catalogs)
     scenario = result.scenario

@@ -51,3 +51,29 @@ def test_country_zones_are_real_zones():
     for country, zone in lexicon.country_zones().items():
         assert country == country.lower()
         ZoneInfo(zone)
+
+
+def test_signal_rows_name_signals_the_scenario_knows():
+    """A `signals` row sets its signal by name; cue words are plain lower-case text the reader looks for."""
+    from costcore.scenario import SIGNAL_ORDER
+
+    for lang in lexicon.LANGUAGES:
+        for row in lexicon.rows(lang, "signals"):
+            assert row["signal"] in SIGNAL_ORDER, (lang, row["signal"])
+            assert row["cues"] and all(cue == cue.lower() for cue in row["cues"]), (lang, row)
+    for concept in ("currency_cue", "commitment_cue"):
+        assert all(cue == cue.lower() for cue in lexicon.fragments(concept)), concept
+
+
+def test_vat_tables_name_countries():
+    """`vat_country` gives an ISO 3166 code; every `vat_demonym` names a row of `vat_country`."""
+    countries = lexicon.mapping("vat_country")
+    assert all(len(code) == 2 and code.isupper() for code in countries.values())
+    assert all(country in countries for country in lexicon.mapping("vat_demonym").values())
+
+
+def test_every_node_provider_has_a_cloud_row(catalogs):
+    """`clouds.yaml` holds the words for a team's own cloud; the providers are the node catalog's, so a provider
+    added to costcore/data/nodes.yaml without a row here could never be named ("in our own Nebius account")."""
+    rows = {provider.lower() for provider in lexicon.clouds().values()}
+    assert {node.provider.lower() for node in catalogs.nodes.values()} <= rows
