@@ -150,6 +150,7 @@ def _each_item(text: str, number: Number, before: str) -> bool:
 
 _PER_TIME = lazy(r" ?(?:tokens?|tok)\b,? ?(?:a|per|/|each|every|al|por|cada) ?(?:day|week|month|hour|d[ií]a|semana|mes|hora)\b", re.I)
 DEFAULT_CONTEXT = 32_768  # costcore.scenario.Settings.context_tokens: a smaller request changes nothing said
+MIN_CONTEXT = 256  # below any model's window: a smaller "N tokens of prompt" sizes something else (a mix)
 MAX_CONTEXT = 20_000_000  # twice the longest context any model offers (10M): a larger figure is a volume
 
 
@@ -206,6 +207,8 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
         if number.value < 1:
             draft.ask(ASK_RANGE, "not_positive", field="context_tokens", value=plain(number.value))
             continue
+        if number.value < MIN_CONTEXT and not keyed:
+            continue  # "for each token of answer we send 12 tokens of prompt": a mix, no model's window
         draft.set("context_tokens", round(number.value))
     if (said := draft.fields.get("context_tokens")) and any(size != said for size in prompt_sizes):
         draft.conflict("context_tokens", [said, *prompt_sizes])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
+from bot.parse import lexicon
 from bot.parse.counts import of_noun
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
@@ -157,9 +158,12 @@ def _total_of_counted(
             draft.use(at + per_group.start(), at + _PHRASE.match(after, per_group.end()).end(), "slo_tok_s")
         else:  # "each department needs": the words before the figure
             draft.use(number.start - len(before) + ahead.start(), number.start, "slo_tok_s")
-    elif (pair := _PER_TWO_WORDS.match(after)) and len(
-        counts := counted(text, nums, plural_of(pair["noun"]), skip=number)
-    ) == 1:  # "per legal entity, 4 entities": the noun a count names again, whatever word is before it
+    elif (
+        (pair := _PER_TWO_WORDS.match(after))
+        # "300 tok/s, por cada token de salida van 20 tokens de prompt": tokens, requests… are no group
+        and not any(lexicon.pattern("not_counted").fullmatch(pair["noun"] + end) for end in ("", "s", "es"))
+        and len(counts := counted(text, nums, plural_of(pair["noun"]), skip=number)) == 1
+    ):  # "per legal entity, 4 entities": the noun a count names again, whatever word is before it
         count = counts[0]
         draft.use(at + pair.start(), at + pair.end(), "slo_tok_s")
     if not count or count == 1:
