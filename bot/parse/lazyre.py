@@ -41,6 +41,7 @@ import re._compiler as _sre_compile
 import re._constants as _c
 import re._parser as _sre_parse
 import sys
+from bisect import bisect_left
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -321,6 +322,117 @@ def gated(compiled: re.Pattern[str]) -> re.Pattern[str]:
         return compiled
 
 
+_MAX_STARTS = 512  # more word beginnings than this and the lookups cost about as much as the scan
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _after_non_word(op: Any, av: Any) -> bool:
+    """Whether a zero-width item asserts that no word character comes before: `\\b` (before a word character),
+    `(?<!\\w)`, `(?<![\\w'])`."""
+    if op is _c.AT:
+        return av is _c.AT_BOUNDARY
+    if op is _c.ASSERT_NOT and av[0] == -1 and len(av[1].data) == 1:
+        kind, items = av[1].data[0]
+        return kind is _c.IN and (_c.CATEGORY, _c.CATEGORY_WORD) in items and all(k is not _c.NEGATE for k, _ in items)
+    return False
+
+
+def _at_word_start(items: Any) -> bool:
+    """Whether every match of the sequence starts where no word character comes before (the first character it
+    consumes is then a word's first: `_starts` checks that it is a word character)."""
+    for op, av in items:
+        if op in _ZERO_WIDTH:
+            if _after_non_word(op, av):
+                return True
+            continue
+        if op in (_c.SUBPATTERN, _c.ATOMIC_GROUP):
+            return _at_word_start(av[-1] if op is _c.SUBPATTERN else av)
+        if op is _c.BRANCH:
+            return all(_at_word_start(alternative) for alternative in av[1])
+        return False
+    return False
+
+
+def _starts(items: Any, j: int = 0) -> set[str] | None:
+    """The strings (lower case, at most three characters) one of which every match of items[j:] begins with
+    ("" when it may match nothing); None when they are not known or too many. A string cut short is still a
+    beginning, so a run of fixed text stops the walk at three characters, and an item after fixed text whose
+    beginnings are unknown leaves the fixed text as the beginning."""
+    prefix: set[str] = {""}
+    while j < len(items):
+        if all(len(s) >= 3 for s in prefix):
+            return prefix
+        op, av = items[j]
+        if op in _ZERO_WIDTH:
+            j += 1
+            continue
+        if (item := _exact(op, av)) is not None:
+            prefix = {(a + b)[:3] for a in prefix for b in item}
+            if len(prefix) > _MAX_STARTS:
+                return None
+            j += 1
+            continue
+        follow = _item_starts(op, av)
+        if follow is not None and "" in follow:  # the item may consume nothing: what follows it may begin
+            rest = _starts(items, j + 1)
+            follow = None if rest is None else (follow - {""}) | rest
+        if follow is None:
+            return None if "" in prefix else prefix
+        out = {(a + b)[:3] for a in prefix for b in follow}
+        return out if len(out) <= _MAX_STARTS else None
+    return prefix
+
+
+def _item_starts(op: Any, av: Any) -> set[str] | None:
+    if op is _c.SUBPATTERN:
+        return _starts(av[-1])
+    if op is _c.ATOMIC_GROUP:
+        return _starts(av)
+    if op in _REPEATS:
+        body = _starts(av[2])
+        return None if body is None else body | {""} if av[0] == 0 else body
+    if op is _c.BRANCH:
+        union: set[str] = set()
+        for alternative in av[1]:
+            if (sub := _starts(alternative)) is None:
+                return None
+            union |= sub
+        return union
+    return None
+
+
+def _word_starts_of(pattern: str, flags: int) -> frozenset[str] | None:
+    """The beginnings (`_starts`) of a pattern whose every match starts at a word's first character, or None."""
+    if flags & (re.ASCII | re.LOCALE):
+        return None
+    tree = _sre_parse.parse(pattern, flags)
+    if not _at_word_start(tree.data):
+        return None
+    starts = _starts(tree.data)
+    if not starts or "" in starts or any(s[0] not in _WORD_CHARS for s in starts):
+        return None
+    return frozenset(starts)
+
+
+def word_starts(compiled: re.Pattern[str] | Pattern) -> frozenset[str] | None:
+    """What a match of `compiled` begins with, when every match begins a word; worked out once and kept."""
+    pattern, flags = compiled.pattern, compiled.flags
+    if not isinstance(pattern, str):
+        return None
+    if not _KEPT_STATE["loaded"]:
+        _load_kept()
+    key = (pattern, flags, "words")
+    if (hit := _KEPT.get(key, _UNSET)) is _UNSET:
+        try:
+            hit = _word_starts_of(pattern, flags)
+        except (re.error, RecursionError, ValueError, TypeError):
+            hit = None
+        if len(_KEPT) < 4096:
+            _KEPT[key] = hit
+            _KEPT_STATE["new"] += 1
+    return hit
+
+
 # What `required` found, per (pattern, flags), kept in the user's cache folder between runs: parsing the
 # parser's large alternations costs ~0.1 s the first time a process meets a long text (an `llmcost ask` with
 # a pasted log), a pickle of the answers ~1 ms. Keyed on this file, so a changed analysis starts afresh.
@@ -396,11 +508,41 @@ def _lowered(text: str) -> tuple[str | None, bool]:
 _UNSET: Any = object()
 
 
+_WORD_HEAD = re.compile(r"(?<!\w)\w")
+_HEADS: dict[str, list[dict[str, list[int]]]] = {}  # by the text itself: readers pass equal copies of one text
+
+
+def _heads(text: str, low: str) -> list[dict[str, list[int]]]:
+    """Where each word of `text` begins, by its first one, two and three characters in lower case (a word's
+    three may run past it: "a d" of "a day"), once per text."""
+    hit = _HEADS.get(text)
+    if hit is None:
+        if len(_HEADS) > 16:
+            _HEADS.clear()
+        three: dict[str, list[int]] = {}
+        for m in _WORD_HEAD.finditer(text):
+            p = m.start()
+            head = low[p : p + 3]
+            if (at := three.get(head)) is None:
+                three[head] = [p]
+            else:
+                at.append(p)
+        one: dict[str, list[int]] = {}
+        two: dict[str, list[int]] = {}
+        for head, at in three.items():
+            one.setdefault(head[:1], []).extend(at)
+            two.setdefault(head[:2], []).extend(at)
+        hit = _HEADS[text] = [{}, one, two, three]
+    return hit
+
+
+
+
 class Pattern:
     """A compiled pattern that skips a long text holding none of its required strings (module docstring)."""
 
     __slots__ = ("compiled", "pattern", "flags", "groups", "groupindex", "match", "fullmatch", "_needs", "_last",
-                 "_scan")
+                 "_scan", "_starts", "_cands")
 
     def __init__(self, compiled: re.Pattern[str]) -> None:
         self.compiled = compiled
@@ -410,6 +552,8 @@ class Pattern:
         self._needs: Strings = _UNSET
         self._last: tuple[str, bool, str | None, tuple[str, ...]] | None = None
         self._scan: re.Pattern[str] | None = None  # what scans a long text: `gated(compiled)`, once one is met
+        self._starts: frozenset[str] | None = _UNSET  # `word_starts`, worked out on the first long text
+        self._cands: tuple[str, list[int]] | None = None  # where in the last long text a match may begin
 
     def _judged(self, text: str) -> tuple[str, bool, str | None, tuple[str, ...]]:
         """(text, whether it holds none of the required strings, its lower case, the strings to look for in a
@@ -429,6 +573,36 @@ class Pattern:
         if self._scan is None:
             self._scan = gated(self.compiled)
         return last
+
+    def _candidates(self, text: str) -> list[int] | None:
+        """Where in `text` a match may begin, when every match begins a word with one of a few known strings
+        (`word_starts`): the words that begin so, looked up in the text's word index. None: scan."""
+        cands = self._cands
+        if cands is not None and (cands[0] is text or cands[0] == text):
+            return cands[1]
+        if self._starts is _UNSET:
+            self._starts = word_starts(self.compiled)
+        if self._starts is None or (low := _lowered(text)[0]) is None:
+            return None
+        heads = _heads(text, low)
+        found: list[int] = []
+        for s in self._starts:
+            if (at := heads[len(s)].get(s)) is not None:
+                found.extend(at)
+        found.sort()
+        self._cands = (text, found)
+        return found
+
+    def _matches(self, string: str, cands: list[int], pos: int, endpos: int) -> Iterator[re.Match[str]]:
+        """finditer's matches, tried only where one may begin (each consumes its first word's first character,
+        so none is empty and the next is looked for from where the last ended, as finditer does)."""
+        match = self.compiled.match
+        for p in cands[bisect_left(cands, pos) :]:
+            if p >= endpos:
+                return
+            if p >= pos and (m := match(string, p, endpos)) is not None:
+                yield m
+                pos = m.end()
 
     def absent(self, text: str) -> bool:
         """Whether `text` holds none of the strings every match needs (so no match is possible)."""
@@ -451,6 +625,14 @@ class Pattern:
                 last = self._judged(string)
             if last[1] or (last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)):
                 return None
+            if (cands := self._candidates(string)) is not None:
+                match = self.compiled.match
+                for p in cands[bisect_left(cands, pos) :]:
+                    if p >= endpos:
+                        break
+                    if (m := match(string, p, endpos)) is not None:
+                        return m
+                return None
             return self._scan.search(string, pos, endpos)  # type: ignore[union-attr]
         return self.compiled.search(string, pos, endpos)
 
@@ -461,6 +643,8 @@ class Pattern:
                 last = self._judged(string)
             if last[1] or (last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)):
                 return iter(())
+            if (cands := self._candidates(string)) is not None:
+                return self._matches(string, cands, pos, endpos)
             return self._scan.finditer(string, pos, endpos)  # type: ignore[union-attr]
         return self.compiled.finditer(string, pos, endpos)
 

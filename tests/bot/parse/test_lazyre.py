@@ -235,3 +235,58 @@ def test_words_match_as_their_plain_alternation() -> None:
         grouped = re.compile(words(names, flags), flags)
         assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in plain.finditer(text)]
     assert words(["ſt", "st"], re.I) == "ſt|st"  # a letter re folds to another: not grouped
+
+
+@pytest.mark.parametrize(
+    ("pattern", "starts"),
+    [
+        (r"(?<!\w)(?:(?:our\s+|the\s+)?(?:customers?|clients?)\s+data)", {"our", "the", "cus", "cli"}),  # optional parts
+        (r"\b(?:a|an|in\s+a)\s+day", {"a", "an", "in"}),  # a word cut short: still how the match begins
+        (r"(?<![\w'])x?(?:ab|c)", {"xab", "xc", "ab", "c"}),
+        (r"\ba(?:b|c)*", {"a", "ab", "ac"}),
+    ],
+)
+def test_word_starts_are_what_every_match_begins_with(pattern: str, starts: set[str]) -> None:
+    from bot.parse.lazyre import _word_starts_of
+
+    assert _word_starts_of(pattern, re.I) == starts
+
+
+@pytest.mark.parametrize(
+    "pattern",
+    [r"abc", r"\b\w+bar", r"\b(?:x)?", r"\b(?:\d+x|double)", r"(?<![^\W\d_])abc", r"(?<!\w)(?:foo|-bar)", r"(?:\bab|cd)"],
+)
+def test_no_word_starts_where_a_match_may_begin_elsewhere_or_with_anything(pattern: str) -> None:
+    from bot.parse.lazyre import _word_starts_of
+
+    assert _word_starts_of(pattern, re.I) is None
+
+
+def test_a_pattern_tried_at_word_starts_finds_what_the_pattern_finds() -> None:
+    """Every parser pattern whose matches begin words with known strings (`word_starts`), tried only where a word
+    begins so, on pastes of corpus questions, on windows of them and on each question as a window of a long text:
+    the same matches (spans, groups) as the pattern's own scan."""
+    from bot.parse.lazyre import word_starts
+
+    questions = _questions(every=5)
+    pad = "x " * LONG
+    texts = [" ".join(questions[i::3])[:4000] for i in range(3)]
+    checked = 0
+    for name, pattern in _parser_patterns().items():
+        if word_starts(pattern) is None:
+            continue
+        for text in texts:
+            pattern._cands = None
+            want = [(m.span(), m.groups()) for m in pattern.compiled.finditer(text)]
+            assert [(m.span(), m.groups()) for m in pattern.finditer(text)] == want, name
+            for lo, hi in ((0, 700), (350, 1400), (1000, 1100)):
+                raw, got = pattern.compiled.search(text, lo, hi), pattern.search(text, lo, hi)
+                assert (raw and (raw.span(), raw.groups())) == (got and (got.span(), got.groups())), (name, lo, hi)
+                want = [(m.span(), m.groups()) for m in pattern.compiled.finditer(text, lo, hi)]
+                assert [(m.span(), m.groups()) for m in pattern.finditer(text, lo, hi)] == want, (name, lo, hi)
+        for question in questions[::4]:
+            text, lo = pad + question + " " + pad, len(pad)
+            raw, got = pattern.compiled.search(text, lo, lo + len(question)), pattern.search(text, lo, lo + len(question))
+            assert (raw and (raw.span(), raw.groups())) == (got and (got.span(), got.groups())), (name, question)
+        checked += 1
+    assert checked > 40
