@@ -401,27 +401,35 @@ def _item_starts(op: Any, av: Any) -> set[str] | None:
     return None
 
 
-def _word_starts_of(pattern: str, flags: int) -> frozenset[str] | None:
-    """The beginnings (`_starts`) of a pattern whose every match starts at a word's first character, or None."""
+_MAX_FOUND = 16  # beginnings looked for with str.find (not in the word index): more cost about as much as the scan
+
+
+def _word_starts_of(pattern: str, flags: int) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What every match of `pattern` begins with (`_starts`), as (the beginnings of words, looked up in the text's
+    word index; the others, looked for with str.find), or None when that is unknown or would not save the scan.
+    A beginning is a word's when the pattern asserts that no word character comes before (`\\b`, `(?<!\\w)`)
+    and it starts with a word character; any other must be a few, and more than one letter long (or no letter)."""
     if flags & (re.ASCII | re.LOCALE):
         return None
     tree = _sre_parse.parse(pattern, flags)
-    if not _at_word_start(tree.data):
-        return None
     starts = _starts(tree.data)
-    if not starts or "" in starts or any(s[0] not in _WORD_CHARS for s in starts):
+    if not starts or "" in starts:
         return None
-    return frozenset(starts)
+    indexed = frozenset(s for s in starts if s[0] in _WORD_CHARS) if _at_word_start(tree.data) else frozenset()
+    found = frozenset(starts) - indexed
+    if len(found) > _MAX_FOUND or any(s[0] in _WORD_CHARS and len(s) < 2 or s.isspace() for s in found):
+        return None
+    return indexed, found
 
 
-def word_starts(compiled: re.Pattern[str] | Pattern) -> frozenset[str] | None:
-    """What a match of `compiled` begins with, when every match begins a word; worked out once and kept."""
+def word_starts(compiled: re.Pattern[str] | Pattern) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What a match of `compiled` begins with (`_word_starts_of`); worked out once and kept."""
     pattern, flags = compiled.pattern, compiled.flags
     if not isinstance(pattern, str):
         return None
     if not _KEPT_STATE["loaded"]:
         _load_kept()
-    key = (pattern, flags, "words")
+    key = (pattern, flags, "starts")
     if (hit := _KEPT.get(key, _UNSET)) is _UNSET:
         try:
             hit = _word_starts_of(pattern, flags)
@@ -552,7 +560,7 @@ class Pattern:
         self._needs: Strings = _UNSET
         self._last: tuple[str, bool, str | None, tuple[str, ...]] | None = None
         self._scan: re.Pattern[str] | None = None  # what scans a long text: `gated(compiled)`, once one is met
-        self._starts: frozenset[str] | None = _UNSET  # `word_starts`, worked out on the first long text
+        self._starts: tuple[frozenset[str], frozenset[str]] | None = _UNSET  # `word_starts`, on the first long text
         self._cands: tuple[str, list[int]] | None = None  # where in the last long text a match may begin
 
     def _judged(self, text: str) -> tuple[str, bool, str | None, tuple[str, ...]]:
@@ -575,8 +583,9 @@ class Pattern:
         return last
 
     def _candidates(self, text: str) -> list[int] | None:
-        """Where in `text` a match may begin, when every match begins a word with one of a few known strings
-        (`word_starts`): the words that begin so, looked up in the text's word index. None: scan."""
+        """Where in `text` a match may begin, when every match begins with one of a few known strings
+        (`word_starts`): the words that begin so, looked up in the text's word index, and where the others
+        are. None: scan."""
         cands = self._cands
         if cands is not None and (cands[0] is text or cands[0] == text):
             return cands[1]
@@ -584,12 +593,19 @@ class Pattern:
             self._starts = word_starts(self.compiled)
         if self._starts is None or (low := _lowered(text)[0]) is None:
             return None
-        heads = _heads(text, low)
+        indexed, elsewhere = self._starts
         found: list[int] = []
-        for s in self._starts:
-            if (at := heads[len(s)].get(s)) is not None:
-                found.extend(at)
-        found.sort()
+        if indexed:
+            heads = _heads(text, low)
+            for s in indexed:
+                if (at := heads[len(s)].get(s)) is not None:
+                    found.extend(at)
+        for s in elsewhere:
+            i = low.find(s)
+            while i >= 0:
+                found.append(i)
+                i = low.find(s, i + 1)
+        found = sorted(set(found))
         self._cands = (text, found)
         return found
 
