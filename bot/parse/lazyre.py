@@ -499,18 +499,18 @@ def _analysed(pattern: str | bytes, flags: int) -> Strings:
     return _sequence(tree.data if hasattr(tree, "data") else tree)
 
 
-_LOWERED: dict[int, tuple[str, str | None, bool]] = {}
+_LOWERED: dict[str, tuple[str | None, bool]] = {}  # by the text itself: readers pass equal copies of one text
 
 
 def _lowered(text: str) -> tuple[str | None, bool]:
     """The text in lower case (None when that changes its length) and whether it holds a digit, once per text."""
-    hit = _LOWERED.get(id(text))
-    if hit is None or hit[0] is not text:
+    hit = _LOWERED.get(text)
+    if hit is None:
         if len(_LOWERED) > 16:
             _LOWERED.clear()
         low = text.translate(_FOLD).lower()
-        hit = _LOWERED[id(text)] = (text, low if len(low) == len(text) else None, bool(_ANY_DIGIT.search(text)))
-    return hit[1], hit[2]
+        hit = _LOWERED[text] = (low if len(low) == len(text) else None, bool(_ANY_DIGIT.search(text)))
+    return hit
 
 
 _UNSET: Any = object()
@@ -567,7 +567,7 @@ class Pattern:
         """(text, whether it holds none of the required strings, its lower case, the strings to look for in a
         window of it), worked out once per text."""
         last = self._last
-        if last is not None and last[0] is text:
+        if last is not None and (last[0] is text or last[0] == text):  # an equal copy: the same answers
             return last
         if self._needs is _UNSET:
             self._needs = required(self.compiled)
