@@ -290,3 +290,20 @@ def test_a_pattern_tried_at_word_starts_finds_what_the_pattern_finds() -> None:
             assert (raw and (raw.span(), raw.groups())) == (got and (got.span(), got.groups())), (name, question)
         checked += 1
     assert checked > 40
+
+
+def test_the_parser_modules_compile_lazy_patterns_and_no_one_else() -> None:
+    """bot/parse/__init__.py routes the readers' `re.compile` through lazyre (one object per pattern and flags);
+    a caller outside the parser gets the stdlib's compiled pattern."""
+    from bot.parse import counts
+
+    assert isinstance(counts.ANY_NOUN, Pattern)
+    assert type(re.compile(r"x(\d)")) is re.Pattern  # this test module is no reader
+    from bot.parse.lazyre import _compile
+
+    def as_reader(pattern: str, flags: int = 0) -> object:
+        return eval("_compile(pattern, flags)", {"__name__": "bot.parse.someone", "_compile": _compile}, locals())
+
+    first = as_reader(r"\bab+c", re.I)
+    assert isinstance(first, Pattern) and first is as_reader(r"\bab+c", re.I)
+    assert first.pattern == r"\bab+c" and first.flags == re.compile(r"\bab+c", re.I).flags
