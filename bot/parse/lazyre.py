@@ -303,18 +303,7 @@ def gated(compiled: re.Pattern[str]) -> re.Pattern[str]:
     pattern, flags = compiled.pattern, compiled.flags
     if not isinstance(pattern, str) or flags & (re.LOCALE | re.DEBUG):
         return compiled
-    if not _KEPT_STATE["loaded"]:
-        _load_kept()
-    key = (pattern, flags, "gate")
-    if (args := _KEPT.get(key, _UNSET)) is _UNSET:
-        try:
-            args = _gate_code(pattern, flags)
-        except (re.error, RecursionError, ValueError, TypeError):
-            args = None
-        if len(_KEPT) < 4096:
-            _KEPT[key] = args
-            _KEPT_STATE["new"] += 1
-    if args is None:
+    if (args := _kept_answer(pattern, flags, "gate", _gate_code)) is None:
         return compiled
     try:
         return _sre_compile._sre.compile(pattern, *args)
@@ -427,12 +416,17 @@ def word_starts(compiled: re.Pattern[str] | Pattern) -> tuple[frozenset[str], fr
     pattern, flags = compiled.pattern, compiled.flags
     if not isinstance(pattern, str):
         return None
+    return _kept_answer(pattern, flags, "starts", _word_starts_of)
+
+
+def _kept_answer(pattern: str, flags: int, kind: str, work: Any) -> Any:
+    """work(pattern, flags), worked out once per pattern and kept (in this process and the cache folder)."""
     if not _KEPT_STATE["loaded"]:
         _load_kept()
-    key = (pattern, flags, "starts")
+    key = (pattern, flags, kind)
     if (hit := _KEPT.get(key, _UNSET)) is _UNSET:
         try:
-            hit = _word_starts_of(pattern, flags)
+            hit = work(pattern, flags)
         except (re.error, RecursionError, ValueError, TypeError):
             hit = None
         if len(_KEPT) < 4096:
