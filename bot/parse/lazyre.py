@@ -607,9 +607,8 @@ class Pattern:
         """finditer's matches, tried only where one may begin (each consumes its first word's first character,
         so none is empty and the next is looked for from where the last ended, as finditer does)."""
         match = self.compiled.match
-        for p in cands[bisect_left(cands, pos) :]:
-            if p >= endpos:
-                return
+        start = bisect_left(cands, pos)
+        for p in cands[start : bisect_left(cands, endpos, start)]:  # the window's beginnings, not the rest's
             if p >= pos and (m := match(string, p, endpos)) is not None:
                 yield m
                 pos = m.end()
@@ -637,9 +636,8 @@ class Pattern:
                 return None
             if (cands := self._candidates(string)) is not None:
                 match = self.compiled.match
-                for p in cands[bisect_left(cands, pos) :]:
-                    if p >= endpos:
-                        break
+                start = bisect_left(cands, pos)
+                for p in cands[start : bisect_left(cands, endpos, start)]:
                     if (m := match(string, p, endpos)) is not None:
                         return m
                 return None
