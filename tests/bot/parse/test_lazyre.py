@@ -205,24 +205,30 @@ def test_a_gated_pattern_finds_what_the_pattern_finds() -> None:
     """Every parser pattern a gate applies to, on pastes of corpus questions and on each question as a window
     of a long text: the same matches (spans, groups), and the same `.pattern` and group names (readers compare
     patterns by `.pattern`)."""
-    questions = _questions(every=5)
-    pad = "x " * LONG
-    texts = [" ".join(questions[i::3])[:4000] for i in range(3)]
     checked = 0
     for name, pattern in _parser_patterns().items():
         fast = gated(pattern.compiled)
         if fast is pattern.compiled:
             continue
         assert (fast.pattern, fast.flags, fast.groupindex) == (pattern.pattern, pattern.compiled.flags, pattern.groupindex)
-        for text in texts:
-            want = [(m.span(), m.groups()) for m in pattern.compiled.finditer(text)]
-            assert [(m.span(), m.groups()) for m in fast.finditer(text)] == want, name
-        for question in questions[::4]:
-            text, lo = pad + question + " " + pad, len(pad)
-            raw, got = pattern.compiled.search(text, lo, lo + len(question)), fast.search(text, lo, lo + len(question))
-            assert (raw and (raw.span(), raw.groups())) == (got and (got.span(), got.groups())), (name, question)
+        _finds_the_same(pattern.compiled, fast, name)
         checked += 1
     assert checked > 40
+
+
+def _finds_the_same(raw: re.Pattern[str], fast: object, name: str, windows: tuple[tuple[int, int], ...] = ()) -> None:
+    """`fast` finds what `raw` finds (spans, groups; search and finditer) on pastes of corpus questions, on
+    `windows` of them, and on each question as a window of a long text."""
+    questions = _questions(every=5)
+    pad = "x " * LONG
+    spans = [(pad + q + " " + pad, len(pad), len(pad) + len(q)) for q in questions[::4]]
+    for text in [" ".join(questions[i::3])[:4000] for i in range(3)]:
+        spans += [(text, 0, len(text))] + [(text, lo, hi) for lo, hi in windows]
+    for text, lo, hi in spans:
+        want, got = raw.search(text, lo, hi), fast.search(text, lo, hi)  # type: ignore[attr-defined]
+        assert (want and (want.span(), want.groups())) == (got and (got.span(), got.groups())), (name, text[lo:hi][:80])
+        want_all = [(m.span(), m.groups()) for m in raw.finditer(text, lo, hi)]
+        assert [(m.span(), m.groups()) for m in fast.finditer(text, lo, hi)] == want_all, (name, text[lo:hi][:80])  # type: ignore[attr-defined]
 
 
 def test_words_match_as_their_plain_alternation() -> None:
@@ -268,26 +274,11 @@ def test_a_pattern_tried_at_word_starts_finds_what_the_pattern_finds() -> None:
     the same matches (spans, groups) as the pattern's own scan."""
     from bot.parse.lazyre import word_starts
 
-    questions = _questions(every=5)
-    pad = "x " * LONG
-    texts = [" ".join(questions[i::3])[:4000] for i in range(3)]
     checked = 0
     for name, pattern in _parser_patterns().items():
         if word_starts(pattern) is None:
             continue
-        for text in texts:
-            pattern._cands = None
-            want = [(m.span(), m.groups()) for m in pattern.compiled.finditer(text)]
-            assert [(m.span(), m.groups()) for m in pattern.finditer(text)] == want, name
-            for lo, hi in ((0, 700), (350, 1400), (1000, 1100)):
-                raw, got = pattern.compiled.search(text, lo, hi), pattern.search(text, lo, hi)
-                assert (raw and (raw.span(), raw.groups())) == (got and (got.span(), got.groups())), (name, lo, hi)
-                want = [(m.span(), m.groups()) for m in pattern.compiled.finditer(text, lo, hi)]
-                assert [(m.span(), m.groups()) for m in pattern.finditer(text, lo, hi)] == want, (name, lo, hi)
-        for question in questions[::4]:
-            text, lo = pad + question + " " + pad, len(pad)
-            raw, got = pattern.compiled.search(text, lo, lo + len(question)), pattern.search(text, lo, lo + len(question))
-            assert (raw and (raw.span(), raw.groups())) == (got and (got.span(), got.groups())), (name, question)
+        _finds_the_same(pattern.compiled, pattern, name, windows=((0, 700), (350, 1400), (1000, 1100)))
         checked += 1
     assert checked > 40
 
