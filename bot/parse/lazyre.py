@@ -41,6 +41,7 @@ import re._compiler as _sre_compile
 import re._constants as _c
 import re._parser as _sre_parse
 import sys
+from bisect import bisect_left
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -302,23 +303,136 @@ def gated(compiled: re.Pattern[str]) -> re.Pattern[str]:
     pattern, flags = compiled.pattern, compiled.flags
     if not isinstance(pattern, str) or flags & (re.LOCALE | re.DEBUG):
         return compiled
-    if not _KEPT_STATE["loaded"]:
-        _load_kept()
-    key = (pattern, flags, "gate")
-    if (args := _KEPT.get(key, _UNSET)) is _UNSET:
-        try:
-            args = _gate_code(pattern, flags)
-        except (re.error, RecursionError, ValueError, TypeError):
-            args = None
-        if len(_KEPT) < 4096:
-            _KEPT[key] = args
-            _KEPT_STATE["new"] += 1
-    if args is None:
+    if (args := _kept_answer(pattern, flags, "gate", _gate_code)) is None:
         return compiled
     try:
         return _sre_compile._sre.compile(pattern, *args)
     except Exception:  # another Python's sre: the pattern as compiled
         return compiled
+
+
+_MAX_STARTS = 512  # more word beginnings than this and the lookups cost about as much as the scan
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _after_non_word(op: Any, av: Any) -> bool:
+    """Whether a zero-width item asserts that no word character comes before: `\\b` (before a word character),
+    `(?<!\\w)`, `(?<![\\w'])`."""
+    if op is _c.AT:
+        return av is _c.AT_BOUNDARY
+    if op is _c.ASSERT_NOT and av[0] == -1 and len(av[1].data) == 1:
+        kind, items = av[1].data[0]
+        return kind is _c.IN and (_c.CATEGORY, _c.CATEGORY_WORD) in items and all(k is not _c.NEGATE for k, _ in items)
+    return False
+
+
+def _at_word_start(items: Any) -> bool:
+    """Whether every match of the sequence starts where no word character comes before (the first character it
+    consumes is then a word's first: `_starts` checks that it is a word character)."""
+    for op, av in items:
+        if op in _ZERO_WIDTH:
+            if _after_non_word(op, av):
+                return True
+            continue
+        if op in (_c.SUBPATTERN, _c.ATOMIC_GROUP):
+            return _at_word_start(av[-1] if op is _c.SUBPATTERN else av)
+        if op is _c.BRANCH:
+            return all(_at_word_start(alternative) for alternative in av[1])
+        return False
+    return False
+
+
+def _starts(items: Any, j: int = 0) -> set[str] | None:
+    """The strings (lower case, at most three characters) one of which every match of items[j:] begins with
+    ("" when it may match nothing); None when they are not known or too many. A string cut short is still a
+    beginning, so a run of fixed text stops the walk at three characters, and an item after fixed text whose
+    beginnings are unknown leaves the fixed text as the beginning."""
+    prefix: set[str] = {""}
+    while j < len(items):
+        if all(len(s) >= 3 for s in prefix):
+            return prefix
+        op, av = items[j]
+        if op in _ZERO_WIDTH:
+            j += 1
+            continue
+        if (item := _exact(op, av)) is not None:
+            prefix = {(a + b)[:3] for a in prefix for b in item}
+            if len(prefix) > _MAX_STARTS:
+                return None
+            j += 1
+            continue
+        follow = _item_starts(op, av)
+        if follow is not None and "" in follow:  # the item may consume nothing: what follows it may begin
+            rest = _starts(items, j + 1)
+            follow = None if rest is None else (follow - {""}) | rest
+        if follow is None:
+            return None if "" in prefix else prefix
+        out = {(a + b)[:3] for a in prefix for b in follow}
+        return out if len(out) <= _MAX_STARTS else None
+    return prefix
+
+
+def _item_starts(op: Any, av: Any) -> set[str] | None:
+    if op is _c.SUBPATTERN:
+        return _starts(av[-1])
+    if op is _c.ATOMIC_GROUP:
+        return _starts(av)
+    if op in _REPEATS:
+        body = _starts(av[2])
+        return None if body is None else body | {""} if av[0] == 0 else body
+    if op is _c.BRANCH:
+        union: set[str] = set()
+        for alternative in av[1]:
+            if (sub := _starts(alternative)) is None:
+                return None
+            union |= sub
+        return union
+    return None
+
+
+_MAX_FOUND = 16  # beginnings looked for with str.find (not in the word index): more cost about as much as the scan
+
+
+def _word_starts_of(pattern: str, flags: int) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What every match of `pattern` begins with (`_starts`), as (the beginnings of words, looked up in the text's
+    word index; the others, looked for with str.find), or None when that is unknown or would not save the scan.
+    A beginning is a word's when the pattern asserts that no word character comes before (`\\b`, `(?<!\\w)`)
+    and it starts with a word character; any other must be a few, and more than one letter long (or no letter)."""
+    if flags & (re.ASCII | re.LOCALE):
+        return None
+    tree = _sre_parse.parse(pattern, flags)
+    starts = _starts(tree.data)
+    if not starts or "" in starts:
+        return None
+    indexed = frozenset(s for s in starts if s[0] in _WORD_CHARS) if _at_word_start(tree.data) else frozenset()
+    found = frozenset(starts) - indexed
+    if len(found) > _MAX_FOUND or any(s[0] in _WORD_CHARS and len(s) < 2 or s.isspace() for s in found):
+        return None
+    return indexed, found
+
+
+def word_starts(compiled: re.Pattern[str] | Pattern) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What a match of `compiled` begins with (`_word_starts_of`); worked out once and kept."""
+    pattern, flags = compiled.pattern, compiled.flags
+    if not isinstance(pattern, str):
+        return None
+    return _kept_answer(pattern, flags, "starts", _word_starts_of)
+
+
+def _kept_answer(pattern: str, flags: int, kind: str, work: Any) -> Any:
+    """work(pattern, flags), worked out once per pattern and kept (in this process and the cache folder)."""
+    if not _KEPT_STATE["loaded"]:
+        _load_kept()
+    key = (pattern, flags, kind)
+    if (hit := _KEPT.get(key, _UNSET)) is _UNSET:
+        try:
+            hit = work(pattern, flags)
+        except (re.error, RecursionError, ValueError, TypeError):
+            hit = None
+        if len(_KEPT) < 4096:
+            _KEPT[key] = hit
+            _KEPT_STATE["new"] += 1
+    return hit
 
 
 # What `required` found, per (pattern, flags), kept in the user's cache folder between runs: parsing the
@@ -379,28 +493,58 @@ def _analysed(pattern: str | bytes, flags: int) -> Strings:
     return _sequence(tree.data if hasattr(tree, "data") else tree)
 
 
-_LOWERED: dict[int, tuple[str, str | None, bool]] = {}
+_LOWERED: dict[str, tuple[str | None, bool]] = {}  # by the text itself: readers pass equal copies of one text
 
 
 def _lowered(text: str) -> tuple[str | None, bool]:
     """The text in lower case (None when that changes its length) and whether it holds a digit, once per text."""
-    hit = _LOWERED.get(id(text))
-    if hit is None or hit[0] is not text:
+    hit = _LOWERED.get(text)
+    if hit is None:
         if len(_LOWERED) > 16:
             _LOWERED.clear()
         low = text.translate(_FOLD).lower()
-        hit = _LOWERED[id(text)] = (text, low if len(low) == len(text) else None, bool(_ANY_DIGIT.search(text)))
-    return hit[1], hit[2]
+        hit = _LOWERED[text] = (low if len(low) == len(text) else None, bool(_ANY_DIGIT.search(text)))
+    return hit
 
 
 _UNSET: Any = object()
+
+
+_WORD_HEAD = re.compile(r"(?<!\w)\w")
+_HEADS: dict[str, list[dict[str, list[int]]]] = {}  # by the text itself: readers pass equal copies of one text
+
+
+def _heads(text: str, low: str) -> list[dict[str, list[int]]]:
+    """Where each word of `text` begins, by its first one, two and three characters in lower case (a word's
+    three may run past it: "a d" of "a day"), once per text."""
+    hit = _HEADS.get(text)
+    if hit is None:
+        if len(_HEADS) > 16:
+            _HEADS.clear()
+        three: dict[str, list[int]] = {}
+        for m in _WORD_HEAD.finditer(text):
+            p = m.start()
+            head = low[p : p + 3]
+            if (at := three.get(head)) is None:
+                three[head] = [p]
+            else:
+                at.append(p)
+        one: dict[str, list[int]] = {}
+        two: dict[str, list[int]] = {}
+        for head, at in three.items():
+            one.setdefault(head[:1], []).extend(at)
+            two.setdefault(head[:2], []).extend(at)
+        hit = _HEADS[text] = [{}, one, two, three]
+    return hit
+
+
 
 
 class Pattern:
     """A compiled pattern that skips a long text holding none of its required strings (module docstring)."""
 
     __slots__ = ("compiled", "pattern", "flags", "groups", "groupindex", "match", "fullmatch", "_needs", "_last",
-                 "_scan")
+                 "_scan", "_starts", "_cands")
 
     def __init__(self, compiled: re.Pattern[str]) -> None:
         self.compiled = compiled
@@ -410,12 +554,14 @@ class Pattern:
         self._needs: Strings = _UNSET
         self._last: tuple[str, bool, str | None, tuple[str, ...]] | None = None
         self._scan: re.Pattern[str] | None = None  # what scans a long text: `gated(compiled)`, once one is met
+        self._starts: tuple[frozenset[str], frozenset[str]] | None = _UNSET  # `word_starts`, on the first long text
+        self._cands: tuple[str, list[int]] | None = None  # where in the last long text a match may begin
 
     def _judged(self, text: str) -> tuple[str, bool, str | None, tuple[str, ...]]:
         """(text, whether it holds none of the required strings, its lower case, the strings to look for in a
         window of it), worked out once per text."""
         last = self._last
-        if last is not None and last[0] is text:
+        if last is not None and (last[0] is text or last[0] == text):  # an equal copy: the same answers
             return last
         if self._needs is _UNSET:
             self._needs = required(self.compiled)
@@ -429,6 +575,43 @@ class Pattern:
         if self._scan is None:
             self._scan = gated(self.compiled)
         return last
+
+    def _candidates(self, text: str) -> list[int] | None:
+        """Where in `text` a match may begin, when every match begins with one of a few known strings
+        (`word_starts`): the words that begin so, looked up in the text's word index, and where the others
+        are. None: scan."""
+        cands = self._cands
+        if cands is not None and (cands[0] is text or cands[0] == text):
+            return cands[1]
+        if self._starts is _UNSET:
+            self._starts = word_starts(self.compiled)
+        if self._starts is None or (low := _lowered(text)[0]) is None:
+            return None
+        indexed, elsewhere = self._starts
+        found: list[int] = []
+        if indexed:
+            heads = _heads(text, low)
+            for s in indexed:
+                if (at := heads[len(s)].get(s)) is not None:
+                    found.extend(at)
+        for s in elsewhere:
+            i = low.find(s)
+            while i >= 0:
+                found.append(i)
+                i = low.find(s, i + 1)
+        found = sorted(set(found))
+        self._cands = (text, found)
+        return found
+
+    def _matches(self, string: str, cands: list[int], pos: int, endpos: int) -> Iterator[re.Match[str]]:
+        """finditer's matches, tried only where one may begin (each consumes its first word's first character,
+        so none is empty and the next is looked for from where the last ended, as finditer does)."""
+        match = self.compiled.match
+        start = bisect_left(cands, pos)
+        for p in cands[start : bisect_left(cands, endpos, start)]:  # the window's beginnings, not the rest's
+            if p >= pos and (m := match(string, p, endpos)) is not None:
+                yield m
+                pos = m.end()
 
     def absent(self, text: str) -> bool:
         """Whether `text` holds none of the strings every match needs (so no match is possible)."""
@@ -451,6 +634,13 @@ class Pattern:
                 last = self._judged(string)
             if last[1] or (last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)):
                 return None
+            if (cands := self._candidates(string)) is not None:
+                match = self.compiled.match
+                start = bisect_left(cands, pos)
+                for p in cands[start : bisect_left(cands, endpos, start)]:
+                    if (m := match(string, p, endpos)) is not None:
+                        return m
+                return None
             return self._scan.search(string, pos, endpos)  # type: ignore[union-attr]
         return self.compiled.search(string, pos, endpos)
 
@@ -461,6 +651,8 @@ class Pattern:
                 last = self._judged(string)
             if last[1] or (last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)):
                 return iter(())
+            if (cands := self._candidates(string)) is not None:
+                return self._matches(string, cands, pos, endpos)
             return self._scan.finditer(string, pos, endpos)  # type: ignore[union-attr]
         return self.compiled.finditer(string, pos, endpos)
 
@@ -499,8 +691,41 @@ class Pattern:
         return lazy, (self.pattern, self.flags)
 
 
+_PLAIN_COMPILE = re.compile  # the stdlib's, whatever `install` does
+
+
 def lazy(pattern: str, flags: int = 0) -> Pattern:
-    return Pattern(re.compile(pattern, flags))
+    return Pattern(_PLAIN_COMPILE(pattern, flags))
+
+
+# The parser's modules (bot.parser, bot.parse.*) whose `re.compile` gives a lazy pattern once `install` ran.
+_READERS = ("bot.parse.", "bot.parser")
+_OWN: dict[tuple[str, int], Pattern] = {}
+
+
+def _compile(pattern: Any, flags: int = 0) -> Any:
+    """`re.compile`, but a pattern compiled by the parser's own code is `lazy` (one object per pattern and flags,
+    as `re`'s cache gives): readers written with `re.compile` get the skip, the gate and the word index
+    without a change, and a reader added tomorrow does too. Any other caller gets the stdlib's answer."""
+    if (
+        isinstance(pattern, str)
+        and not flags & (re.DEBUG | re.LOCALE)
+        and sys._getframe(1).f_globals.get("__name__", "").startswith(_READERS)
+    ):
+        key = (pattern, int(flags))
+        if (hit := _OWN.get(key)) is None:
+            if len(_OWN) > 4096:
+                _OWN.clear()
+            hit = _OWN[key] = Pattern(_PLAIN_COMPILE(pattern, flags))
+        return hit
+    return _PLAIN_COMPILE(pattern, flags)
+
+
+def install() -> None:
+    """Route the parser modules' `re.compile` through `_compile` (bot/parse/__init__.py calls it, before any
+    reader is imported). Readings are unchanged: bench/parse_snapshot.py is byte-identical with and without."""
+    if re.compile is not _compile:
+        re.compile = _compile  # type: ignore[assignment]
 
 
 def words(names: list[str], flags: int = 0) -> str:
@@ -526,4 +751,4 @@ def words(names: list[str], flags: int = 0) -> str:
     return "|".join(branches)
 
 
-__all__ = ["lazy", "required", "Pattern", "words"]
+__all__ = ["install", "lazy", "required", "Pattern", "words"]

@@ -146,9 +146,21 @@ def _machine(text: str, start: int, end: int) -> bool:
     )
 
 
+_FOUND: dict[str, list[Number]] = {}  # the voices reader and the parser read the same text's numbers
+
+
 def numbers(text: str) -> list[Number]:
     """The numbers in `text`, left to right. A pasted log's own numbers do not count towards the limit, so
-    a question after 200 of them is still read (readers skip them when they hold too many figures)."""
+    a question after 200 of them is still read (readers skip them when they hold too many figures). Worked
+    out once per text (a Number is frozen; each caller gets its own list)."""
+    if (hit := _FOUND.get(text)) is None:
+        if len(_FOUND) > 8:
+            _FOUND.clear()
+        hit = _FOUND[text] = _numbers(text)
+    return list(hit)
+
+
+def _numbers(text: str) -> list[Number]:
     found: list[Number] = []
     said = 0
     for match in NUMBER.finditer(text):

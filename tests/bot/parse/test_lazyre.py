@@ -205,24 +205,30 @@ def test_a_gated_pattern_finds_what_the_pattern_finds() -> None:
     """Every parser pattern a gate applies to, on pastes of corpus questions and on each question as a window
     of a long text: the same matches (spans, groups), and the same `.pattern` and group names (readers compare
     patterns by `.pattern`)."""
-    questions = _questions(every=5)
-    pad = "x " * LONG
-    texts = [" ".join(questions[i::3])[:4000] for i in range(3)]
     checked = 0
     for name, pattern in _parser_patterns().items():
         fast = gated(pattern.compiled)
         if fast is pattern.compiled:
             continue
         assert (fast.pattern, fast.flags, fast.groupindex) == (pattern.pattern, pattern.compiled.flags, pattern.groupindex)
-        for text in texts:
-            want = [(m.span(), m.groups()) for m in pattern.compiled.finditer(text)]
-            assert [(m.span(), m.groups()) for m in fast.finditer(text)] == want, name
-        for question in questions[::4]:
-            text, lo = pad + question + " " + pad, len(pad)
-            raw, got = pattern.compiled.search(text, lo, lo + len(question)), fast.search(text, lo, lo + len(question))
-            assert (raw and (raw.span(), raw.groups())) == (got and (got.span(), got.groups())), (name, question)
+        _finds_the_same(pattern.compiled, fast, name)
         checked += 1
     assert checked > 40
+
+
+def _finds_the_same(raw: re.Pattern[str], fast: object, name: str, windows: tuple[tuple[int, int], ...] = ()) -> None:
+    """`fast` finds what `raw` finds (spans, groups; search and finditer) on pastes of corpus questions, on
+    `windows` of them, and on each question as a window of a long text."""
+    questions = _questions(every=5)
+    pad = "x " * LONG
+    spans = [(pad + q + " " + pad, len(pad), len(pad) + len(q)) for q in questions[::4]]
+    for text in [" ".join(questions[i::3])[:4000] for i in range(3)]:
+        spans += [(text, 0, len(text))] + [(text, lo, hi) for lo, hi in windows]
+    for text, lo, hi in spans:
+        want, got = raw.search(text, lo, hi), fast.search(text, lo, hi)  # type: ignore[attr-defined]
+        assert (want and (want.span(), want.groups())) == (got and (got.span(), got.groups())), (name, text[lo:hi][:80])
+        want_all = [(m.span(), m.groups()) for m in raw.finditer(text, lo, hi)]
+        assert [(m.span(), m.groups()) for m in fast.finditer(text, lo, hi)] == want_all, (name, text[lo:hi][:80])  # type: ignore[attr-defined]
 
 
 def test_words_match_as_their_plain_alternation() -> None:
@@ -235,3 +241,60 @@ def test_words_match_as_their_plain_alternation() -> None:
         grouped = re.compile(words(names, flags), flags)
         assert [m.span() for m in grouped.finditer(text)] == [m.span() for m in plain.finditer(text)]
     assert words(["ſt", "st"], re.I) == "ſt|st"  # a letter re folds to another: not grouped
+
+
+@pytest.mark.parametrize(
+    ("pattern", "indexed", "found"),
+    [
+        (r"(?<!\w)(?:(?:our\s+|the\s+)?(?:customers?|clients?)\s+data)", {"our", "the", "cus", "cli"}, set()),  # optional parts
+        (r"\b(?:a|an|in\s+a)\s+day", {"a", "an", "in"}, set()),  # a word cut short: still how the match begins
+        (r"(?<![\w'])x?(?:ab|c)", {"xab", "xc", "ab", "c"}, set()),
+        (r"\ba(?:b|c)*", {"a", "ab", "ac"}, set()),
+        (r"(?<!\w)(?:foo|=\s*per)", {"foo"}, {"="}),  # no word character: looked for where it is
+        (r"(?:\bab|cd)", set(), {"ab", "cd"}),  # not every match begins a word: every beginning looked for
+        (r"(?<![^\W\d_])abc", set(), {"abc"}),  # after a digit too: no word beginning
+    ],
+)
+def test_word_starts_are_what_every_match_begins_with(pattern: str, indexed: set[str], found: set[str]) -> None:
+    from bot.parse.lazyre import _word_starts_of
+
+    assert _word_starts_of(pattern, re.I) == (indexed, found)
+
+
+@pytest.mark.parametrize("pattern", [r"\b\w+bar", r"\b(?:x)?", r"\b(?:\d+x|double)", r"x", r"(?:a|bc)\s", r"\s+x"])
+def test_no_word_starts_where_a_match_may_begin_with_anything_or_a_lone_letter(pattern: str) -> None:
+    from bot.parse.lazyre import _word_starts_of
+
+    assert _word_starts_of(pattern, re.I) is None
+
+
+def test_a_pattern_tried_at_word_starts_finds_what_the_pattern_finds() -> None:
+    """Every parser pattern whose matches begin words with known strings (`word_starts`), tried only where a word
+    begins so, on pastes of corpus questions, on windows of them and on each question as a window of a long text:
+    the same matches (spans, groups) as the pattern's own scan."""
+    from bot.parse.lazyre import word_starts
+
+    checked = 0
+    for name, pattern in _parser_patterns().items():
+        if word_starts(pattern) is None:
+            continue
+        _finds_the_same(pattern.compiled, pattern, name, windows=((0, 700), (350, 1400), (1000, 1100)))
+        checked += 1
+    assert checked > 40
+
+
+def test_the_parser_modules_compile_lazy_patterns_and_no_one_else() -> None:
+    """bot/parse/__init__.py routes the readers' `re.compile` through lazyre (one object per pattern and flags);
+    a caller outside the parser gets the stdlib's compiled pattern."""
+    from bot.parse import counts
+
+    assert isinstance(counts.ANY_NOUN, Pattern)
+    assert type(re.compile(r"x(\d)")) is re.Pattern  # this test module is no reader
+    from bot.parse.lazyre import _compile
+
+    def as_reader(pattern: str, flags: int = 0) -> object:
+        return eval("_compile(pattern, flags)", {"__name__": "bot.parse.someone", "_compile": _compile}, locals())
+
+    first = as_reader(r"\bab+c", re.I)
+    assert isinstance(first, Pattern) and first is as_reader(r"\bab+c", re.I)
+    assert first.pattern == r"\bab+c" and first.flags == re.compile(r"\bab+c", re.I).flags
