@@ -1,12 +1,16 @@
 """Requests × tokens each: "3,000 requests a day with 500 output tokens each", "500 output tokens per call,
 3k calls a day", "3.000 peticiones al día con 500 tokens de salida cada una". The product is a volume per
-period, spread over the calendar's hours like any volume (bot/parse/volumes.py), said in a note."""
+period, spread over the calendar's hours like any volume (bot/parse/volumes.py), said in a note. Requests a
+second (the lexicon's `request_rate_second`: "2.5 req/s", "4 rps", "3 peticiones por segundo") times a reply's
+size is the tok/s itself, whatever the calendar. A size said with the word for a reply (`reply_word`: "each
+reply ~600 tokens", "avg completion 350 tokens", "respuestas de ~500 tokens", "600-token replies") is output."""
 
 from __future__ import annotations
 
 import re
 from functools import cache
 
+from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, mentions
 from bot.parse.lazyre import lazy
@@ -33,6 +37,29 @@ _EACH_TOKENS = lazy(
 )
 
 
+@cache
+def _per_second() -> re.Pattern[str]:
+    return re.compile(rf"\s?(?:{lexicon.alternation('request_rate_second')}){lexicon.WORD_END}", re.I)
+
+
+@cache
+def _reply_size() -> re.Pattern[str]:
+    """The figure of a reply's size: after the reply word ("each reply ~600 tokens") or before it ("600 tokens
+    per reply", "600-token replies"); the figure's start is the group `at`."""
+    reply, tokens = lexicon.alternation("reply_word"), r"[\s-]?(?:output\s)?tok(?:en)?s?\b"
+    return re.compile(
+        rf"{lexicon.WORD_START}{reply}\b[^\d\n.;]{{0,24}}?(?P<at>(?=\d))[\d.,]*\s?[kK]?{tokens}"
+        rf"|(?P<before>(?=\d))[\d.,]*\s?[kK]?{tokens}\s?(?:(?:per|a|an|each|every|/|por|cada|en\s+cada)\s)?(?:\w+\s)?{reply}\b",
+        re.I,
+    )
+
+
+def _reply_sizes(text: str, nums: list[Number], here: tuple[int, int]) -> list[tuple[Number, int]]:
+    """The figures of the sentence said as a reply's size, each with where its words end."""
+    starts = {(m.start("at") if m.group("at") is not None else m.start("before")): m.end() for m in _reply_size().finditer(text, *here)}
+    return [(n, starts[n.start]) for n in mentions(nums) if n.start in starts]
+
+
 def _output_sizes(text: str, nums: list[Number], here: tuple[int, int]) -> list[tuple[Number, int]]:
     """The one figure of the sentence said with the output side ("500 tokens out", "250 de salida")."""
     from bot.parse import mix_parts
@@ -50,12 +77,15 @@ def read_request_volumes(
     period_of,
     calendar: CalendarKind,
     settings: Settings,
+    is_limit=lambda text, start, end: False,
 ) -> None:
     """Set the SLO from requests a period times output tokens a request, both said in one sentence."""
     if "slo_tok_s" in draft.fields or draft.asked_about("slo_tok_s"):
         return
     per_period = _per_period(periods)
     said = [(n, m) for n in mentions(nums) if (m := per_period.match(text, n.end))]
+    if not said and (said := [(n, m) for n in mentions(nums) if (m := _per_second().match(text, n.end)) and not is_limit(text, n.start, m.end())]):
+        period_of = lambda _: "second"  # noqa: E731 - requests a second: the product is the rate itself
     each = [(n, m) for n in mentions(nums) if (m := _EACH_TOKENS.match(text, n.end))]
     for requests, per in said[:1]:
         here = sentence(text, requests.start)
@@ -63,14 +93,16 @@ def read_request_volumes(
         if len(sizes) != 1 or len([n for n, m in each if here[0] <= n.start < here[1]]) != 1:
             sizes = _output_sizes(text, nums, here)  # "each ~3k tokens in and 500 tokens out"
         if len(sizes) != 1:
+            sizes = _reply_sizes(text, nums, here)  # "each reply ~600 tokens", "respuestas de ~500 tokens"
+        if len(sizes) != 1:
             # no size, two, or tokens that may be input: the traffic was said, so ask, never price a default
             draft.use(requests.start, per.end(), "slo_tok_s")
             draft.ask(ASK_SLO, "slo_not_numeric", typed=text[requests.start : per.end()][:60])
             return
         size = sizes[0][0]
-        period = period_of(per.group("period"))
+        period = period_of(per.groupdict().get("period"))
         volume = requests.value * size.value
-        tok_s = volume / float(period_hours(period, calendar, settings) * 3600)
+        tok_s = volume if period == "second" else volume / float(period_hours(period, calendar, settings) * 3600)
         if tok_s <= 0 or tok_s > ABSURD_TOK_S:
             return
         draft.use(requests.start, per.end(), "slo_tok_s")
@@ -79,6 +111,8 @@ def read_request_volumes(
         draft.note(
             "volume_per_request", requests=plain(requests.value), size=plain(size.value), period=period
         )
+        if period == "second":
+            return
         hours = plain(float(period_hours(period, calendar, settings)))
         draft.note(
             "volume_converted",
