@@ -46,7 +46,7 @@ def read_open(text: str, nums: list[Number], draft: Draft) -> None:
         return
     if "slo_tok_s" in draft.fields:
         slo = draft.fields["slo_tok_s"]
-        if later := _maybe_later(text, nums, slo):
+        if later := _maybe_later(text, nums, slo) or _peak_or_average(text, nums, slo):
             draft.fields.pop("slo_tok_s")
             draft.disputed.add("slo_tok_s")
             draft.ask(ASK_SLO, "slo_unclear", said=later[:60], tok_s=plain(slo))
@@ -102,4 +102,34 @@ def _maybe_later(text: str, nums: list[Number], slo: float) -> str | None:
         unit = TOK_S.match(text, number.end)
         if later := _later_after().match(text, unit.end() if unit else number.end):
             return text[number.start : later.end()].strip()
+    return None
+
+
+@cache
+def _peak_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The lexicon's peak and average words before a figure ("peaks at", "picos de") and after it ("at peak",
+    "on average", "de media")."""
+    before = "|".join(lexicon.alternation(c) for c in ("peak_figure", "average_figure"))
+    after = "|".join(lexicon.alternation(f"{c}_after") for c in ("peak_figure", "average_figure"))
+    return (
+        re.compile(rf"{lexicon.WORD_START}(?:{before})\s*(?:{lexicon.alternation('rate_about')}\s+|[~≈]\s*)?$", re.I),
+        re.compile(rf"(?:{after}){lexicon.WORD_END}", re.I),
+    )
+
+
+def _peak_or_average(text: str, nums: list[Number], slo: float) -> str | None:
+    """ "2k tok/s at peak, ~800 on average", "200 tok/s, con picos de 600": a second figure said as the peak or
+    the average beside the tok/s read; which to size for? (sized_for.py answers it when the question says.)
+    A peak of something else ("peaks at 60 concurrent users") is no rate: the figure must end its clause."""
+    before, after = _peak_words()
+    for number in nums:
+        if number.value == slo or number.machine:
+            continue
+        unit = TOK_S.match(text, number.end)
+        at = unit.end() if unit else number.end
+        said_after = after.match(text, at)
+        if not said_after and not before.search(text, max(0, number.start - 30), number.start):
+            continue
+        if unit or bare_end().match(text, said_after.end() if said_after else at):
+            return text[number.start : said_after.end() if said_after else at].strip()
     return None
