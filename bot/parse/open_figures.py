@@ -46,7 +46,7 @@ def read_open(text: str, nums: list[Number], draft: Draft) -> None:
         return
     if "slo_tok_s" in draft.fields:
         slo = draft.fields["slo_tok_s"]
-        if later := _maybe_later(text, nums, slo) or _peak_or_average(text, nums, slo):
+        if later := _maybe_later(text, nums, slo) or _peak_or_average(text, nums, slo, draft.used):
             draft.fields.pop("slo_tok_s")
             draft.disputed.add("slo_tok_s")
             draft.ask(ASK_SLO, "slo_unclear", said=later[:60], tok_s=plain(slo))
@@ -117,19 +117,25 @@ def _peak_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
     )
 
 
-def _peak_or_average(text: str, nums: list[Number], slo: float) -> str | None:
+def _peak_or_average(text: str, nums: list[Number], slo: float, used) -> str | None:
     """ "2k tok/s at peak, ~800 on average", "200 tok/s, con picos de 600": a second figure said as the peak or
     the average beside the tok/s read; which to size for? (sized_for.py answers it when the question says.)
     A peak of something else ("peaks at 60 concurrent users") is no rate: the figure must end its clause."""
     before, after = _peak_words()
-    for number in nums:
-        if number.value == slo or number.machine:
+    for number in nums:  # a second tok/s with its unit is the rates reader's (conflicting_values)
+        if number.value == slo or number.machine or TOK_S.match(text, number.end) or any(a <= number.start < b for a, b, _ in used):
             continue
-        unit = TOK_S.match(text, number.end)
-        at = unit.end() if unit else number.end
-        said_after = after.match(text, at)
+        said_after = after.match(text, number.end)
         if not said_after and not before.search(text, max(0, number.start - 30), number.start):
             continue
-        if unit or bare_end().match(text, said_after.end() if said_after else at):
-            return text[number.start : said_after.end() if said_after else at].strip()
+        if _a_size(text, number):  # "prompts average 2,000": a message's size, the mix's
+            continue
+        if end := bare_end().match(text, said_after.end() if said_after else number.end):
+            return text[number.start : end.end()].strip(" .!?;)\n")
     return None
+
+
+def _a_size(text: str, number: Number) -> bool:
+    from bot.parse import mix_parts
+
+    return any(m.start() <= number.start < m.end() for m in mix_parts.sizes().finditer(text, *sentence(text, number.start)))
