@@ -80,6 +80,22 @@ def _is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
     return bool(m.group("lead") or lead or stop - start in (day, day + 1))  # an office day's shape: "8-4", "9-18"
 
 
+_CLAUSE_MARK = lazy(r"[,;:.!?()\n|]")
+
+
+def _aside(text: str, start: int, end: int) -> bool:
+    """A calendar said in a clause about hardware left idle, an incident, maintenance or the past (lexicon
+    `calendar_aside`: "the old GPUs sit idle overnight", "last year's outage ran from 9 to 5", "el clúster anterior
+    solo funcionaba en horario de oficina"): read, and no serving calendar. The clause is cut at punctuation and
+    at contrast words, so "we used to run 24/7, but now business hours only" keeps its second part."""
+    lo, hi = max(0, start - 80), min(len(text), end + 80)
+    a = max([lo] + [m.end() for m in _CLAUSE_MARK.finditer(text, lo, start)])
+    b = next((m.start() for m in _CLAUSE_MARK.finditer(text, end, hi)), hi)
+    a = max([a] + [m.end() for m in lexicon.pattern("contrast").finditer(text, a, start)])
+    b = next((m.start() for m in lexicon.pattern("contrast").finditer(text, end, b)), b)
+    return bool(lexicon.pattern("calendar_aside").search(text, a, b))
+
+
 def _bare_spans(found: dict[object, list[re.Match[str]]]) -> list[tuple[str, float, float]]:
     spans = []
     for m in found[_SPAN]:  # already only those that are hours
@@ -145,9 +161,10 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     if "input_per_output" in draft.fields:  # "entrada/salida de 4 a 1" is the mix, not hours
         found[_SPAN] = [m for m in found[_SPAN] if not mix_parts.sides().search(text, *sentence(text, m.start()))]
     found[_SPAN] = [m for m in found[_SPAN] if _is_hours(text, m, day, opens)]
-    for matches in found.values():
+    for pattern, matches in found.items():
         for m in matches[:8]:
             draft.use(m.start(), m.end(), "calendar")
+        found[pattern] = [m for m in matches if not _aside(text, m.start(), m.end())]
     said = {"business_hours": [], "24x7": []}
     for kind, pattern in (("business_hours", _BUSINESS), ("24x7", _ALWAYS)):
         said[kind] = [not _negated(text, m.start()) and not waived_after(text, m.end()) for m in found[pattern]]

@@ -46,6 +46,39 @@ def no_longer(text: str, start: int, end: int) -> bool:
     return bool(lexicon.pattern("past").search(text, start, end) and lexicon.pattern("reversal").search(text, start, end))
 
 
+_SHORT_NEXT = 7  # words: "…; that part is solved." speaks of the sentence before it
+
+
+def settled(text: str, pos: int, start: int, end: int) -> bool | None:
+    """Stance: whether what is said at `pos` (in the sentence `start`…`end`) is said to work — solved, handled,
+    "no complaints", "nadie se queja" (True) — or said not to work ("it doesn't work", "isn't solved": False),
+    or neither (None). From the part of the sentence `pos` is in (cut at contrast words) to the end of the
+    sentence and a short next sentence, the last part with a stance wins; within a part, not working wins
+    ("isn't fine" is not fine). Any reader may ask it; gateway pain does."""
+    nxt = SENTENCE_END.search(text, end + 1) if end < len(text) else None
+    tail = nxt.start() if nxt else len(text)
+    nxt_text = text[end + 1 : tail] if end < len(text) else ""
+    said, lead = nxt_text.split(), end + 1 + len(nxt_text) - len(nxt_text.lstrip())
+    opens = lexicon.pattern("refers_back").match(text, lead) or any(
+        lexicon.pattern(c).match(text, lead) and not _OTHER_MATTER.search(text, lead, tail) for c in ("settled", "unsettled")
+    )
+    if said and (len(said) <= 3 or len(said) <= _SHORT_NEXT and opens):
+        end = tail  # "…; that part is solved.", "…? already in place"; not "…; nobody complains about latency"
+    cuts = [m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)]
+    parts = [start, *cuts, end]
+    first = max(i for i, cut in enumerate(parts[:-1]) if cut <= pos) if parts[0] <= pos else 0
+    stance = None
+    for a, b in zip(parts[first:], parts[first + 1 :], strict=False):
+        if lexicon.pattern("unsettled").search(text, a, b):
+            stance = False
+        elif any(not _OTHER_MATTER.match(text, m.end()) for m in lexicon.pattern("settled").finditer(text, a, b)):
+            stance = True  # not "nobody complains about latency": a stance about another matter
+    return stance
+
+
+_OTHER_MATTER = lazy(r"\s+(?:about|regarding|over|sobre|respecto\s+(?:a|de)|acerca\s+de)\b", re.I)
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     cuts = [0, *(m.end() for m in SENTENCE_END.finditer(text)), len(text)]
     return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]

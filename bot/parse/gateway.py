@@ -21,7 +21,6 @@ _TERSE = 4  # words: "…, budgets per user" names a requirement; a longer claus
 _NOT_PAIN_BEFORE = phrase("gateway_not_before", "(?:{})")
 _VENDOR_AFTER = phrase("gateway_vendor_after", "(?:{})")  # "la cuota de GPUs en AWS": the vendor comes after
 _NOT_PAIN_AFTER = phrase("gateway_not_after", r"[\s,;:—-]*(?:[\w']+[\s,;:—-]+){0,3}?(?:{})\b")
-_FINE_AFTER = phrase("gateway_fine_after", r"[\s,;:—-]*(?:[\w']+[\s,;:—-]+){0,3}?(?:{})\b")  # "…, and it's been fine"
 _CANNOT = phrase("gateway_cannot", r"\b(?:{})\b")  # "we can't attribute": pain
 
 
@@ -47,7 +46,7 @@ def read_gateway(text: str, draft: Draft) -> None:
         if _held_once(text, match.start(), start, end):  # "we used to share one key; fixed now"
             draft.use(match.start(), match.end(), "gateway_pain")
             continue
-        if _FINE_AFTER.match(text, match.end()) and not _CANNOT.search(match.group(0)):
+        if context.settled(text, match.start(), start, end) and not _CANNOT.search(match.group(0)):
             draft.use(match.start(), match.end(), "gateway_pain")  # "…one deployment, and it's been fine so far"
             continue
         if not _negated(text, match.start()) or _CANNOT.search(match.group(0)):
@@ -58,16 +57,20 @@ def read_gateway(text: str, draft: Draft) -> None:
     words += [(m, True) for m in context.finditer(_FEATURE, text, spans)]
     for match, feature in sorted(words, key=lambda w: w[0].start()):
         draft.use(match.start(), match.end(), "gateway_pain")
-        if feature and not _wanted(text, match.start()):
+        stance = context.settled(text, match.start(), *sentence(text, match.start()))
+        if stance:
+            continue  # "chargeback is already automated per squad, no complaints": solved, no pain
+        if feature and stance is None and not _wanted(text, match.start()):
             continue  # "budgets are set per quarter", "each team has its own key": a fact, no pain
-        if _pain(text, match):
+        if _pain(text, match, broken=stance is False):
             draft.set("gateway_pain", True)
             return
     for field, _, watched in lexicon.watch():  # "we rotate API keys weekly", "our rate limit is 10k RPM": a fact,
         if field == "gateway_pain":  # read, so the safety net does not name the words as unused
             for m in context.finditer(watched, text, spans):
-                if not _wanted(text, m.start()) and _stated(text, m.start()):
-                    draft.use(m.start(), m.end(), "gateway_pain")
+                said_to_work = context.settled(text, m.start(), *sentence(text, m.start()))
+                if said_to_work or not _wanted(text, m.start()) and _stated(text, m.start()):
+                    draft.use(m.start(), m.end(), "gateway_pain")  # "…ya está automatizado, nadie se queja"
 
 
 def _stated(text: str, pos: int) -> bool:
@@ -90,13 +93,16 @@ def _wanted(text: str, pos: int) -> bool:
     return short and not lexicon.pattern("gateway_fact").search(text, lead, tail)
 
 
-def _pain(text: str, match: re.Match[str]) -> bool:
+def _pain(text: str, match: re.Match[str], broken: bool = False) -> bool:
     """Whether a gateway word is pain now: not a pain that held once, nor a cloud's or a vendor's own limit,
-    nor waved off ("no quotas today", "we can attribute costs just fine")."""
+    nor waved off ("no quotas today", "we can attribute costs just fine") unless said not to work (`broken`:
+    "we split the bill with tags but it doesn't work")."""
     if _held_once(text, match.start(), *sentence(text, match.start())):
         return False  # "we fixed that with per-team quotas": a pain that held once
     before = text[max(0, match.start() - 30) : match.start()]
     if _NOT_PAIN_BEFORE.search(before) or _VENDOR_AFTER.match(text, match.end()):
         return False  # "our AWS GPU quota", "la cuota de GPUs en AWS": a cloud limit, not team spend
+    if broken:
+        return True
     waved_off = _negated(text, match.start()) or _NOT_PAIN_AFTER.match(text, match.end())
     return not waved_off or bool(_CANNOT.search(before))

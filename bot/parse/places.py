@@ -139,17 +139,24 @@ _AND_CITY = lazy(r"\s*(?:,|and|y|&)\s*(?:(?:in|en|de)\s+)?", re.I)
 
 
 _COUNTRY_ZONES = lexicon.country_zones()
+_COUNTRY_NAMES = "|".join(sorted(map(re.escape, _COUNTRY_ZONES), key=len, reverse=True))
+# "in Spain", and a country set off after a calendar ("business hours, Brazil") or joined to one read ("in Brazil and
+# Argentina", "en Chile y Perú"): each is where the day may run.
 _COUNTRY = lazy(
-    r"\b(?:in|en|from|desde|based\s+in|con\s+sede\s+en)\s+(?:the\s+)?("
-    + "|".join(sorted(map(re.escape, _COUNTRY_ZONES), key=len, reverse=True))
-    + r")\b",
+    rf"(?:\b(?:in|en|from|desde|based\s+in|con\s+sede\s+en)\s+(?:the\s+)?|(?:hours|horario\s+\w+|oficina)\s?[,(:]\s?)"
+    rf"(?P<c>{_COUNTRY_NAMES})\b(?P<more>(?:\s*(?:,|and|y|&)\s*(?:(?:in|en)\s+)?(?:{_COUNTRY_NAMES})\b)*)",
     re.I,
 )
+_ONE_COUNTRY = lazy(rf"\b(?:{_COUNTRY_NAMES})\b", re.I)
 
 
-def _country_zone(text: str) -> tuple[str, str] | None:
-    m = _COUNTRY.search(text)
-    return (m.group(1), _COUNTRY_ZONES[m.group(1).lower()]) if m else None
+def _country_zones(text: str) -> list[tuple[str, str]]:
+    """(name, zone) of each country the question says the business day runs in."""
+    out = []
+    for m in _COUNTRY.finditer(text):
+        names = [m.group("c"), *(n.group(0) for n in _ONE_COUNTRY.finditer(m.group("more")))]
+        out += [(name, _COUNTRY_ZONES[name.lower()]) for name in names]
+    return out
 
 
 def read_timezone(text: str, draft: Draft) -> None:
@@ -157,7 +164,10 @@ def read_timezone(text: str, draft: Draft) -> None:
     ruled = tuple((a, b) for a, b, name in draft.used if name == "residency_places")  # where data may be, not the office
     zones += [CITIES[city.lower()] for city in _cities(text, ruled)]
     zones += zone_words.named(text)
-    zones += zone_words.country_time(text, _COUNTRY_ZONES)
+    said_countries = zone_words.country_time(text, _COUNTRY_ZONES)
+    zones += said_countries
+    if said_countries and draft.fields.get("calendar") == "business_hours":
+        zones += [zone for _, zone in _country_zones(text)]  # "horario laboral en Chile y Perú": both
     said, ambiguous = zone_words.abbreviated(_OFFSET.sub(" ", text))
     zones += said
     for said_as, candidates in ambiguous:  # "IST": India, Israel or Ireland; "CST": US Central or China
@@ -172,9 +182,10 @@ def read_timezone(text: str, draft: Draft) -> None:
         # "during Singapore business hours", "horario de oficina de Buenos Aires": with business hours, a city
         # named as a proper noun anywhere is where the day runs (two different ones ask which)
         zones = [CITIES[text[a:b].lower()] for a, b in _named(text) if text[a].isupper() and not _in_a_name(text, a, b) and not any(x <= a < y for x, y in ruled)]
-    if not zones and draft.fields.get("calendar") == "business_hours" and (country := _country_zone(text)):
-        zones = [country[1]]  # "business hours in Spain": the country's one business zone, said in a note
-        draft.note("zone_from_country", country=country[0], tz=country[1])
+    if not zones and draft.fields.get("calendar") == "business_hours" and (countries := _country_zones(text)):
+        zones = [zone for _, zone in countries]  # "business hours in Spain": the country's one business zone
+        if len(set(zones)) == 1:
+            draft.note("zone_from_country", country=countries[0][0], tz=zones[0])  # said in a note
     business = draft.fields.get("calendar") == "business_hours"
     if not zones and not ambiguous and business and (region := zone_words.spans_zones(text)):
         draft.ask(ASK_CONFLICT, "tz_region", field="tz", said=region)  # "APAC business hours": which zone?
@@ -183,5 +194,7 @@ def read_timezone(text: str, draft: Draft) -> None:
         distinct = [z for z in distinct if z != "UTC"] or distinct  # "9-5 CET (UTC+1)": the city zone wins
     if len(distinct) == 1:
         draft.set("tz", distinct[0])
-    elif len(distinct) > 1:
+    elif len(distinct) > 1 and business:
         draft.conflict("tz", distinct[:3])
+    # Several zones and no business day ("an office in Madrid and one in Austin", 24/7): the week is the same in
+    # every zone, so no question; the zone stays the default (parseT).

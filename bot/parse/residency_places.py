@@ -133,6 +133,11 @@ def _led(text: str, a: int, start: int) -> int | None:
     return None
 
 
+def _aside(text: str, a: int, lead: int) -> bool:
+    """Whether the words right before a list's lead are what it describes and not the data (`place_rule_aside`)."""
+    return bool(re.search(rf"\b(?:{lexicon.alternation('place_rule_aside')})\s*$", text[max(a, lead - 40) : lead], re.I))
+
+
 def _only_after(text: str, end: int, b: int) -> int | None:
     nouns = lexicon.alternation("place_list_noun")
     only = lexicon.alternation("place_only")
@@ -153,6 +158,8 @@ def read(text: str, spans) -> list[PlaceRule]:
             after = _only_after(text, end, b)
             if lead is None and after is None or context.negated(text, lead if lead is not None else start):
                 continue
+            if lead is not None and _aside(text, a, lead):
+                continue  # "business hours only in Berlin", "oficinas solo en Madrid": not where the data is
             if len(items) == 1 and items[0][0] == COUNTRY:
                 continue  # "must stay in Spain": kept_in_country's
             countries = {c for _, c in items}
@@ -168,9 +175,7 @@ def read(text: str, spans) -> list[PlaceRule]:
     return out
 
 
-_BEFORE = (
-    40  # a phrase this close before a list is its verb ("must stay in …"): the list's reading replaces it
-)
+_BEFORE = 40  # a phrase this close before a list is its verb ("must stay in …"): the list's reading replaces it
 
 
 def apply(rules: list[PlaceRule], events: list[tuple[int, str]], draft: Draft) -> list[tuple[int, str]]:

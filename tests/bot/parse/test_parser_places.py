@@ -79,3 +79,82 @@ def test_an_ambiguous_abbreviation_takes_the_candidate_the_question_supports(tex
 @pytest.mark.parametrize("text", ["9-5 IST", "9-5 CST", "APAC business hours", "US business hours"])
 def test_an_ambiguous_zone_asks(text):
     assert _tz(text) == (None, True)
+
+
+# The city audit (parseT, session 7): business cities around the world in both languages' spellings, each read
+# as the zone its office hours keep (by hand from tzdata's zone.tab and each city's country). Said as an asker
+# would: "business hours in <city>" / "horario de oficina en <ciudad>".
+CITY_ZONES = {
+    "New York": "America/New_York", "Nueva York": "America/New_York", "London": "Europe/London",
+    "Londres": "Europe/London", "Mexico City": "America/Mexico_City", "Ciudad de México": "America/Mexico_City",
+    "São Paulo": "America/Sao_Paulo", "Sao Paulo": "America/Sao_Paulo", "Bogotá": "America/Bogota",
+    "Lima": "America/Lima", "Santiago": "America/Santiago", "Buenos Aires": "America/Argentina/Buenos_Aires",
+    "Caracas": "America/Caracas", "Montevideo": "America/Montevideo", "Brasília": "America/Sao_Paulo",
+    "Lagos": "Africa/Lagos", "Abuja": "Africa/Lagos", "Nairobi": "Africa/Nairobi", "Cairo": "Africa/Cairo",
+    "El Cairo": "Africa/Cairo", "Johannesburg": "Africa/Johannesburg", "Johannesburgo": "Africa/Johannesburg",
+    "Cape Town": "Africa/Johannesburg", "Ciudad del Cabo": "Africa/Johannesburg", "Casablanca": "Africa/Casablanca",
+    "Accra": "Africa/Accra", "Addis Ababa": "Africa/Addis_Ababa", "Túnez": "Africa/Tunis",
+    "Riyadh": "Asia/Riyadh", "Riad": "Asia/Riyadh", "Dubai": "Asia/Dubai", "Dubái": "Asia/Dubai",
+    "Abu Dabi": "Asia/Dubai", "Doha": "Asia/Qatar", "Tel Aviv": "Asia/Jerusalem", "Jerusalén": "Asia/Jerusalem",
+    "Karachi": "Asia/Karachi", "Lahore": "Asia/Karachi", "Dhaka": "Asia/Dhaka", "Mumbai": "Asia/Kolkata",
+    "Bombay": "Asia/Kolkata", "Nueva Delhi": "Asia/Kolkata", "Bangalore": "Asia/Kolkata", "Jakarta": "Asia/Jakarta",
+    "Yakarta": "Asia/Jakarta", "Manila": "Asia/Manila", "Seoul": "Asia/Seoul", "Seúl": "Asia/Seoul",
+    "Taipei": "Asia/Taipei", "Taipéi": "Asia/Taipei", "Hanoi": "Asia/Ho_Chi_Minh", "Saigon": "Asia/Ho_Chi_Minh",
+    "Kuala Lumpur": "Asia/Kuala_Lumpur", "Bangkok": "Asia/Bangkok", "Singapur": "Asia/Singapore",
+    "Tokio": "Asia/Tokyo", "Pekín": "Asia/Shanghai", "Shenzhen": "Asia/Shanghai", "Hong Kong": "Asia/Hong_Kong",
+    "Warsaw": "Europe/Warsaw", "Varsovia": "Europe/Warsaw", "Istanbul": "Europe/Istanbul", "Estambul": "Europe/Istanbul",
+    "Ankara": "Europe/Istanbul", "Reykjavik": "Atlantic/Reykjavik", "Reikiavik": "Atlantic/Reykjavik",
+    "Dublín": "Europe/Dublin", "Moscú": "Europe/Moscow", "Kyiv": "Europe/Kyiv", "Bucarest": "Europe/Bucharest",
+    "Auckland": "Pacific/Auckland", "Wellington": "Pacific/Auckland", "Sydney": "Australia/Sydney",
+    "Perth": "Australia/Perth", "Honolulu": "Pacific/Honolulu", "Anchorage": "America/Anchorage",
+    "Toronto": "America/Toronto", "Montréal": "America/Toronto", "Vancouver": "America/Vancouver",
+    "Los Ángeles": "America/Los_Angeles", "Filadelfia": "America/New_York", "New Orleans": "America/Chicago",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("city", "zone"), sorted(CITY_ZONES.items()))
+def test_city_audit(city, zone):
+    assert _tz(f"business hours in {city}") == (zone, False)
+    assert _tz(f"horario de oficina en {city}") == (zone, False)
+
+
+# Countries: one dominant business zone reads it (with a note); several business zones ask (country_zones.yaml).
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [("business hours in Brazil", "America/Sao_Paulo"), ("horario laboral en Brasil", "America/Sao_Paulo"),
+     ("horario comercial en México", "America/Mexico_City"), ("business hours in Chile", "America/Santiago"),
+     ("horario de oficina en Perú", "America/Lima"), ("business hours in Pakistan", "Asia/Karachi")],
+)  # fmt: skip
+def test_a_country_of_one_business_zone_reads_it(text, zone):
+    assert _tz(text) == (zone, False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["horario de oficina en LATAM", "office hours across the Americas", "business hours in Canada",
+     "horario laboral en Canadá", "horario de oficina en Estados Unidos", "business hours in Russia",
+     "horario laboral en Rusia", "Australia business hours", "business hours in Indonesia",
+     "office hours in Latin America", "horario de oficina en Sudamérica", "during Canadian business hours",
+     "Latin American business hours", "horario laboral en toda Sudamérica"],
+)  # fmt: skip
+def test_a_region_or_country_of_several_zones_asks(text):
+    assert _tz(text) == (None, True)
+
+
+def test_several_zones_without_business_hours_do_not_ask():
+    """The 24/7 week is the same in every zone: two offices' cities are no question then."""
+    assert _tz("offices in Madrid and Austin", calendar="24x7") == (None, False)
+    assert _tz("offices in Madrid and Austin") == (None, True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["business hours, Brazil and Argentina", "horario laboral en Chile y Perú", "business hours in Spain and Portugal"],
+)
+def test_countries_of_different_zones_ask(text):
+    assert _tz(text) == (None, True)
+
+
+@pytest.mark.parametrize(("text", "zone"), [("business hours, Germany", "Europe/Berlin"), ("horario laboral en Chile y en Chile", "America/Santiago")])
+def test_a_country_set_off_or_said_twice_reads(text, zone):
+    assert _tz(text) == (zone, False)
