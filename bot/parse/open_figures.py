@@ -105,6 +105,9 @@ def _maybe_later(text: str, nums: list[Number], slo: float) -> str | None:
     return None
 
 
+_COMMA = re.compile(r"\s*,")
+
+
 @cache
 def _peak_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The lexicon's peak and average words before a figure ("peaks at", "picos de") and after it ("at peak",
@@ -128,10 +131,13 @@ def _peak_or_average(text: str, nums: list[Number], slo: float, used) -> str | N
         said_after = after.match(text, number.end)
         if not said_after and not before.search(text, max(0, number.start - 30), number.start):
             continue
-        if _a_size(text, number):  # "prompts average 2,000": a message's size, the mix's
+        if _a_size(text, number) or _of_other(text, number):  # "prompts average 2,000", "latency peaks at 1200"
             continue
-        if end := bare_end().match(text, said_after.end() if said_after else number.end):
-            return text[number.start : end.end()].strip(" .!?;)\n")
+        # after the peak/average words ("2 de media, …") a comma ends the figure's clause too
+        if end := bare_end().match(text, said_after.end() if said_after else number.end) or (
+            said_after and _COMMA.match(text, said_after.end())
+        ):
+            return text[number.start : end.end()].strip(" .!?;,)\n")
     return None
 
 
@@ -139,3 +145,10 @@ def _a_size(text: str, number: Number) -> bool:
     from bot.parse import mix_parts
 
     return any(m.start() <= number.start < m.end() for m in mix_parts.sizes().finditer(text, *sentence(text, number.start)))
+
+
+def _of_other(text: str, number: Number) -> bool:
+    """A peak or an average of something other than the traffic, said in the figure's clause (lexicon
+    `peak_of_other`: latency, TTFT, queue, errors, memory; latencia, cola, errores…)."""
+    clause = re.split(r"[,;\n]", text[max(0, number.start - 40) : number.start])[-1]
+    return bool(lexicon.pattern("peak_of_other").search(clause))

@@ -87,6 +87,11 @@ def read_request_volumes(
     if not said and (said := [(n, m) for n in mentions(nums) if (m := _per_second().match(text, n.end)) and not is_limit(text, n.start, m.end())]):
         period_of = lambda _: "second"  # noqa: E731 - requests a second: the product is the rate itself
     each = [(n, m) for n in mentions(nums) if (m := _EACH_TOKENS.match(text, n.end))]
+    if len({n.value for n, _ in said}) > 1:  # "10 req/s peak, 2 req/s average": which to size for?
+        (first, _), (_, last) = said[0], said[-1]
+        draft.use(first.start, last.end(), "slo_tok_s")
+        draft.ask(ASK_SLO, "slo_unclear", said=text[first.start : last.end()][:60])
+        return
     for requests, per in said[:1]:
         here = sentence(text, requests.start)
         sizes = [(n, m.end()) for n, m in each if here[0] <= n.start < here[1] and (m.group("kind") or m.group("kind_after"))]
