@@ -12,7 +12,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
-from bot.parse.cache_vetoes import CACHE_WORD, other_cache, other_cache_near, priced
+from bot.parse.cache_vetoes import CACHE_WORD, a_change, other_cache, priced
 from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import plain
@@ -97,7 +97,7 @@ def _prompts_hit() -> re.Pattern[str]:
     """ "only 1 in 5 prompts misses", "requests that hit": prompts and requests hit or miss only a cache."""
     hit_or_miss = f"{lexicon.alternation('miss_word')}|{lexicon.alternation('hit_word')}"
     return re.compile(
-        rf"{lexicon.WORD_START}(?:{lexicon.alternation('cache_subject')})\s+(?:(?:that|which|que)\s+)?(?:{hit_or_miss}){lexicon.WORD_END}"
+        rf"{lexicon.WORD_START}(?:{lexicon.alternation('cache_subject')})\s+(?:(?:that|which|que|se)\s+)?(?:{hit_or_miss}){lexicon.WORD_END}"
         r"(?!\s+(?:the|our|their|its|an?|el|la|los|las|su|sus)\s+(?!(?:prompt\s+|kv\s+|prefix\s+)?cach))",  # not "miss the SLO"
         re.I,
     )
@@ -123,7 +123,7 @@ def read_cache_shares(text: str, draft: Draft) -> None:
         if (lo, hi) in seen or len(seen) > 8:
             continue
         seen.add((lo, hi))
-        if other_cache_near().search(text, lo, hi):
+        if other_cache(text, lo):
             continue
         for m in _shares_pattern().finditer(text, max(lo, noun.start() - REACH), min(hi, noun.end() + REACH)):
             share = _share(m, text, lo)
@@ -132,6 +132,7 @@ def read_cache_shares(text: str, draft: Draft) -> None:
                 or not 0 <= share <= 1
                 or tax().search(text, max(lo, m.start() - 25), m.end() + 25)
                 or priced(text, m)
+                or a_change(text, m.end())
             ):
                 continue
             if word_gap(text, (noun.start(), noun.end()), (m.start(), m.end())) is None:
@@ -154,8 +155,8 @@ def read_cache_shares(text: str, draft: Draft) -> None:
 
 
 # "no cache hits", "nothing is cached", "sin aciertos de caché": none; "no idea about cache hits" is not.
-_HIT_RATE = lazy(
-    r"\bcache[\s-]hit[\s-]?(?:rate|ratio)\s?(?:of|is|=|:|at|around|~|≈)?\s?(\d+(?:[.,]\d+)?)(?!\s?%|\d)", re.I
+_HIT_RATE = lazy(  # "cache hit rate 0.3", a dashboard's "prefix_cache_hit_rate 0.42", "cache_hit_ratio: 0.55"
+    r"(?<![^\W_])cache[\s_-]hits?[\s_-]?(?:rate|ratio)\s?(?:of|is|=|:|at|around|~|≈)?\s?(\d+(?:[.,]\d+)?)(?!\s?%|\d)", re.I
 )
 
 

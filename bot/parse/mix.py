@@ -36,11 +36,6 @@ def _label_before() -> re.Pattern[str]:  # lexicon `ratio_label`: "version", "RT
 
 
 @cache
-def _not_mix() -> re.Pattern[str]:  # lexicon `ratio_not_mix`: "screenshots", "capturas"
-    return lazy(rf"\b{lexicon.alternation('ratio_not_mix')}\b", re.I)
-
-
-@cache
 def _mix_word() -> re.Pattern[str]:  # lexicon `ratio_mix_word`: "input", "tokens", "salida"
     return lazy(rf"\b{lexicon.alternation('ratio_mix_word')}\b", re.I)
 
@@ -56,14 +51,21 @@ def _output_first(text: str, start: int, end: int) -> bool:
     )
 
 
-def _not_a_mix(text: str, start: int, end: int) -> bool:
-    """ "version 1:2", "RTO 4:1", "16:9 screenshots": a ratio, but not of tokens."""
+def _not_a_mix(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """ "version 1:2", "RTO 4:1", "16:9 screenshots": a ratio, but not of tokens; the clause it was weighed in."""
     if _label_before().search(text, max(0, start - 30), start):
-        return True
+        return start, end
     edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, max(0, start - 80), start)]
     after = _CLAUSE_EDGE.search(text, end, end + 80)
-    clause = text[edges[-1] if edges else max(0, start - 80) : after.start() if after else end + 80]
-    return bool(_not_mix().search(clause)) and not _mix_word().search(clause)
+    lo, hi = edges[-1] if edges else max(0, start - 80), after.start() if after else min(len(text), end + 80)
+    return (lo, hi) if _not_mix().search(text, lo, hi) and not _mix_word().search(text, lo, hi) else None
+
+
+@cache
+def _not_mix() -> re.Pattern[str]:
+    """What a bare ratio may be of instead of tokens (lexicon `ratio_not_mix`: "16:9 screenshots", "we compress
+    logs 10:1", "3:1 engineers to PMs", "ratio de clics 5:1"). A key's underscore is an edge ("aspect_ratio")."""
+    return lazy(rf"(?<![^\W_])(?:{lexicon.alternation('ratio_not_mix')})(?![^\W_])", re.I)
 
 
 def read_mix(text: str, draft: Draft) -> None:
@@ -74,7 +76,8 @@ def read_mix(text: str, draft: Draft) -> None:
         after = text[match.end() : match.end() + 6]
         if len(right) == 2 or _TIME_AROUND.match(after.strip()) or float(right) == 0:
             continue  # 9:00, 17:30: a time, not a mix
-        if _not_a_mix(text, match.start(), match.end()):
+        if weighed := _not_a_mix(text, match.start(), match.end()):
+            draft.use(*weighed, "input_per_output")  # "3:1 ratio of engineers to PMs": read, and no mix
             continue
         if _output_first(text, match.start(), match.end()):
             left, right = right, left

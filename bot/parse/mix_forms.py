@@ -19,8 +19,8 @@ _PAIR = lazy(
 )
 # A usage report's labelled totals: "input tokens 9.1B … output tokens 1.3B" (either order).
 _LABELLED = lazy(
-    r"(?=[iopcseIOPCSE])\b(?:(?P<a_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<a>\d[\d.,]*\s?[kKmMbB]?)(?![\w.]|,\d)"
-    r"[^.;\d]{0,25}?\b(?:(?P<b_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<b>\d[\d.,]*\s?[kKmMbB]?)(?![\w.]|,\d)",
+    r"(?=[iopcseIOPCSE])\b(?:(?P<a_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<a>\d(?:[\d.,]*\d)?\s?[kKmMbB]?)(?![\w.]|,\d)"
+    r"[^.;\d]{0,25}?\b(?:(?P<b_in>input|prompt|entrada)|output|completion|salida)\s+tokens?\s*[:=]?\s*(?P<b>\d(?:[\d.,]*\d)?\s?[kKmMbB]?)(?![\w.]|,\d)",
     re.I,
 )
 _INPUT_OVER_OUTPUT = lazy(
@@ -40,10 +40,28 @@ _IN_EVERY = lazy(
     r"(?:(input|prompt|entrada)|output|completion|salida)\b",
     re.I,
 )
-_SPLIT = lazy(r"\b(\d{1,2})\s*/\s*(\d{1,2})\s+(input|output)\s*/\s*(input|output)\b", re.I)
 
 
 _SIZES: re.Pattern[str] | None = None
+_SPLIT: re.Pattern[str] | None = None
+
+
+def _split_pattern() -> re.Pattern[str]:
+    """ "75/25 in/out", "80/20 input/output", "reparto 90/10 entre entrada y salida", "70-30 prompts and
+    completions", "in/out split 85/15": two shares of 100 and the two sides they belong to, in the same order,
+    either first (lexicon `mix_input`, `mix_output`, `mix_ratio_word`)."""
+    side = rf"(?:(?P<{{}}>in|{lexicon.alternation('mix_input')})|out|{lexicon.alternation('mix_output')})"
+    shares = r"(?P<{}>\d{{1,2}}(?:[.,]\d)?)\s?%?\s?[/-]\s?(?P<{}>\d{{1,2}}(?:[.,]\d)?)(?![\d/])\s?%?"
+    sides = (
+        rf"(?:(?:the|la|el|los|las)\s+)?{side.format('{}')}\s*(?:/|-|:|\s(?:and|y|e|to|a)\s+(?:(?:the|la|el|los|las)\s+)?)"
+        rf"{side.format('{}')}(?![\w/])"
+    )
+    word = rf"(?:\s*[:=]?\s+(?:{lexicon.alternation('mix_ratio_word')}))?"  # "in/out split 85/15", "entrada/salida: reparto 90/10"
+    return re.compile(
+        rf"(?<![\w.,/]){shares.format('a', 'b')}\s+(?:(?:split\s+)?(?:between|entre)\s+)?{sides.format('a_in', 'b_in')}"
+        rf"|{lexicon.WORD_START}{sides.format('c_in', 'd_in')}{word}\s*(?:is|es|of|de|=|:)?\s*(?:about|around|roughly|~|unos?)?\s*{shares.format('c', 'd')}",
+        re.I,
+    )
 
 
 def _sizes_pattern() -> re.Pattern[str]:
@@ -75,9 +93,10 @@ def mix_forms(text: str) -> list[float]:
     """Input tokens per output token, from every form above that the text holds."""
     from bot.parse.numbers import parse_number
 
-    global _SIZES, _SENT
+    global _SIZES, _SENT, _SPLIT
     _SIZES = _SIZES or _sizes_pattern()
     _SENT = _SENT or _sent_pattern()
+    _SPLIT = _SPLIT or _split_pattern()
     ratios = []
     for m in islice(_SENT.finditer(text), MAX_MENTIONS):
         a, b = parse_number(m.group(1)), parse_number(m.group(2))
@@ -102,8 +121,10 @@ def mix_forms(text: str) -> list[float]:
         whole, part = (float(m.group(1)), float(m.group(2))) if m.re.pattern == _OF_EVERY.pattern else (float(m.group(2)), float(m.group(1)))
         if 0 < part < whole:
             ratios.append(part / (whole - part) if m.group(3) else (whole - part) / part)
-    for m in _SPLIT.finditer(text):
-        first, second = float(m.group(1)), float(m.group(2))
-        if first and second and m.group(3).lower() != m.group(4).lower():
-            ratios.append(first / second if m.group(3).lower() == "input" else second / first)
+    for m in _SPLIT.finditer(text) if "/" in text or "-" in text else ():
+        a, b, a_in, b_in = ("a", "b", "a_in", "b_in") if m.group("a") else ("c", "d", "c_in", "d_in")
+        first, second = float(m.group(a).replace(",", ".")), float(m.group(b).replace(",", "."))
+        first_in = m.group(a_in) is not None
+        if first and second and abs(first + second - 100) < 1e-6 and first_in != (m.group(b_in) is not None):
+            ratios.append(first / second if first_in else second / first)
     return ratios

@@ -46,7 +46,7 @@ def quantities() -> re.Pattern[str]:
     not_rate = r"(?!\s*(?:tok|tps|t/s|req|rps|qps|/\s*s|per\s+s|por\s+s|h\b|am\b|pm\b|hours?|horas?|o'clock))"
     return re.compile(
         rf"(?<![\w.,:/])(?:(?P<p1>{num})(?!\w)\s*(?:to|a|vs\.?|versus|against)\s*(?P<p2>{num}|one|uno)(?![\w:/%]|[.,]\d){not_rate}"
-        rf"|(?P<t>{num})\s*(?:x|×|times|veces)(?!\w)(?!\s+(?:out\s+of|in\s+\d|de\s+cada))"
+        rf"|(?:(?P<xpre>x|×)\s?(?=\d))?(?P<t>{num})(?(xpre)(?![\w.,%:/])|\s*(?:x|×|times|veces)(?!\w))(?!\s+(?:out\s+of|in\s+\d|de\s+cada))"  # "4x", "x4"
         rf"|(?:multiplied\s+by|multiplica[n]?\s+por|multiplicad[oa]s?\s+por)\s+(?P<t2>{num})(?![\w.,])"
         rf"|(?P<mult>{_keys('multipliers')})(?!\w)"
         rf"|(?P<share>{_keys('shares')})(?!\w)(?P<stotal>{whole})?"  # "two thirds of the tokens", "dos tercios"
@@ -70,8 +70,8 @@ def sizes() -> re.Pattern[str]:
     "prompts average 4,000", "completions are about 300 tokens", "in: ~8k tokens" (before), or shares of the tokens
     said for both sides ("95% input, 5% output")."""
     alt = lexicon.alternation
-    figure_ = r"(?P<{}>\d[\d.,]*(?:\s?(?:[kKmMbB]|bn|million|millones|billion|mil\s+millones))?)(?![\w.,]|\s*(?:tok(?:en)?s?\s*)?(?:/|per\s+s|por\s+s|%))"
-    filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|about|around|roughly|typically|usually|son|de|unos?|ronda|sobre|alrededor\s+de|~|≈|:|=))*\s*"
+    figure_ = r"(?P<{}>\d(?:[\d.,]*\d)?(?:\s?(?:[kKmMbB]|bn|million|millones|billion|mil\s+millones))?)(?!\w|[.,]\d|\s*(?:tok(?:en)?s?\s*)?(?:/|per\s+s|por\s+s|%))"
+    filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|about|around|roughly|typically|usually|son|de|unos?|unas|ronda[n]?|los|las|sobre|alrededor\s+de|en\s+torno\s+a|~|≈|:|=))*\s*"
     unit = r"(?:\s*(?:de\s+)?tok(?:en)?s?)?"
     return re.compile(
         rf"(?<![\w.,]){figure_.format('n')}{unit}\s*(?:(?P<ai>{alt('mix_in_after')})|(?P<ao>{alt('mix_out_after')}))(?:\s+tokens?)?(?!\w)"

@@ -9,6 +9,7 @@ from bot.parse import lexicon
 from bot.parse.cache_shares import other_cache, read_cache_words, tax, word_gap
 from bot.parse.cache_shares import priced as _priced
 from bot.parse.cache_vetoes import CACHE_WORD as _CACHE_WORD
+from bot.parse.cache_vetoes import a_change
 from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.figures import (
     MAX_MENTIONS,
@@ -81,7 +82,7 @@ def _prefix_near(text: str, match: re.Match[str]) -> bool:
     """ "90 % of the prompt is the same system prompt", "el prompt de sistema es el 70 % de cada petición": the
     share of each prompt a cache keeps (lexicon `shared_prefix`), so a hit rate."""
     lo, hi = sentence(text, match.start())
-    window = max(lo, match.start() - 45), min(hi, match.end() + 45)
+    window = max(lo, match.start() - 60), min(hi, match.end() + 60)  # "80 % of the prompt is a system prompt shared by all requests"
     return any(_distance(text, match, w) is not None for w in lexicon.pattern("shared_prefix").finditer(text, *window))
 
 
@@ -147,13 +148,13 @@ def _miss_near(text: str, match: re.Match[str]) -> re.Match[str] | None:
 
 def read_percentages(text: str, draft: Draft) -> None:
     """Cache hit rates and VAT rates: "50% cache hits", "half of our prompts hit the cache", "IVA del 10%"."""
-    others = lexicon.pattern("other_cache").search(text)  # "the redis cache hits 90 %": the names first, one scan
+    others = lexicon.pattern("other_cache").search(text) or lexicon.pattern("other_cache_service").search(text)
     for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
         if others and other_cache(text, match.start()) and not tax().search(text, *sentence(text, match.start())):
             continue  # "the redis cache hits 90 %": another cache
-        if _priced(text, match):
-            continue  # "prompt caching cuts input cost by 90 %": a discount, not a hit rate
+        if _priced(text, match) or a_change(text, match.end()):
+            continue  # "prompt caching cuts input cost by 90 %": a discount; "80 % faster": a change
         if 0 <= value <= 100 and (
             miss := _miss_before(text, match) or _miss_after(text, match) or _miss_near(text, match)
         ):

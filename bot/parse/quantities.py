@@ -83,13 +83,16 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
 
 _CONTEXT_AFTER = lazy(
     r"(?:[ -])?(?:(?:tokens?|tok)(?:[ -])?(?:of |de )?(?:contexts?|contextos?|ctx|windows?|sessions?|prompts?|conversations?|chats?|documents?)|"
-    r"(?:contexts?|contextos?|ctx|context[ -]windows?))\b",
+    r"(?:of |de )?(?:contexts?|contextos?|ctx|context[ -]windows?))\b",  # "4k of context", "64k de contexto"
     re.I,
 )
+_WINDOW_AFTER = lazy(r"[ -]?(?:(?:of|de) )?(?:token[ -])?(?:windows?|ventanas?)\b", re.I)
 _CONTEXT_NAMED = lazy(r"[ -]?(?:(?:tokens?|tok)[ -]?)?(?:of |de )?(?:contexts?|contextos?|ctx|context[ -]windows?|windows?)\b", re.I)
 _CONTEXT_BEFORE = lazy(
-    r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana)"
-    r"(?: (?:m[aá]ximo|max(?:imum)?|total|completo|entero|full))? ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
+    r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana|sequences|secuencias)"
+    r"(?: (?:m[aá]ximo|max(?:imum)?|total|completo|entero|full))?(?: (?:budget|limit|cap|presupuesto|l[ií]mite))?"
+    r"(?: (?:per|each|a|por|de cada) (?:call|request|prompt|query|petici[oó]n|llamada|consulta))?"  # "context budget per call: 48k"
+    r" ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
     re.I,
 )
 # "ctx: 8192", "context=32768", "num_ctx = 4096": a key and its value, no unit needed.
@@ -107,7 +110,7 @@ _PER_REQUEST_AFTER = lazy(
 )
 _GROWS_BEFORE = lazy(
     r"\b(?:prompts?|requests?|conversations?|documents?|sessions?|chats?|threads?|conversaci[oó]n(?:es)?|documentos?|sesi[oó]n(?:es)?|petici[oó]n(?:es)?)"
-    r" (?:\w+ ){0,2}?(?:grow|reach|run|go|get|hit|are|is|crecen?|llegan?|alcanzan?|son|es|ocupan?|pesan?|miden?|tienen?|llevan?|contienen?|has|have|holds?|contains?)(?:s|es)?(?: (?:to|up to|about|around|hasta|a|unos|unas|como|m[aá]s de))* ?~?$",
+    r" (?:\w+ ){0,2}?(?:grow|reach|run|go|get|hit|are|is|be|exceed|top out at|max out at|superan?|exceden?|pasan? de|crecen?|llegan?|alcanzan?|son|es|ser|ocupan?|pesan?|miden?|tienen?|llevan?|contienen?|has|have|holds?|contains?)(?:s|es)?(?: (?:to|up to|about|around|at most|no more than|hasta|a|unos|unas|como|m[aá]s de|como mucho|como m[aá]ximo|de|los|las))* ?~?$",
     re.I,
 )
 # "prompts around 200k tokens each", "contracts up to 500k tokens": a size said of the thing itself, no verb
@@ -192,6 +195,7 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
             draft.use(number.start - len(before) + sized.start() if sized else number.start, number.end, "context_tokens")
         if not (
             after
+            or (number.multiplied and tail(text, number, _WINDOW_AFTER))  # "a 256k window"
             or keyed
             or per_request
             or (_CONTEXT_BEFORE.search(before) and (number.multiplied or tokens_after))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import lexicon
+from bot.parse import config_figures
 from bot.parse.draft import Draft
 from bot.parse.numbers import parse_number, plain
 from bot.parse.rate_units import TOK_S, UNIT_ALONE
@@ -33,8 +33,6 @@ _PAIR = re.compile(
 _LOG_LINE = re.compile(
     r"^\s*\[?(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}:\d{2})|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE)\b"
 )
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_KEY_SEP = re.compile(r"[_\-./]+")
 _PER_HEAD = re.compile(r"\b(?:per|each|por|cada)\b|/\s*(?:user|usuario|stream|gpu|node|nodo)", re.I)
 _TABLE_LINE = re.compile(r"^\|.*\|$")
 _RULE_LINE = re.compile(r"^\|[\s:\-|]+\|$")
@@ -43,9 +41,8 @@ _BULLET = re.compile(
 )
 
 
-@cache
-def _concept(name: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![a-z]){lexicon.alternation(name)}(?![a-z])", re.I)
+_concept = config_figures.concept
+_words = config_figures.key_words
 
 
 @cache
@@ -53,10 +50,6 @@ def _scenario_fields() -> frozenset[str]:
     from costcore.scenario import Scenario
 
     return frozenset(Scenario.model_fields)
-
-
-def _words(key: str) -> str:
-    return _KEY_SEP.sub(" ", _CAMEL.sub(" ", key)).strip().lower()
 
 
 def _pair(match: re.Match[str]) -> str:
@@ -75,7 +68,8 @@ def _pair(match: re.Match[str]) -> str:
         return f"{lead}context of {value} tokens"
     if _concept("config_users_key").fullmatch(words):
         return f"{lead}{value} concurrent users."
-    return match.group(0)
+    said = config_figures.said(match, words)  # the mix's and the cache's: "avg_input_tokens", "cache: hit_rate"
+    return f"{lead}{said} {value}" if said else match.group(0)
 
 
 def _line_of(match: re.Match[str]) -> str:
@@ -124,6 +118,9 @@ def _table(lines: list[str], draft: Draft) -> str | None:
     head = _cells(lines[0])
     body = [_cells(line) for line in lines[1:] if not _RULE_LINE.match(line)]
     col = _rate_column(head)
+    if col is None and body and all(len(cells) == 2 for cells in [head, *body]):
+        # "| setting | value |": a key/value table is a config, one "key: value" line per row
+        return "\n".join(f"{key}: {value}" for key, value in body)
     if col is None or not body:
         return None
     label_col = 0 if col != 0 else 1
@@ -186,4 +183,6 @@ def reshape(text: str, draft: Draft) -> str:
             text = "\n".join(line for line in _blocks(lines, draft))
     if ":" in text or "=" in text:
         text = _PAIR.sub(_pair, text)
+    if "_" in text:
+        text = config_figures.metrics(text)
     return text

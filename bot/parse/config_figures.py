@@ -1,0 +1,87 @@
+"""The mix's and the cache's keys in a pasted config (bot/parse/structure.py reads the rest of its shape).
+
+A key's words (snake_case, kebab-case, camelCase and dots read as spaces) are matched against the lexicon's
+`config_mix_*` and `config_cache_*` concepts and said as the mix and cache readers read them: "avg_input_tokens:
+3000" and "tokens_salida_medios: 800" are sizes of one side ("input tokens: 3000"), "io_ratio = 4" the mix,
+"prompt_cache_hit_ratio: 0.55" the hit rate. A nested key is read with its parent ("cache:" then "hit_rate: 0.5",
+"\"cache\": {\"hit_rate\": 0.45}"), and a dashboard line ("prefix_cache_hit_rate 0.42", no colon) too."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_KEY_SEP = re.compile(r"[_\-./]+")
+# A key that names one side of the mix or the mix itself, said as the mix readers read it (bot/parse/mix_forms.py).
+_MIX_KEYS = (
+    ("config_mix_input_key", "input tokens:"),
+    ("config_mix_output_key", "output tokens:"),
+    ("config_mix_ratio_key", "input/output ratio"),
+)
+# A key that names the prompt cache's hit or miss rate, said as the cache readers read it (bot/parse/cache_shares.py).
+_CACHE_KEYS = (("config_cache_hit_key", "cache hit rate"), ("config_cache_miss_key", "cache miss rate"))
+# A dashboard or metrics line, "prefix_cache_hit_rate 0.42", "vllm:gpu_prefix_cache_hit_rate 38.5%": a snake_case
+# key, a space, a figure. Read only when the key names a cache rate.
+_METRIC = re.compile(r"(?<![\w.])(?P<key>[A-Za-z]+(?:_[A-Za-z]+)+)[ \t]+(?P<value>\d[\d.,]*%?)(?=\s*(?:[,;]|$))", re.M)
+_OPENS = re.compile(r"[\"']?(?P<key>[A-Za-z][\w.\-]*)[\"']?\s*:\s*\{\s*[\"']?$")  # "cache": {"hit_rate
+_SIBLING = re.compile(r"^\s*[-\s]*[\"']?[A-Za-z][\w.\-]*[\"']?\s*[:=]\s*\S")
+_PARENT_LINE = re.compile(r"^\s*[-\s]*[\"']?(?P<key>[A-Za-z][\w.\-]*)[\"']?\s*:\s*$")
+
+
+@cache
+def concept(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![a-z]){lexicon.alternation(name)}(?![a-z])", re.I)
+
+
+def key_words(key: str) -> str:
+    """ "avgInputTokens", "avg_input_tokens", "avg-input.tokens": "avg input tokens"."""
+    return _KEY_SEP.sub(" ", _CAMEL.sub(" ", key)).strip().lower()
+
+
+def _named(words: str, keys: tuple[tuple[str, str], ...]) -> str | None:
+    return next((said for name, said in keys if concept(name).fullmatch(words)), None)
+
+
+def said(match: re.Match[str], words: str) -> str | None:
+    """What a mix or cache key (with its value after it) says in words, or None for any other key."""
+    if found := _named(words, _MIX_KEYS + _CACHE_KEYS):
+        return found
+    if parent := _parent(match):  # Spanish says the parent last: "cache: tasa_aciertos" is "tasa aciertos cache"
+        keys = _MIX_KEYS + _CACHE_KEYS
+        return _named(f"{parent} {words}", keys) or _named(f"{words} {parent}", keys)
+    return None
+
+
+def _parent(match: re.Match[str]) -> str | None:
+    """The words of the key a nested key sits under: a JSON object opened right before it on its line, or the
+    nearest line above it that is a key with no value ("cache:"), over its siblings' "key: value" lines (the
+    plain text has lost YAML's indentation)."""
+    text, start = match.string, match.start("key")
+    line_start = text.rfind("\n", 0, start) + 1
+    if opened := _OPENS.search(text, line_start, start):
+        return key_words(opened.group("key"))
+    end = line_start - 1
+    for _ in range(8):
+        if end <= 0:
+            return None
+        begin = text.rfind("\n", 0, end) + 1
+        line = text[begin:end]
+        if above := _PARENT_LINE.match(line):
+            return key_words(above.group("key"))
+        if not _SIBLING.match(line):
+            return None
+        end = begin - 1
+    return None
+
+
+def metrics(text: str) -> str:
+    """`text` with each dashboard line of a cache rate said in words ("cache hit rate 0.42")."""
+
+    def one(match: re.Match[str]) -> str:
+        found = _named(key_words(match.group("key")), _CACHE_KEYS)
+        return f"{found} {match.group('value')}" if found else match.group(0)
+
+    return _METRIC.sub(one, text)
