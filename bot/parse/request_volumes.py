@@ -15,6 +15,7 @@ from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, mentions
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
+from bot.parse.rate_units import range_before
 from costcore.calendar import period_hours
 from costcore.scenario import CalendarKind, Settings
 
@@ -35,6 +36,11 @@ _EACH_TOKENS = lazy(
     rf"\s?(?:each|apiece|cada\s+un[oa]|(?:per|por|a|/|each|every|cada)\s?{_REQUESTS}|(?:in\s+)?(?:each|every)\s+(?:one|{_REQUESTS}))\b",
     re.I,
 )
+
+
+@cache
+def _not_tokens() -> re.Pattern[str]:  # a size in another unit: "~600 words", "2,000 caracteres"
+    return re.compile(rf"\s?(?:{lexicon.alternation('size_not_tokens')}){lexicon.WORD_END}", re.I)
 
 
 @cache
@@ -93,10 +99,15 @@ def read_request_volumes(
         draft.ask(ASK_SLO, "slo_unclear", said=text[first.start : last.end()][:60])
         return
     for requests, per in said[:1]:
+        if range_before().search(text, sentence(text, requests.start)[0], requests.start):  # "~2-3 req/s"
+            draft.use(requests.start, per.end(), "slo_tok_s")
+            draft.ask(ASK_SLO, "slo_unclear", said=text[max(0, requests.start - 8) : per.end()].strip()[:60])
+            return
         here = sentence(text, requests.start)
         sizes = [(n, m.end()) for n, m in each if here[0] <= n.start < here[1] and (m.group("kind") or m.group("kind_after"))]
         if len(sizes) != 1 or len([n for n, m in each if here[0] <= n.start < here[1]]) != 1:
             sizes = _output_sizes(text, nums, here)  # "each ~3k tokens in and 500 tokens out"
+            sizes = [(n, e) for n, e in sizes if not _not_tokens().match(text, n.end)]  # "each reply ~600 words"
         if len(sizes) != 1:
             sizes = _reply_sizes(text, nums, here)  # "each reply ~600 tokens", "respuestas de ~500 tokens"
         if len(sizes) != 1:
