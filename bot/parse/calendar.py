@@ -6,6 +6,7 @@ import re
 
 from bot.parse import lexicon, mix_parts, zone_words
 from bot.parse.context import negated as _negated
+from bot.parse.context import waived_after
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import plain
@@ -166,7 +167,7 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
         found[pattern] = [m for m in matches if not _aside(text, m.start(), m.end())]
     said = {"business_hours": [], "24x7": []}
     for kind, pattern in (("business_hours", _BUSINESS), ("24x7", _ALWAYS)):
-        said[kind] = [not _negated(text, m.start()) for m in found[pattern]]
+        said[kind] = [not _negated(text, m.start()) and not waived_after(text, m.end()) for m in found[pattern]]
     business, always = any(said["business_hours"]), any(said["24x7"])
     for typed, hours in _day_hours(found, day):
         if hours == 24:

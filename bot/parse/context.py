@@ -27,6 +27,16 @@ def negated(text: str, start: int) -> bool:
     return bool(NEGATED.search(clause))
 
 
+@cache
+def _waived_after() -> re.Pattern[str]:
+    return re.compile(rf"\s*(?:{lexicon.alternation('waived_after')}){lexicon.WORD_END}", re.I)
+
+
+def waived_after(text: str, end: int) -> bool:
+    """Words right after a setting that waive it: "24/7 not needed", "24/7 es innecesario" (lexicon `waived_after`)."""
+    return bool(_waived_after().match(text, end))
+
+
 def no_longer(text: str, start: int, end: int) -> bool:
     """Time: whether the span says something held once and holds no more, by a word of withdrawal ("was
     dropped", "la quitaron") or by the past and a reversal together ("until last month … now it can", "we

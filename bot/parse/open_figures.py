@@ -46,7 +46,7 @@ def read_open(text: str, nums: list[Number], draft: Draft) -> None:
         return
     if "slo_tok_s" in draft.fields:
         slo = draft.fields["slo_tok_s"]
-        if later := _maybe_later(text, nums, slo):
+        if later := _maybe_later(text, nums, slo) or _peak_or_average(text, nums, slo, draft.used):
             draft.fields.pop("slo_tok_s")
             draft.disputed.add("slo_tok_s")
             draft.ask(ASK_SLO, "slo_unclear", said=later[:60], tok_s=plain(slo))
@@ -103,3 +103,52 @@ def _maybe_later(text: str, nums: list[Number], slo: float) -> str | None:
         if later := _later_after().match(text, unit.end() if unit else number.end):
             return text[number.start : later.end()].strip()
     return None
+
+
+_COMMA = re.compile(r"\s*,")
+
+
+@cache
+def _peak_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The lexicon's peak and average words before a figure ("peaks at", "picos de") and after it ("at peak",
+    "on average", "de media")."""
+    before = "|".join(lexicon.alternation(c) for c in ("peak_figure", "average_figure"))
+    after = "|".join(lexicon.alternation(f"{c}_after") for c in ("peak_figure", "average_figure"))
+    return (
+        re.compile(rf"{lexicon.WORD_START}(?:{before})\s*(?:{lexicon.alternation('rate_about')}\s+|[~≈]\s*)?$", re.I),
+        re.compile(rf"(?:{after}){lexicon.WORD_END}", re.I),
+    )
+
+
+def _peak_or_average(text: str, nums: list[Number], slo: float, used) -> str | None:
+    """ "2k tok/s at peak, ~800 on average", "200 tok/s, con picos de 600": a second figure said as the peak or
+    the average beside the tok/s read; which to size for? (sized_for.py answers it when the question says.)
+    A peak of something else ("peaks at 60 concurrent users") is no rate: the figure must end its clause."""
+    before, after = _peak_words()
+    for number in nums:  # a second tok/s with its unit is the rates reader's (conflicting_values)
+        if number.value == slo or number.machine or TOK_S.match(text, number.end) or any(a <= number.start < b for a, b, _ in used):
+            continue
+        said_after = after.match(text, number.end)
+        if not said_after and not before.search(text, max(0, number.start - 30), number.start):
+            continue
+        if _a_size(text, number) or _of_other(text, number):  # "prompts average 2,000", "latency peaks at 1200"
+            continue
+        # after the peak/average words ("2 de media, …") a comma ends the figure's clause too
+        if end := bare_end().match(text, said_after.end() if said_after else number.end) or (
+            said_after and _COMMA.match(text, said_after.end())
+        ):
+            return text[number.start : end.end()].strip(" .!?;,)\n")
+    return None
+
+
+def _a_size(text: str, number: Number) -> bool:
+    from bot.parse import mix_parts
+
+    return any(m.start() <= number.start < m.end() for m in mix_parts.sizes().finditer(text, *sentence(text, number.start)))
+
+
+def _of_other(text: str, number: Number) -> bool:
+    """A peak or an average of something other than the traffic, said in the figure's clause (lexicon
+    `peak_of_other`: latency, TTFT, queue, errors, memory; latencia, cola, errores…)."""
+    clause = re.split(r"[,;\n]", text[max(0, number.start - 40) : number.start])[-1]
+    return bool(lexicon.pattern("peak_of_other").search(clause))

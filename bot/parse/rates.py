@@ -42,6 +42,7 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
     per_gpu: list[float] = []
     quoted: list[float] = []  # every tok/s figure, whatever it turned out to be
     bound_units: set[int] = set()
+    refused: list[str] = []  # "we don't need 1k tok/s": what the need is not
     measured = context_figures(text, nums, draft)  # "we got ~150 tok/s; we need 400 tok/s": 150 is context
     for number in nums:
         unit = tail(text, number, TOK_S)
@@ -76,9 +77,8 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
         ):
             draft.conflict("slo_tok_s", [number.value, other])
             continue
-        if negated := negated_before().search(before[-40:]):
-            said = before[-40:][negated.start() :] + text[number.start : unit.end()]
-            _unclear(draft, said.strip())
+        if negated := negated_before().search(before[-40:]):  # asks, unless another rate is affirmed
+            refused.append((before[-40:][negated.start() :] + text[number.start : unit.end()]).strip())
             continue
         if unit.group("plus"):
             draft.note("slo_at_least", tok_s=plain(number.value))
@@ -86,6 +86,8 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
             slos.append(value)
             if value == number.value:  # "3 teams x 100 tok/s each" is 300 in total: "each" was the teams'
                 read_kind(text[start:end], value, before, after, draft)
+    if refused and not slos:  # "we don't need 1k tok/s, 300 tok/s is plenty" reads 300; alone it asks
+        _unclear(draft, refused[0])
     if quoted:
         _read_target(text, nums, quoted, draft)
     for value in dict.fromkeys(slos):

@@ -1,16 +1,21 @@
 """Requests × tokens each: "3,000 requests a day with 500 output tokens each", "500 output tokens per call,
 3k calls a day", "3.000 peticiones al día con 500 tokens de salida cada una". The product is a volume per
-period, spread over the calendar's hours like any volume (bot/parse/volumes.py), said in a note."""
+period, spread over the calendar's hours like any volume (bot/parse/volumes.py), said in a note. Requests a
+second (the lexicon's `request_rate_second`: "2.5 req/s", "4 rps", "3 peticiones por segundo") times a reply's
+size is the tok/s itself, whatever the calendar. A size said with the word for a reply (`reply_word`: "each
+reply ~600 tokens", "avg completion 350 tokens", "respuestas de ~500 tokens", "600-token replies") is output."""
 
 from __future__ import annotations
 
 import re
 from functools import cache
 
+from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, mentions
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
+from bot.parse.rate_units import range_before
 from costcore.calendar import period_hours
 from costcore.scenario import CalendarKind, Settings
 
@@ -20,7 +25,7 @@ _REQUESTS = r"(?:requests?|calls?|queries|query|completions?|peticion(?:es)?|pet
 @cache
 def _per_period(periods: str) -> re.Pattern[str]:
     return re.compile(
-        rf"\s?{_REQUESTS}\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b",
+        rf"\s?(?:{_REQUESTS}|{lexicon.alternation('request_nouns')})\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b",
         re.I,
     )
 
@@ -31,6 +36,34 @@ _EACH_TOKENS = lazy(
     rf"\s?(?:each|apiece|cada\s+un[oa]|(?:per|por|a|/|each|every|cada)\s?{_REQUESTS}|(?:in\s+)?(?:each|every)\s+(?:one|{_REQUESTS}))\b",
     re.I,
 )
+
+
+@cache
+def _not_tokens() -> re.Pattern[str]:  # a size in another unit: "~600 words", "2,000 caracteres"
+    return re.compile(rf"\s?(?:{lexicon.alternation('size_not_tokens')}){lexicon.WORD_END}", re.I)
+
+
+@cache
+def _per_second() -> re.Pattern[str]:
+    return re.compile(rf"\s?(?:{lexicon.alternation('request_rate_second')}){lexicon.WORD_END}", re.I)
+
+
+@cache
+def _reply_size() -> re.Pattern[str]:
+    """The figure of a reply's size: after the reply word ("each reply ~600 tokens") or before it ("600 tokens
+    per reply", "600-token replies"); the figure's start is the group `at`."""
+    reply, tokens = lexicon.alternation("reply_word"), r"[\s-]?(?:output\s)?tok(?:en)?s?\b"
+    return re.compile(
+        rf"{lexicon.WORD_START}{reply}\b[^\d\n.;]{{0,24}}?(?P<at>(?=\d))[\d.,]*\s?[kK]?{tokens}"
+        rf"|(?P<before>(?=\d))[\d.,]*\s?[kK]?{tokens}\s?(?:(?:per|a|an|each|every|/|por|cada|en\s+cada)\s)?(?:\w+\s)?{reply}\b",
+        re.I,
+    )
+
+
+def _reply_sizes(text: str, nums: list[Number], here: tuple[int, int]) -> list[tuple[Number, int]]:
+    """The figures of the sentence said as a reply's size, each with where its words end."""
+    starts = {(m.start("at") if m.group("at") is not None else m.start("before")): m.end() for m in _reply_size().finditer(text, *here)}
+    return [(n, starts[n.start]) for n in mentions(nums) if n.start in starts]
 
 
 def _output_sizes(text: str, nums: list[Number], here: tuple[int, int]) -> list[tuple[Number, int]]:
@@ -50,27 +83,42 @@ def read_request_volumes(
     period_of,
     calendar: CalendarKind,
     settings: Settings,
+    is_limit=lambda text, start, end: False,
 ) -> None:
     """Set the SLO from requests a period times output tokens a request, both said in one sentence."""
     if "slo_tok_s" in draft.fields or draft.asked_about("slo_tok_s"):
         return
     per_period = _per_period(periods)
     said = [(n, m) for n in mentions(nums) if (m := per_period.match(text, n.end))]
+    if not said and (said := [(n, m) for n in mentions(nums) if (m := _per_second().match(text, n.end)) and not is_limit(text, n.start, m.end())]):
+        period_of = lambda _: "second"  # noqa: E731 - requests a second: the product is the rate itself
     each = [(n, m) for n in mentions(nums) if (m := _EACH_TOKENS.match(text, n.end))]
+    if len({n.value for n, _ in said}) > 1:  # "10 req/s peak, 2 req/s average": which to size for?
+        (first, _), (_, last) = said[0], said[-1]
+        draft.use(first.start, last.end(), "slo_tok_s")
+        draft.ask(ASK_SLO, "slo_unclear", said=text[first.start : last.end()][:60])
+        return
     for requests, per in said[:1]:
+        if range_before().search(text, sentence(text, requests.start)[0], requests.start):  # "~2-3 req/s"
+            draft.use(requests.start, per.end(), "slo_tok_s")
+            draft.ask(ASK_SLO, "slo_unclear", said=text[max(0, requests.start - 8) : per.end()].strip()[:60])
+            return
         here = sentence(text, requests.start)
         sizes = [(n, m.end()) for n, m in each if here[0] <= n.start < here[1] and (m.group("kind") or m.group("kind_after"))]
         if len(sizes) != 1 or len([n for n, m in each if here[0] <= n.start < here[1]]) != 1:
             sizes = _output_sizes(text, nums, here)  # "each ~3k tokens in and 500 tokens out"
+            sizes = [(n, e) for n, e in sizes if not _not_tokens().match(text, n.end)]  # "each reply ~600 words"
+        if len(sizes) != 1:
+            sizes = _reply_sizes(text, nums, here)  # "each reply ~600 tokens", "respuestas de ~500 tokens"
         if len(sizes) != 1:
             # no size, two, or tokens that may be input: the traffic was said, so ask, never price a default
             draft.use(requests.start, per.end(), "slo_tok_s")
             draft.ask(ASK_SLO, "slo_not_numeric", typed=text[requests.start : per.end()][:60])
             return
         size = sizes[0][0]
-        period = period_of(per.group("period"))
+        period = period_of(per.groupdict().get("period"))
         volume = requests.value * size.value
-        tok_s = volume / float(period_hours(period, calendar, settings) * 3600)
+        tok_s = volume if period == "second" else volume / float(period_hours(period, calendar, settings) * 3600)
         if tok_s <= 0 or tok_s > ABSURD_TOK_S:
             return
         draft.use(requests.start, per.end(), "slo_tok_s")
@@ -79,6 +127,8 @@ def read_request_volumes(
         draft.note(
             "volume_per_request", requests=plain(requests.value), size=plain(size.value), period=period
         )
+        if period == "second":
+            return
         hours = plain(float(period_hours(period, calendar, settings)))
         draft.note(
             "volume_converted",

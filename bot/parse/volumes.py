@@ -158,4 +158,4 @@ def read_volumes(
             hours=plain(float(hours)),
             calendar=used,
         )
-    read_request_volumes(text, nums, draft, _PERIODS, _period, calendar, settings)  # "3k requests a day, 500 tokens each"
+    read_request_volumes(text, nums, draft, _PERIODS, _period, calendar, settings, _is_limit)  # "3k requests a day, 500 tokens each"
