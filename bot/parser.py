@@ -126,6 +126,7 @@ _FIELD_LINE = lazy(
     re.I | re.M,
 )
 _BOOLEANS = {"true": True, "yes": True, "false": False, "no": False}
+_CALENDARS = {"24/7": "24x7", "24-7": "24x7", "24x7": "24x7", "business_hours": "business_hours"}  # as people write them
 
 
 def _read_fields(text: str, draft: Draft) -> None:
@@ -134,6 +135,8 @@ def _read_fields(text: str, draft: Draft) -> None:
     for m in _FIELD_LINE.finditer(text):
         key, raw = m.group("key").lower(), m.group("value")
         value: Any = _BOOLEANS.get(raw.lower(), raw)
+        if key == "calendar":  # "calendar: 24/7" is the calendar reader's 24x7, not a second value
+            value = _CALENDARS.get(raw.lower(), raw)
         if isinstance(value, str):
             with contextlib.suppress(ValueError):
                 value = float(value)

@@ -26,7 +26,7 @@ from bot.parse.rate_units import TOK_S, UNIT_ALONE
 # "key: value" / "key = value" / "\"key\": \"value\"" with a numeric value that ends there.
 _PAIR = re.compile(
     r"(?:^|(?<=[\s{,;]))(?P<q>[\"']?)(?P<key>[A-Za-z][\w.\-/]{0,60})(?P=q)\s*[:=]\s*[\"']?"
-    r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:[,}\];#]|$))",
+    r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:,(?!\d)|[}\];#]|$))",  # "1,400 tok/s" is no "1" then a list
     re.M,
 )
 # A log line: a timestamp first, or a level word. Its key=value figures are what a program measured.
