@@ -49,8 +49,12 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     """The stance of one part of a sentence. `ruler`: who ruled in an earlier part, when this part names no
     one and goes on about them ("security said no at first but later approved")."""
 
+    found: dict[str, re.Match[str] | None] = {}  # "egress" is looked for up to three times a part
+
     def find(concept: str) -> re.Match[str] | None:
-        return grouped.pattern(concept).search(text, a, b)
+        if concept not in found:
+            found[concept] = grouped.pattern(concept).search(text, a, b)
+        return found[concept]
 
     def negated(pos: int) -> bool:  # within this part: "said no but later approved" is no negated approval
         return context.negated(text[a:b], pos - a)
