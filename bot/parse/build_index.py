@@ -22,7 +22,7 @@ _VARIANTS = """
 VARIANTS = frozenset(_VARIANTS.split())
 
 
-HEAD_NUMBER = re.compile(r"^([a-z]{3,})(\d+)$")
+HEAD_NUMBER = lazy(r"^([a-z]{3,})(\d+)$")
 
 
 def canonical(parts: list[str] | tuple[str, ...]) -> list[str]:

@@ -18,7 +18,7 @@ from bot.parse.lazyre import lazy
 from bot.parse.numbers import plain
 
 REACH = 60  # how far from a cache word a share may be, in characters
-_FIGURE = re.compile(r"\d")
+_FIGURE = lazy(r"\d")
 
 
 @cache
@@ -26,7 +26,7 @@ def _shares_pattern() -> re.Pattern[str]:
     words = {**lexicon.mapping("number_words"), "one": 1, "un": 1, "una": 1}
     count = rf"(?:\d{{1,3}}|{'|'.join(map(re.escape, sorted(words, key=len, reverse=True)))})"
     said = "|".join(map(re.escape, sorted(_share_words(), key=len, reverse=True)))
-    return re.compile(
+    return lazy(
         rf"(?<![\w.,])(?:(?P<pc>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
         rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+)?(?:in|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
         rf"|(?P<dec>0[.,]\d+|1[.,]0+)(?![\d%.,])"
@@ -69,7 +69,7 @@ def _share(m: re.Match[str], text: str, lo: int) -> float | None:
 
 
 # A word bound to the figure after it: "cache hits: ~30%", "misses of about 25 %" (nearer than any word after).
-_BOUND = re.compile(r"[\s:=(]*(?:(?:of|de|del|at|en|about|around|roughly|approx\.?|near|unos?|sobre)\s+)*[~≈]?\s*", re.I)
+_BOUND = lazy(r"[\s:=(]*(?:(?:of|de|del|at|en|about|around|roughly|approx\.?|near|unos?|sobre)\s+)*[~≈]?\s*", re.I)
 
 
 def word_gap(text: str, a: tuple[int, int], b: tuple[int, int]) -> int | None:
@@ -96,7 +96,7 @@ def _nearest(
 def _prompts_hit() -> re.Pattern[str]:
     """ "only 1 in 5 prompts misses", "requests that hit": prompts and requests hit or miss only a cache."""
     hit_or_miss = f"{lexicon.alternation('miss_word')}|{lexicon.alternation('hit_word')}"
-    return re.compile(
+    return lazy(
         rf"{lexicon.WORD_START}(?:{lexicon.alternation('cache_subject')})\s+(?:(?:that|which|que|se)\s+)?(?:{hit_or_miss}){lexicon.WORD_END}"
         r"(?!\s+(?:the|our|their|its|an?|el|la|los|las|su|sus)\s+(?!(?:prompt\s+|kv\s+|prefix\s+)?cach))",  # not "miss the SLO"
         re.I,

@@ -20,7 +20,7 @@ def other_cache_near() -> re.Pattern[str]:
     """Another cache named next to the word cache: "the redis cache", "CDN cache", "cache usage on the GPUs",
     "la caché de redis" (a GPU elsewhere in the sentence is no other cache)."""
     other = lexicon.alternation("other_cache")
-    return re.compile(
+    return lazy(
         rf"{lexicon.WORD_START}(?:{other})\s+(?:[\w-]+\s+)?cach[eé]"
         rf"|\bcach[eé]\s+(?:[\w-]+\s+){{0,3}}?(?:on|of|in|for|de|del|en)\s+(?:(?:the|our|la|el|los|las)\s+)?(?:{other}){lexicon.WORD_END}",
         re.I,
@@ -42,7 +42,7 @@ def a_change(text: str, end: int) -> bool:
 
 @cache
 def _change() -> re.Pattern[str]:
-    return re.compile(rf"\s*(?:{lexicon.alternation('share_is_change')}){lexicon.WORD_END}", re.I)
+    return lazy(rf"\s*(?:{lexicon.alternation('share_is_change')}){lexicon.WORD_END}", re.I)
 
 
 def other_cache(text: str, pos: int) -> bool:

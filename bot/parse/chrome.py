@@ -15,17 +15,18 @@ from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.draft import sentence
+from bot.parse.lazyre import lazy
 from bot.parse.rate_units import TOK_S
 
 
 @cache
 def _line(concept: str) -> re.Pattern[str]:
-    return re.compile(rf"^[ \t]*{lexicon.alternation(concept)}[ \t]*$", re.I | re.M)
+    return lazy(rf"^[ \t]*{lexicon.alternation(concept)}[ \t]*$", re.I | re.M)
 
 
 @cache
 def _log_event() -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w-]){lexicon.alternation('log_event')}(?![a-záéíóúñ])", re.I)
+    return lazy(rf"(?<![\w-]){lexicon.alternation('log_event')}(?![a-záéíóúñ])", re.I)
 
 
 def blank(chars: list[str], start: int, end: int) -> None:
@@ -61,12 +62,12 @@ def drop(text: str, chars: list[str]) -> None:
     for m in _line("quote_header").finditer(text):
         blank(chars, m.start(), m.end())
     if _line("quote_header").search(text):
-        field = re.compile(rf"^[ \t>]*{lexicon.alternation('mail_field')}:[^\n]*", re.I | re.M)
+        field = lazy(rf"^[ \t>]*{lexicon.alternation('mail_field')}:[^\n]*", re.I | re.M)
         for m in field.finditer(text):
             blank(chars, m.start(), m.end())
 
 
-_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?(?![\d:])", re.I)
+_CLOCK = lazy(r"(?<![\d:])\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?(?![\d:])", re.I)
 
 
 def log_times(text: str, chars: list[str]) -> None:

@@ -52,9 +52,9 @@ def _words(closed: ClosedModels) -> _Words:
         heads = "|".join(sorted((re.escape(n.word) for n in names), key=len, reverse=True))
         families = "|".join(sorted((re.escape(n.word) for n in names if n.family), key=len, reverse=True))
         words = _Words(
-            head=re.compile(rf"^(?:{heads})(?:[-.\d]|$)", re.I),
-            family=re.compile(rf"(?:{families})"),
-            split=re.compile(rf"^({families})(\d)"),
+            head=lazy(rf"^(?:{heads})(?:[-.\d]|$)", re.I),
+            family=lazy(rf"(?:{families})"),
+            split=lazy(rf"^({families})(\d)"),
             prefixes=tuple((n.word, n.prefix) for n in names if n.prefix),
         )
         hit = _WORDS[id(closed)] = (closed, words)

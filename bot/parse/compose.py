@@ -22,13 +22,14 @@ from bot.parse import lexicon
 from bot.parse.compose_at_once import per_stream as _per_stream
 from bot.parse.counts import ANY_NOUN, PER_PERIOD, Count, counts, echo, lead
 from bot.parse.draft import ASK_SLO, Draft, sentence
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_units import TOK_S
 
-_TIMES = re.compile(r"\s*[x×*]\s*", re.I)
+_TIMES = lazy(r"\s*[x×*]\s*", re.I)
 
 
-_EACH_NOUN = re.compile(
+_EACH_NOUN = lazy(
     r"\b(?:each|every|per|cada|por)\s+(?:one\s+of\s+(?:the|our)\s+)?(?P<noun>[^\W\d_]+)", re.I
 )
 
@@ -122,7 +123,7 @@ def _neither(text: str, draft: Draft, kind: str, count: Count, figure: Number) -
 
 
 # "12 customers, 300 tok/s", "12 clientes: 300 tok/s": the count said right before the figure, nothing between
-_JUST_BEFORE = re.compile(r"\s*[,:;—–-]?\s*(?:(?:about|around|roughly|unos|unas)\s+|[~≈]\s*)?$", re.I)
+_JUST_BEFORE = lazy(r"\s*[,:;—–-]?\s*(?:(?:about|around|roughly|unos|unas)\s+|[~≈]\s*)?$", re.I)
 
 
 def _beside(text: str, count: Count, figure: Number) -> re.Match[str] | None:
@@ -133,7 +134,7 @@ def _between(text: str, count: Count, figure: Number) -> re.Match[str] | None:
     """ "6 equipos por 100 tok/s": a distributive word between the count and its figure (lexicon `each_between`)."""
     if count.end > figure.start:
         return None
-    return re.compile(rf"\s*,?\s*(?:{lexicon.alternation('each_between')})\s*$", re.I).match(text, count.end, figure.start)
+    return lazy(rf"\s*,?\s*(?:{lexicon.alternation('each_between')})\s*$", re.I).match(text, count.end, figure.start)
 
 
 def _clause(text: str, pos: int) -> int:
@@ -141,11 +142,11 @@ def _clause(text: str, pos: int) -> int:
 
 
 # "8 GPUs, 300 tok/s each": per GPU or in total? Hardware is never a head count, but "each" of it asks.
-_HARDWARE = re.compile(
+_HARDWARE = lazy(
     r"gpus|cards|nodes|servers|machines|instances|replicas|pods|boxes|nodos|servidores|m[aá]quinas|"
     r"[hab]\d{2,3}[a-z]{0,3}s|l40s|mi\d{3}x?s", re.I
 )
-_GPU_PLURAL = re.compile(r"\s+(?:x\s*)?(?P<noun>[hab]\d{2,3}[a-z]{0,3}s|l40s|mi\d{3}x?s)(?!\w)", re.I)
+_GPU_PLURAL = lazy(r"\s+(?:x\s*)?(?P<noun>[hab]\d{2,3}[a-z]{0,3}s|l40s|mi\d{3}x?s)(?!\w)", re.I)
 
 
 def _unknown_count(text: str, nums: list[Number], start: int, end: int) -> Count | None:

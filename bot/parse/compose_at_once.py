@@ -10,11 +10,12 @@ import re
 from bot.parse import lexicon
 from bot.parse.counts import Count
 from bot.parse.draft import ASK_SLO, Draft, sentence
+from bot.parse.lazyre import lazy
 
-_RATE_FIGURE = re.compile(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
+_RATE_FIGURE = lazy(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
 
 
-_PERCENT_AT_ONCE = re.compile(
+_PERCENT_AT_ONCE = lazy(
     r"(?<![\w.,])(?P<p>\d{1,3}(?:[.,]\d+)?)\s?(?:%|percent|por\s?ciento)\s*(?:of\s+(?:them|those|us)\s+|de\s+(?:ell[oa]s|nosotros)\s+)?"
     r"(?:[^\W\d_]+\s+){0,2}$",
     re.I,
@@ -22,13 +23,13 @@ _PERCENT_AT_ONCE = re.compile(
 
 # "…, maybe 50 at the same time", "~10 of them typing at any moment": a number right before the at-once
 # words, at most three words between.
-_NEXT_TO_AT_ONCE = re.compile(r"(?<![\w.,])\d+(?:\s+[^\W\d_]+){0,3}\s*$")
-_AFTER_AT_ONCE = re.compile(
+_NEXT_TO_AT_ONCE = lazy(r"(?<![\w.,])\d+(?:\s+[^\W\d_]+){0,3}\s*$")
+_AFTER_AT_ONCE = lazy(
     r"\s*,?\s*(?:(?:about|around|roughly|maybe|only|just|some|unos|unas|alrededor\s+de|como|solo|s[oó]lo|quiz[aá]s?)\s+|[~≈]\s*)*"
     r"(?P<n>\d{1,6})(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|tps|%|percent|por\s?ciento))",
     re.I,
 )
-_A_NUMBER = re.compile(r"\s*(?:of\s+|de\s+)?[~≈]?\s*\d")
+_A_NUMBER = lazy(r"\s*(?:of\s+|de\s+)?[~≈]?\s*\d")
 
 
 def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> None:

@@ -12,9 +12,10 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.lazyre import lazy
 
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_KEY_SEP = re.compile(r"[_\-./]+")
+_CAMEL = lazy(r"(?<=[a-z])(?=[A-Z])")
+_KEY_SEP = lazy(r"[_\-./]+")
 # A key that names one side of the mix or the mix itself, said as the mix readers read it (bot/parse/mix_forms.py).
 _MIX_KEYS = (
     ("config_mix_input_key", "input tokens:"),
@@ -25,15 +26,15 @@ _MIX_KEYS = (
 _CACHE_KEYS = (("config_cache_hit_key", "cache hit rate"), ("config_cache_miss_key", "cache miss rate"))
 # A dashboard or metrics line, "prefix_cache_hit_rate 0.42", "vllm:gpu_prefix_cache_hit_rate 38.5%": a snake_case
 # key, a space, a figure. Read only when the key names a cache rate.
-_METRIC = re.compile(r"(?<![\w.])(?P<key>[A-Za-z]+(?:_[A-Za-z]+)+)[ \t]+(?P<value>\d[\d.,]*%?)(?=\s*(?:[,;]|$))", re.M)
-_OPENS = re.compile(r"[\"']?(?P<key>[A-Za-z][\w.\-]*)[\"']?\s*:\s*\{\s*[\"']?$")  # "cache": {"hit_rate
-_SIBLING = re.compile(r"^\s*[-\s]*[\"']?[A-Za-z][\w.\-]*[\"']?\s*[:=]\s*\S")
-_PARENT_LINE = re.compile(r"^\s*[-\s]*[\"']?(?P<key>[A-Za-z][\w.\-]*)[\"']?\s*:\s*$")
+_METRIC = lazy(r"(?<![\w.])(?P<key>[A-Za-z]+(?:_[A-Za-z]+)+)[ \t]+(?P<value>\d[\d.,]*%?)(?=\s*(?:[,;]|$))", re.M)
+_OPENS = lazy(r"[\"']?(?P<key>[A-Za-z][\w.\-]*)[\"']?\s*:\s*\{\s*[\"']?$")  # "cache": {"hit_rate
+_SIBLING = lazy(r"^\s*[-\s]*[\"']?[A-Za-z][\w.\-]*[\"']?\s*[:=]\s*\S")
+_PARENT_LINE = lazy(r"^\s*[-\s]*[\"']?(?P<key>[A-Za-z][\w.\-]*)[\"']?\s*:\s*$")
 
 
 @cache
 def concept(name: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![a-z]){lexicon.alternation(name)}(?![a-z])", re.I)
+    return lazy(rf"(?<![a-z]){lexicon.alternation(name)}(?![a-z])", re.I)
 
 
 def key_words(key: str) -> str:

@@ -12,7 +12,7 @@ from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 
 MAX_SENTENCES = 60  # a pasted log is not read sentence by sentence to its end
-SENTENCE_END = re.compile(r"[?!;\n¿¡]|\.(?=\s|$)")
+SENTENCE_END = lazy(r"[?!;\n¿¡]|\.(?=\s|$)")
 
 NEGATED = lazy(
     r"(?:\b(?:no|not|non|nothing|none|never|without|sin|ning[uú]n[oa]?|nada|nunca|jam[aá]s|ni|zero)|\w+n't|\bcannot)\b"
@@ -29,7 +29,7 @@ def negated(text: str, start: int) -> bool:
 
 @cache
 def _waived_after() -> re.Pattern[str]:
-    return re.compile(rf"\s*(?:{lexicon.alternation('waived_after')}){lexicon.WORD_END}", re.I)
+    return lazy(rf"\s*(?:{lexicon.alternation('waived_after')}){lexicon.WORD_END}", re.I)
 
 
 def waived_after(text: str, end: int) -> bool:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.parse import grouped, lexicon, spelled
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
 from bot.parse.rate_units import TOK_S
 from bot.parse.volumes import PERIOD_WORDS
@@ -26,24 +27,24 @@ class Count:
 
 
 # "5,000 sessions a day" counts arrivals over a period, not heads.
-PER_PERIOD = re.compile(
+PER_PERIOD = lazy(
     rf"\s*(?:an?|per|each|every|/|al|por|cada)?\s*(?:{'|'.join(PERIOD_WORDS.values())})\b", re.I
 )
 
 
 @cache
 def _there_are() -> re.Pattern[str]:  # lexicon `there_are`, `count_about`: "each team (there are 6)"
-    return re.compile(rf"{lexicon.alternation('there_are')}\s+(?:{lexicon.alternation('count_about')}\s+|~)?$", re.I)
+    return lazy(rf"{lexicon.alternation('there_are')}\s+(?:{lexicon.alternation('count_about')}\s+|~)?$", re.I)
 
 
 @cache
 def _of_them() -> re.Pattern[str]:  # lexicon `count_of_them`: "300 of them", "300 de ellos"
-    return re.compile(rf"\s+{lexicon.alternation('count_of_them')}\b", re.I)
+    return lazy(rf"\s+{lexicon.alternation('count_of_them')}\b", re.I)
 
 
 @cache
 def _noun() -> re.Pattern[str]:
-    return re.compile(
+    return lazy(
         # the last noun of the phrase is the head: "120 customer service agents" counts agents, not customers
         r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}"
         rf"(?:(?P<group>{grouped.by_letter('group_nouns')})|(?P<person>{grouped.by_letter('person_nouns')}|{lexicon.alternation('stream_nouns')}))(?!\w|'\w)",
@@ -54,10 +55,10 @@ def _noun() -> re.Pattern[str]:
 # Any plural noun counts when the question hands the figure to one of them by name: "8 hospitals … each
 # hospital needs 300 tok/s", "12 sedes, 300 tok/s por sede". Not hardware, times or items (lexicon
 # `not_counted`): "8 GPUs, each GPU …" is a per-GPU figure, read elsewhere.
-ANY_NOUN = re.compile(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
+ANY_NOUN = lazy(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
 
 
-_PLURAL = re.compile(r"\s+(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
+_PLURAL = lazy(r"\s+(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
 
 
 @cache
@@ -71,7 +72,7 @@ def echo(noun: str) -> re.Pattern[str]:
     }
     # accents either way: "10 almacenes … por almacén"
     alternation = "|".join(_fold(re.escape(stem)) for stem in sorted(stems, key=len, reverse=True))
-    return re.compile(
+    return lazy(
         r"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?"
         rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
         re.I,
@@ -98,13 +99,13 @@ def _for_count(text: str, start: int) -> bool:
 @cache
 def lead(concept: str) -> re.Pattern[str]:
     """A concept's words right before a position ("for our", "each of the")."""
-    return re.compile(rf"(?:{lexicon.alternation(concept)})\s+$", re.I)
+    return lazy(rf"(?:{lexicon.alternation(concept)})\s+$", re.I)
 
 
 def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:
     """The counts of a noun said once per unit ("cada oficina", "per office"), in any form `counts` reads:
     "twelve regional offices", "doce oficinas regionales"."""
-    plural = re.compile(rf"{noun}(?:s|es)?", re.I)
+    plural = lazy(rf"{noun}(?:s|es)?", re.I)
     return list(dict.fromkeys(c.value for c in counts(text, nums) if c.noun and plural.fullmatch(c.noun)))
 
 
@@ -119,7 +120,7 @@ def _word_count() -> re.Pattern[str]:
     words = sorted(lexicon.mapping("number_words"), key=len, reverse=True)
     # "two hundred engineers" is 200 (lexicon `number_scales`), never two
     scales = sorted(lexicon.mapping("number_scales"), key=len, reverse=True)
-    return re.compile(
+    return lazy(
         rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?:\s+(?P<scale>{'|'.join(scales)}))?(?=\s)",
         re.I,
     )

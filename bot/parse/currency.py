@@ -45,17 +45,17 @@ _CURRENCY_SYMBOL = lazy(r"[£¥₹₩₽₺]")
 
 @cache
 def _codes() -> re.Pattern[str]:  # upper case as written: "GBP", "CHF" (not "the cad file")
-    return re.compile(rf"(?<![\w$])(?:{lexicon.alternation('currency_code')})(?!\w)")
+    return lazy(rf"(?<![\w$])(?:{lexicon.alternation('currency_code')})(?!\w)")
 
 
 @cache
 def _names() -> re.Pattern[str]:
-    return re.compile(rf"{lexicon.WORD_START}(?:{lexicon.alternation('currency_other')}){lexicon.WORD_END}", re.I)
+    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('currency_other')}){lexicon.WORD_END}", re.I)
 
 
 @cache
 def _lead_before() -> re.Pattern[str]:
-    return re.compile(rf"{lexicon.WORD_START}(?:{lexicon.alternation('currency_lead')})\s+$", re.I)
+    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('currency_lead')})\s+$", re.I)
 
 
 def _beside_figure(text: str, m: re.Match[str]) -> bool:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from functools import cache
 from typing import Any
+
+from bot.parse.lazyre import lazy
 
 
 @cache
@@ -29,7 +30,7 @@ def _could_reach(word: str, head: str, cutoff: float) -> bool:
     shared = sum((Counter(word) & Counter(head)).values())
     return 200 * shared >= cutoff * (len(word) + len(head))
 
-_LETTERS = re.compile(r"[a-z]+")
+_LETTERS = lazy(r"[a-z]+")
 
 
 def _subsequence(short: str, long: str) -> bool:

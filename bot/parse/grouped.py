@@ -16,6 +16,7 @@ except ImportError:  # pragma: no cover
     import sre_parse as _p  # type: ignore[no-redef]
 
 from bot.parse import lexicon
+from bot.parse.lazyre import lazy
 
 _ANY = None  # a branch that may start with anything: kept in every group
 
@@ -75,7 +76,7 @@ GROUPED = ("authority", "egress", "vendor_use", "doubt", "refuse", "reverse", "a
            "stays_phrase", "sensitive_phrase", "leaves_phrase", "eu", "residency_topic")
 
 
-_WHOLE_PART = re.compile(r"\{([a-z_]+)\}")
+_WHOLE_PART = lazy(r"\{([a-z_]+)\}")
 
 
 def _rows(concept: str) -> list[str]:
@@ -126,7 +127,7 @@ def alternation(concept: str) -> str:
 @cache
 def pattern(concept: str) -> re.Pattern[str]:
     """lexicon.pattern(concept), grouped by first letter: the same matches."""
-    return re.compile(rf"{lexicon.WORD_START}{alternation(concept)}{lexicon.WORD_END}", re.I)
+    return lazy(rf"{lexicon.WORD_START}{alternation(concept)}{lexicon.WORD_END}", re.I)
 
 
 def _top_branches(fragment: str) -> list[str]:

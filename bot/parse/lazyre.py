@@ -691,41 +691,21 @@ class Pattern:
         return lazy, (self.pattern, self.flags)
 
 
-_PLAIN_COMPILE = re.compile  # the stdlib's, whatever `install` does
+_PLAIN_COMPILE = re.compile
 
 
-def lazy(pattern: str, flags: int = 0) -> Pattern:
-    return Pattern(_PLAIN_COMPILE(pattern, flags))
-
-
-# The parser's modules (bot.parser, bot.parse.*) whose `re.compile` gives a lazy pattern once `install` ran.
-_READERS = ("bot.parse.", "bot.parser")
 _OWN: dict[tuple[str, int], Pattern] = {}
 
 
-def _compile(pattern: Any, flags: int = 0) -> Any:
-    """`re.compile`, but a pattern compiled by the parser's own code is `lazy` (one object per pattern and flags,
-    as `re`'s cache gives): readers written with `re.compile` get the skip, the gate and the word index
-    without a change, and a reader added tomorrow does too. Any other caller gets the stdlib's answer."""
-    if (
-        isinstance(pattern, str)
-        and not flags & (re.DEBUG | re.LOCALE)
-        and sys._getframe(1).f_globals.get("__name__", "").startswith(_READERS)
-    ):
-        key = (pattern, int(flags))
-        if (hit := _OWN.get(key)) is None:
-            if len(_OWN) > 4096:
-                _OWN.clear()
-            hit = _OWN[key] = Pattern(_PLAIN_COMPILE(pattern, flags))
-        return hit
-    return _PLAIN_COMPILE(pattern, flags)
-
-
-def install() -> None:
-    """Route the parser modules' `re.compile` through `_compile` (bot/parse/__init__.py calls it, before any
-    reader is imported). Readings are unchanged: bench/parse_snapshot.py is byte-identical with and without."""
-    if re.compile is not _compile:
-        re.compile = _compile  # type: ignore[assignment]
+def lazy(pattern: str, flags: int = 0) -> Pattern:
+    """`re.compile` for the parser's readers (every reader compiles through it): one object per pattern and
+    flags, as `re`'s own cache gives, so a pattern built per call ("each <noun>") costs a dict look-up."""
+    key = (pattern, int(flags))
+    if (hit := _OWN.get(key)) is None:
+        if len(_OWN) > 4096:
+            _OWN.clear()
+        hit = _OWN[key] = Pattern(_PLAIN_COMPILE(pattern, flags))
+    return hit
 
 
 def words(names: list[str], flags: int = 0) -> str:
@@ -751,4 +731,4 @@ def words(names: list[str], flags: int = 0) -> str:
     return "|".join(branches)
 
 
-__all__ = ["install", "lazy", "required", "Pattern", "words"]
+__all__ = ["lazy", "required", "Pattern", "words"]

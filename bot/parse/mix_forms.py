@@ -57,7 +57,7 @@ def _split_pattern() -> re.Pattern[str]:
         rf"{side.format('{}')}(?![\w/])"
     )
     word = rf"(?:\s*[:=]?\s+(?:{lexicon.alternation('mix_ratio_word')}))?"  # "in/out split 85/15", "entrada/salida: reparto 90/10"
-    return re.compile(
+    return lazy(
         rf"(?<![\w.,/]){shares.format('a', 'b')}\s+(?:(?:split\s+)?(?:between|entre)\s+)?{sides.format('a_in', 'b_in')}"
         rf"|{lexicon.WORD_START}{sides.format('c_in', 'd_in')}{word}\s*(?:is|es|of|de|=|:)?\s*(?:about|around|roughly|~|unos?)?\s*{shares.format('c', 'd')}",
         re.I,
@@ -68,7 +68,7 @@ def _sizes_pattern() -> re.Pattern[str]:
     """ "prompts ~5k tokens, answers ~500 tokens", "outputs of 300 tokens and inputs of 3k tokens": two sizes."""
     side = rf"(?P<{{}}>(?P<{{}}_in>{lexicon.alternation('mix_input')})|{lexicon.alternation('mix_output')})"
     size = r"\s*(?:(?:are|is|of|run|average|averages|son|de|:|=|~|≈|about|around|roughly|unos?)\s*)*(?P<{}>\d[\d.,]*\s?[kK]?)\s*tok(?:en)?s?\b"
-    return re.compile(
+    return lazy(
         rf"\b(?=[^\W\d_]){side.format('a', 'a')}{size.format('n')}[^.;\d]{{0,25}}?(?<![\w]){side.format('b', 'b')}{size.format('m')}",
         re.I,
     )
@@ -79,7 +79,7 @@ def _sent_pattern() -> re.Pattern[str]:
     then what comes back (lexicon `mix_send`, `mix_get`)."""
     about = r"(?:about|around|roughly|~|≈|like|unos?|como|alrededor\s+de)?\s*"
     figure = r"(\d[\d.,]*\s?[kK]?)"
-    return re.compile(
+    return lazy(
         rf"(?=[^\W\d_])\b(?:{lexicon.alternation('mix_send')})\s+{about}{figure}\s*(?:tokens?|tok)\b(?!\s*(?:/|per\s|a\s+s|por\s))[^.;\d]{{0,30}}?"
         rf"\b(?:{lexicon.alternation('mix_get')})\s+(?:back\s+)?{about}{figure}(?![\d.,]|\s?%|\s?(?:tok(?:en)?s?\s*/|tok(?:en)?s?\s+(?:per|a|por)\s))",
         re.I,

@@ -10,6 +10,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.lazyre import lazy
 
 NUM = r"\d{1,3}(?:[.,]\d+)?"
 ONE = ("one", "un", "una", "uno")  # "one output token per 7 input tokens"; too common to be a count elsewhere
@@ -29,7 +30,7 @@ def figure(said: str) -> float:
 def sides() -> re.Pattern[str]:
     """Either side of the mix, and the labels that name both in order ("in:out", "out/in")."""
     alt = lexicon.alternation
-    return re.compile(
+    return lazy(
         rf"{lexicon.WORD_START}(?:(?P<io>in(?:put)?\s*[:/]\s*out(?:put)?)|(?P<oi>out(?:put)?\s*[:/]\s*in(?:put)?)"
         rf"|(?P<hin>{alt('mix_heavy_input')})|(?P<hout>{alt('mix_heavy_output')})"
         rf"|(?P<i>{alt('mix_input')}|{alt('mix_read_verb')})|(?P<o>{alt('mix_output')}|{alt('mix_write_verb')})){lexicon.WORD_END}",
@@ -44,7 +45,7 @@ def quantities() -> re.Pattern[str]:
     num = rf"(?:{NUM}|{'|'.join(map(re.escape, sorted(words, key=len, reverse=True)))})"
     whole = rf"\s+(?:of|de|del)\s+{lexicon.alternation('mix_whole')}\b"  # "of our tokens", "del tráfico"
     not_rate = r"(?!\s*(?:tok|tps|t/s|req|rps|qps|/\s*s|per\s+s|por\s+s|h\b|am\b|pm\b|hours?|horas?|o'clock))"
-    return re.compile(
+    return lazy(
         rf"(?<![\w.,:/])(?:(?P<p1>{num})(?!\w)\s*(?:to|a|vs\.?|versus|against)\s*(?P<p2>{num}|one|uno)(?![\w:/%]|[.,]\d){not_rate}"
         rf"|(?:(?P<xpre>x|×)\s?(?=\d))?(?P<t>{num})(?(xpre)(?![\w.,%:/])|\s*(?:x|×|times|veces)(?!\w))(?!\s+(?:out\s+of|in\s+\d|de\s+cada))"  # "4x", "x4"
         rf"|(?:multiplied\s+by|multiplica[n]?\s+por|multiplicad[oa]s?\s+por)\s+(?P<t2>{num})(?![\w.,])"
@@ -61,7 +62,7 @@ def quantities() -> re.Pattern[str]:
 def bare() -> re.Pattern[str]:
     """A figure in digits or words that is no rate: "~10 input tokens", "leemos unos 8", "ten tokens"."""
     words = "|".join(map(re.escape, sorted([*lexicon.mapping("number_words"), *ONE], key=len, reverse=True)))
-    return re.compile(rf"(?<![\w.,/])({NUM}|{words})(?![\w.,:/%])(?!\s*(?:tok/|tok\s+per|t/s|tps))", re.I)
+    return lazy(rf"(?<![\w.,/])({NUM}|{words})(?![\w.,:/%])(?!\s*(?:tok/|tok\s+per|t/s|tps))", re.I)
 
 
 @cache
@@ -73,7 +74,7 @@ def sizes() -> re.Pattern[str]:
     figure_ = r"(?P<{}>\d(?:[\d.,]*\d)?(?:\s?(?:[kKmMbB]|bn|million|millones|billion|mil\s+millones))?)(?!\w|[.,]\d|\s*(?:tok(?:en)?s?\s*)?(?:/|per\s+s|por\s+s|%))"
     filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|about|around|roughly|typically|usually|son|de|unos?|unas|ronda[n]?|los|las|sobre|alrededor\s+de|en\s+torno\s+a|~|≈|:|=))*\s*"
     unit = r"(?:\s*(?:de\s+)?tok(?:en)?s?)?"
-    return re.compile(
+    return lazy(
         rf"(?<![\w.,]){figure_.format('n')}{unit}\s*(?:(?P<ai>{alt('mix_in_after')})|(?P<ao>{alt('mix_out_after')}))(?:\s+tokens?)?(?!\w)"
         rf"|{lexicon.WORD_START}(?:(?P<bi>{alt('mix_input')}|in(?=\s*[:=]))|(?P<bo>{alt('mix_output')}|out(?=\s*[:=]))){filler}{figure_.format('m')}{unit}"
         rf"|{lexicon.WORD_START}(?:(?P<vi>{alt('mix_read_verb')})|(?P<vo>{alt('mix_write_verb')})){filler}{figure_.format('v')}\s*(?:de\s+)?tok(?:en)?s\b"
@@ -86,7 +87,7 @@ def sizes() -> re.Pattern[str]:
 def relation_words() -> re.Pattern[str]:
     """The words that say which way "N times" runs, or that a side is the one ("per output token")."""
     alt = lexicon.alternation
-    return re.compile(
+    return lazy(
         rf"{lexicon.WORD_START}(?:(?P<less>{alt('mix_less')})|(?P<per>{alt('mix_per')})|(?P<ratio>{alt('mix_ratio_word')})"
         rf"|(?P<veto>{alt('mix_veto')})){lexicon.WORD_END}",
         re.I,

@@ -111,14 +111,14 @@ def _share_of_whole(text: str, q: re.Match[str], before: list[Side], after: list
 
 @cache
 def _whole_before() -> re.Pattern[str]:  # "of all tokens, 90 % are input", "de todos los tokens, el 90 % …"
-    return re.compile(rf"\b(?:of|de|del)\s+{lexicon.alternation('mix_whole')},?\s*(?:(?:el|la|un|una)\s+)?$", re.I)
+    return lazy(rf"\b(?:of|de|del)\s+{lexicon.alternation('mix_whole')},?\s*(?:(?:el|la|un|una)\s+)?$", re.I)
 
 
 @cache
 def _SHARE_VERB() -> re.Pattern[str]:  # noqa: N802  the gap between "of our tokens" and the side: "are", "son de"
     clause = r"(?:\s+(?:(?:that|which|que)\s+)?(?:(?:we|you|they|it|our\s+\w+)\s+)?[^\W\d_]+)?"  # "we process", "que procesamos"
     verb = lexicon.alternation("mix_share_verb")
-    return re.compile(rf"(?:{clause}\s+{verb}|\s*(?:{verb})?)\s*(?:(?:de|the|generated\s+by\s+the)\s+)?", re.I)
+    return lazy(rf"(?:{clause}\s+{verb}|\s*(?:{verb})?)\s*(?:(?:de|the|generated\s+by\s+the)\s+)?", re.I)
 
 
 

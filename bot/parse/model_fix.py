@@ -13,26 +13,27 @@ from bisect import bisect_left
 
 from bot.parse import lexicon
 from bot.parse.build_index import SIZE, canonical
+from bot.parse.lazyre import lazy
 from bot.parse.model_index import Mention, _Index
 from bot.parse.words import Token
 from costcore.catalog import normalise
 
-_OPERAND = re.compile(r"^(?:v?\d+\.\d+(?:\.\d+)*|[a-z]{1,2}\d+(?:\.\d+)*|\d+(?:\.\d+)?b)$")
+_OPERAND = lazy(r"^(?:v?\d+\.\d+(?:\.\d+)*|[a-z]{1,2}\d+(?:\.\d+)*|\d+(?:\.\d+)?b)$")
 # What may follow a bare version: the end, punctuation, or one of these words (not "3 nodes", "3.5 hours").
 _FOLLOW = frozenset(
     ["at", "a", "@", "with", "con", "for", "para", "and", "y", "instead", "rather", "en", "please", "pls", "thanks", "then", "entonces", "sino", "but", "pero", "not", "no", "in", "the", "la", "el", "por", "on"]
 )
 _ARTICLES = frozenset({"the", "la", "el", "one"})
 _SKIPPED = _ARTICLES | {"but", "sino"}  # between "not 3.1" and "but the 3.3"
-_WORDS = re.compile(r"\b(?:the|la|el|one|but|sino)\b", re.I)
-_SEP = re.compile(r"^[\s,;:—–-]*$")
-_GAP = re.compile(r"^[\s,;:()—–-]*$")
-_VERSION_PART = re.compile(r"^[a-z]{0,2}\d{1,3}$")  # "33", "k26", "v4", "5": a version, not a size or a date
+_WORDS = lazy(r"\b(?:the|la|el|one|but|sino)\b", re.I)
+_SEP = lazy(r"^[\s,;:—–-]*$")
+_GAP = lazy(r"^[\s,;:()—–-]*$")
+_VERSION_PART = lazy(r"^[a-z]{0,2}\d{1,3}$")  # "33", "k26", "v4", "5": a version, not a size or a date
 
 
 # Words that pick a build of the model named, as an operand: "or rather the 2507 instruct", "I meant the thinking".
 _BUILDS = frozenset({"thinking", "instruct", "preview", "fp8", "bf16"})
-_DATE = re.compile(r"^[0-2]\d{3}$")
+_DATE = lazy(r"^[0-2]\d{3}$")
 
 
 def _kind(part: str) -> str:

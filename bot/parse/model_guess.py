@@ -9,6 +9,7 @@ from bisect import bisect_left
 
 from bot.parse.build_index import HEAD_NUMBER
 from bot.parse.fuzzy import _best, _rapidfuzz
+from bot.parse.lazyre import lazy
 from bot.parse.model_index import (
     _UNIT_WORD,
     CONFIDENT,
@@ -23,8 +24,8 @@ from bot.parse.model_index import (
 from bot.parse.model_typos import _bare_typo, _head_typo, near_head
 from bot.parse.words import STOPWORDS, Token
 
-_LETTERS = re.compile(r"[a-z]+")  # compiled once: these run for every word of a paste
-_BREAK = re.compile(r"[,;\n]|:\s")  # between two words, it ends a name: "kim: 25 annotators" (a speaker)
+_LETTERS = lazy(r"[a-z]+")  # compiled once: these run for every word of a paste
+_BREAK = lazy(r"[,;\n]|:\s")  # between two words, it ends a name: "kim: 25 annotators" (a speaker)
 
 
 def _adds_word(alias_key: str, key: str) -> bool:

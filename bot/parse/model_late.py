@@ -9,6 +9,7 @@ from bisect import bisect_left
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.lazyre import lazy
 from bot.parse.model_guess import _unknown_variant
 from bot.parse.model_index import _CONJUNCTION, _SIZE, Mention, _Index
 from bot.parse.model_pick import _covered, _follower, _quantity_next
@@ -49,8 +50,8 @@ def _grown(text: str, toks: list[Token], k: int, mention: Mention, held: set[int
     return Mention(toks[k].start, toks[end].end, typed, typed, "unknown")
 
 
-_SIZE_IN_NAME = re.compile(r"(?<![a-z\d.])\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?b?(?![a-z\d])", re.I)
-_SIZE_MARK = re.compile(r"[bx]", re.I)
+_SIZE_IN_NAME = lazy(r"(?<![a-z\d.])\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)?b?(?![a-z\d])", re.I)
+_SIZE_MARK = lazy(r"[bx]", re.I)
 
 
 @cache
@@ -58,7 +59,7 @@ def _one_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """The words after and before a size said apart, and both as one search over the text (most have neither)."""
     after, before = lexicon.alternation("size_one_after"), lexicon.alternation("size_one_before")
     anywhere = rf"{lexicon.WORD_START}(?:{after}|{before}){lexicon.WORD_END}"
-    return re.compile(after, re.I), re.compile(before, re.I), re.compile(anywhere, re.I)
+    return lazy(after, re.I), lazy(before, re.I), lazy(anywhere, re.I)
 
 
 def _sizes_said_apart(text: str, toks: list[Token]) -> list[int]:

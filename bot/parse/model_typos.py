@@ -8,10 +8,11 @@ import re
 from functools import lru_cache
 
 from bot.parse.fuzzy import _best
+from bot.parse.lazyre import lazy
 from bot.parse.model_index import BARE_WORDS, CONFIDENT, Mention, _Index
 from bot.parse.words import STOPWORDS, Token, model_context
 
-_LETTERS = re.compile(r"[a-z]+")
+_LETTERS = lazy(r"[a-z]+")
 _BARE_FIRST: dict[str, list[str]] = {}  # the word aliases by first letter: most words are turned away at once
 for _word in sorted(BARE_WORDS):
     _BARE_FIRST.setdefault(_word[0], []).append(_word)
@@ -88,10 +89,10 @@ def _one_edit(a: str, b: str) -> bool:
 
 # "qwen3,5 397b", "glm 5,1", "deepseek v4,1 flash": a version written with a decimal comma (a single digit each
 # side, glued to a word or after one)
-_COMMA_VERSION = re.compile(r"(?<![\w.,])(?:(?P<prev>[^\W\d_]+)\s+)?(?P<head>[^\W\d_]*)(?P<gap>\s?)(?P<a>\d),(?P<b>\d)(?![\d,.])")
+_COMMA_VERSION = lazy(r"(?<![\w.,])(?:(?P<prev>[^\W\d_]+)\s+)?(?P<head>[^\W\d_]*)(?P<gap>\s?)(?P<a>\d),(?P<b>\d)(?![\d,.])")
 
 
-_DIGIT_COMMA = re.compile(r"\d,\d(?![\d,.])")  # one quick scan: most questions hold none
+_DIGIT_COMMA = lazy(r"\d,\d(?![\d,.])")  # one quick scan: most questions hold none
 
 
 def decimal_commas(text: str, index: _Index) -> str:

@@ -26,21 +26,21 @@ from bot.parse.model_index import _RUN_VERB, Mention
 from bot.parse.words import STOPWORDS, Token, model_context
 from costcore.catalog import Catalogs, normalise
 
-_SIZED = re.compile(r"[a-z][a-z0-9.]*(?:[-_][a-z0-9.]+)*[-_]\d+(?:\.\d+)?b(?:[-_][a-z0-9.]+)*")
-_GLUED = re.compile(r"([a-z]{3,})-?\d{1,2}(?:\.\d+)?(?:-[a-z][a-z0-9]*)*")  # "phi-4", "smollm3", "phi-4-mini"
-_WORD = re.compile(r"[a-z]{3,}")
-_HEAD = re.compile(r"[a-z]{2,}")  # "Yi-1.5-34B": a sized name's word may be short
-_VERSION = re.compile(r"v?\d{1,2}(?:\.\d+)?")
-_ORG = re.compile(r"[a-z0-9][a-z0-9._-]*")
-_FIGURE_ONLY = re.compile(r"[\d.,]+")
-_NAME_MARK = re.compile(r"[A-Z\d\-]")
+_SIZED = lazy(r"[a-z][a-z0-9.]*(?:[-_][a-z0-9.]+)*[-_]\d+(?:\.\d+)?b(?:[-_][a-z0-9.]+)*")
+_GLUED = lazy(r"([a-z]{3,})-?\d{1,2}(?:\.\d+)?(?:-[a-z][a-z0-9]*)*")  # "phi-4", "smollm3", "phi-4-mini"
+_WORD = lazy(r"[a-z]{3,}")
+_HEAD = lazy(r"[a-z]{2,}")  # "Yi-1.5-34B": a sized name's word may be short
+_VERSION = lazy(r"v?\d{1,2}(?:\.\d+)?")
+_ORG = lazy(r"[a-z0-9][a-z0-9._-]*")
+_FIGURE_ONLY = lazy(r"[\d.,]+")
+_NAME_MARK = lazy(r"[A-Z\d\-]")
 # a question about running a model: a tok/s figure, a run verb, the word model (what makes "phi-4" a name)
 _ABOUT_MODELS = lazy(r"\b(?:tok|tokens?|tps|t/s|models?|modelos?|llms?)\b", re.I)
 
 
 @cache
 def _not_names() -> re.Pattern[str]:
-    return re.compile(lexicon.alternation("not_model_name"), re.I)
+    return lazy(lexicon.alternation("not_model_name"), re.I)
 
 
 _GPUS: dict[int, tuple[Catalogs, frozenset[str]]] = {}

@@ -13,6 +13,7 @@ from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_units import TOK_S
 
@@ -21,14 +22,14 @@ from bot.parse.rate_units import TOK_S
 def bare_end() -> re.Pattern[str]:
     """What may follow a figure said without a unit before its sentence ends: a period, "now", "or so"
     (sized_for.py reads a figure after "size it for" the same way)."""
-    return re.compile(
+    return lazy(
         rf"\s*(?:(?:{lexicon.alternation('figure_bare_after')}){lexicon.WORD_END}\s*)?(?:[.!?;)\n]|$)", re.I
     )
 
 
 @cache
 def _money_before() -> re.Pattern[str]:
-    return re.compile(
+    return lazy(
         rf"(?:[$€£]|{lexicon.WORD_START}(?:{lexicon.alternation('figure_bare_not_before')}){lexicon.WORD_END}\D*)$",
         re.I,
     )
@@ -66,7 +67,7 @@ def _no_base(text: str) -> str | None:
 
 
 # A volume's tokens with no period: "we generated 40M output tokens", "hace dos semanas generamos 40M de tokens"
-_TOKENS = re.compile(r"\s*(?:de\s+)?(?:(?:output|input|prompt|completion|generated)\s+)?tok(?:en)?s(?:\s+(?:de\s+)?(?:salida|entrada|output|input))?\b", re.I)
+_TOKENS = lazy(r"\s*(?:de\s+)?(?:(?:output|input|prompt|completion|generated)\s+)?tok(?:en)?s(?:\s+(?:de\s+)?(?:salida|entrada|output|input))?\b", re.I)
 
 
 def _unitless(text: str, nums: list[Number], draft: Draft) -> str | None:
@@ -86,12 +87,12 @@ def _unitless(text: str, nums: list[Number], draft: Draft) -> str | None:
 
 @cache
 def _maybe_before() -> re.Pattern[str]:
-    return re.compile(rf"{lexicon.WORD_START}(?:{lexicon.alternation('figure_maybe')})\s+[~≈]?\s*$", re.I)
+    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('figure_maybe')})\s+[~≈]?\s*$", re.I)
 
 
 @cache
 def _later_after() -> re.Pattern[str]:
-    return re.compile(rf"\s*(?:{lexicon.alternation('figure_later')}){lexicon.WORD_END}", re.I)
+    return lazy(rf"\s*(?:{lexicon.alternation('figure_later')}){lexicon.WORD_END}", re.I)
 
 
 def _maybe_later(text: str, nums: list[Number], slo: float) -> str | None:
@@ -105,7 +106,7 @@ def _maybe_later(text: str, nums: list[Number], slo: float) -> str | None:
     return None
 
 
-_COMMA = re.compile(r"\s*,")
+_COMMA = lazy(r"\s*,")
 
 
 @cache
@@ -115,8 +116,8 @@ def _peak_words() -> tuple[re.Pattern[str], re.Pattern[str]]:
     before = "|".join(lexicon.alternation(c) for c in ("peak_figure", "average_figure"))
     after = "|".join(lexicon.alternation(f"{c}_after") for c in ("peak_figure", "average_figure"))
     return (
-        re.compile(rf"{lexicon.WORD_START}(?:{before})\s*(?:{lexicon.alternation('rate_about')}\s+|[~≈]\s*)?$", re.I),
-        re.compile(rf"(?:{after}){lexicon.WORD_END}", re.I),
+        lazy(rf"{lexicon.WORD_START}(?:{before})\s*(?:{lexicon.alternation('rate_about')}\s+|[~≈]\s*)?$", re.I),
+        lazy(rf"(?:{after}){lexicon.WORD_END}", re.I),
     )
 
 

@@ -10,6 +10,7 @@ from functools import cache
 from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft
 from bot.parse.figures import first_number
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import plain
 from bot.parse.rate_words import (
     AGGREGATE,
@@ -26,7 +27,7 @@ from bot.parse.rate_words import (
 @cache
 def _groups_at() -> re.Pattern[str]:
     """A count of groups right before a rate, neither "each" nor "in total" said: "12 tenants at 150 tok/s"."""
-    return re.compile(
+    return lazy(
         rf"(?=\d)(?<![\w.,])(?P<n>\d[\d,.]*)\s+(?P<who>{lexicon.alternation('group_nouns')})\s*(?:at|@|with|a|con|:)\s*"
         r"(?:about|around|~|≈|unos)?\s*$",
         re.I,

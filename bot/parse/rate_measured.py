@@ -12,16 +12,17 @@ from functools import cache
 from bot.parse import lexicon
 from bot.parse.draft import Draft, sentence
 from bot.parse.figures import MAX_MENTIONS
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
 from bot.parse.rate_units import ONE_GPU_DOES, PER_GPU_AFTER, PER_NODE, TOK_S
 
-_CLAUSE_MARK = re.compile(r"[,;:(—–]")
+_CLAUSE_MARK = lazy(r"[,;:(—–]")
 
 
 @cache
 def _cue() -> re.Pattern[str]:
     words = "|".join(lexicon.alternation(c) for c in ("rate_measured", "rate_measured_after", "rate_now", "rate_now_after"))
-    return re.compile(rf"{lexicon.WORD_START}(?:{words}){lexicon.WORD_END}", re.I)
+    return lazy(rf"{lexicon.WORD_START}(?:{words}){lexicon.WORD_END}", re.I)
 
 
 def _clause_start(text: str, start: int, pos: int) -> int:

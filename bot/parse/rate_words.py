@@ -105,7 +105,7 @@ TIMES_AFTER = lazy(
 @cache
 def per_group_after() -> re.Pattern[str]:
     not_group = rf"{STREAM_WHO}|{PEOPLE}|{GPU}|nodes?|nodos?|box|servers?|servidor|machines?|m[aá]quina"
-    return re.compile(
+    return lazy(
         rf"\s*,?\s*(?:(?P<every>every|cada)\b|(?:per|por|for\s+each|for\s+every|para\s+cada)\b|/|each(?=\s+{lexicon.alternation('group_nouns')}))[\s-]?"
         rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{not_group}|{lexicon.alternation('not_group')})\b)"
         rf"(?!{lexicon.alternation('per_source')}(?!\w))"
@@ -121,7 +121,7 @@ def per_group_after() -> re.Pattern[str]:
 # the composition reads, nor a group that is the subject of something else: "each team has its own key").
 @cache
 def per_group_before() -> re.Pattern[str]:
-    return re.compile(
+    return lazy(
         rf"(?<!\w)(?:each|every|cada)\s+(?P<group>{lexicon.alternation('group_nouns')})\b"
         rf"(?!\s+{lexicon.alternation('group_clause')}(?!\w))(?:\s+[^\W\d_]+){{0,4}}\s*(?:~|≈)?\s*$",
         re.I,

@@ -9,6 +9,7 @@ from bot.parse import lexicon
 from bot.parse.counts import of_noun
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_kind import read_kind
 from bot.parse.rate_measured import context_figures
@@ -175,11 +176,11 @@ def _total_of_counted(
     return total
 
 
-_PHRASE = re.compile(r"(?:\s+[^\W\d_]+)?")  # one word more: "por entidad legal", not "per team and legal…"
-_PER_TWO_WORDS = re.compile(
+_PHRASE = lazy(r"(?:\s+[^\W\d_]+)?")  # one word more: "por entidad legal", not "per team and legal…"
+_PER_TWO_WORDS = lazy(
     r"\s*,?\s*(?:per|por|each|every|cada)\s+[^\W\d_]+\s+(?P<noun>[^\W\d_]{2,})\b", re.I
 )
-_OF_THEM = re.compile(r"(?<![\w.,])(\d{1,4})\s+(?:of\s+them|de\s+(?:ellos|ellas))\b", re.I)
+_OF_THEM = lazy(r"(?<![\w.,])(\d{1,4})\s+(?:of\s+them|de\s+(?:ellos|ellas))\b", re.I)
 
 
 def _of_them(text: str, number: Number) -> list[int]:

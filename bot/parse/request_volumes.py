@@ -24,7 +24,7 @@ _REQUESTS = r"(?:requests?|calls?|queries|query|completions?|peticion(?:es)?|pet
 
 @cache
 def _per_period(periods: str) -> re.Pattern[str]:
-    return re.compile(
+    return lazy(
         rf"\s?(?:{_REQUESTS}|{lexicon.alternation('request_nouns')})\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b",
         re.I,
     )
@@ -40,12 +40,12 @@ _EACH_TOKENS = lazy(
 
 @cache
 def _not_tokens() -> re.Pattern[str]:  # a size in another unit: "~600 words", "2,000 caracteres"
-    return re.compile(rf"\s?(?:{lexicon.alternation('size_not_tokens')}){lexicon.WORD_END}", re.I)
+    return lazy(rf"\s?(?:{lexicon.alternation('size_not_tokens')}){lexicon.WORD_END}", re.I)
 
 
 @cache
 def _per_second() -> re.Pattern[str]:
-    return re.compile(rf"\s?(?:{lexicon.alternation('request_rate_second')}){lexicon.WORD_END}", re.I)
+    return lazy(rf"\s?(?:{lexicon.alternation('request_rate_second')}){lexicon.WORD_END}", re.I)
 
 
 @cache
@@ -53,7 +53,7 @@ def _reply_size() -> re.Pattern[str]:
     """The figure of a reply's size: after the reply word ("each reply ~600 tokens") or before it ("600 tokens
     per reply", "600-token replies"); the figure's start is the group `at`."""
     reply, tokens = lexicon.alternation("reply_word"), r"[\s-]?(?:output\s)?tok(?:en)?s?\b"
-    return re.compile(
+    return lazy(
         rf"{lexicon.WORD_START}{reply}\b[^\d\n.;]{{0,24}}?(?P<at>(?=\d))[\d.,]*\s?[kK]?{tokens}"
         rf"|(?P<before>(?=\d))[\d.,]*\s?[kK]?{tokens}\s?(?:(?:per|a|an|each|every|/|por|cada|en\s+cada)\s)?(?:\w+\s)?{reply}\b",
         re.I,

@@ -23,11 +23,12 @@ from functools import cache
 
 from bot.parse import context, grouped, lexicon
 from bot.parse.draft import ASK_CONFLICT, Draft
+from bot.parse.lazyre import lazy
 from bot.parse.stance import STAYS
 
 EU, COUNTRY, MIXED = "eu", "country", "mixed"
-_WORD = re.compile(r"[^\W_][\w.'-]*[\w.]|[^\W_]")
-_SEP = re.compile(r"\s*(?:,\s*(?:or|and|o|y)?|/|&|or|and|o|y|u|e)\s*(?:(?:the|our|la|el)\s+)?", re.I)
+_WORD = lazy(r"[^\W_][\w.'-]*[\w.]|[^\W_]")
+_SEP = lazy(r"\s*(?:,\s*(?:or|and|o|y)?|/|&|or|and|o|y|u|e)\s*(?:(?:the|our|la|el)\s+)?", re.I)
 _LONGEST = 3  # words in the longest place name ("frankfurt am main", "ciudad de méxico")
 
 
@@ -65,7 +66,7 @@ def _names() -> dict[str, str]:
 
 @cache
 def _countries() -> list[tuple[re.Pattern[str], str]]:
-    return [(re.compile(name, re.I), code) for name, code in lexicon.countries().items()]
+    return [(lazy(name, re.I), code) for name, code in lexicon.countries().items()]
 
 
 @cache
@@ -73,7 +74,7 @@ def _starts() -> tuple[frozenset[str], re.Pattern[str]]:
     """The first words of every city and region name, and any country name at a position: a word that starts
     no place is passed over with one set look-up and one anchored match (a paste has thousands of words)."""
     firsts = frozenset(name.split()[0] for name in _names())
-    return firsts, re.compile("|".join(f"(?:{name})" for name in lexicon.countries()) + r"(?!\w)", re.I)
+    return firsts, lazy("|".join(f"(?:{name})" for name in lexicon.countries()) + r"(?!\w)", re.I)
 
 
 @cache
@@ -126,7 +127,7 @@ def _lists(text: str, a: int, b: int) -> list[tuple[int, int, list[tuple[str, st
 def _led(text: str, a: int, start: int) -> int | None:
     """Where the lead of a list starting at `start` begins ("stay in our", "solo en regiones de"), or None."""
     nouns = lexicon.alternation("place_list_noun")
-    gap = re.compile(rf"\s*(?:(?:the|our|la|las|los|el|nuestr[oa]s?)\s+)?(?:(?:{nouns})\s+(?:of\s+)?)?", re.I)
+    gap = lazy(rf"\s*(?:(?:the|our|la|las|los|el|nuestr[oa]s?)\s+)?(?:(?:{nouns})\s+(?:of\s+)?)?", re.I)
     for lead in grouped.pattern("place_rule").finditer(text, max(a, start - 60), start):
         if gap.fullmatch(text, lead.end(), start):
             return lead.start()
@@ -141,7 +142,7 @@ def _aside(text: str, a: int, lead: int) -> bool:
 def _only_after(text: str, end: int, b: int) -> int | None:
     nouns = lexicon.alternation("place_list_noun")
     only = lexicon.alternation("place_only")
-    m = re.compile(rf"(?:\s+(?:{nouns}))?\s+(?:{only})\b", re.I).match(text, end, b)
+    m = lazy(rf"(?:\s+(?:{nouns}))?\s+(?:{only})\b", re.I).match(text, end, b)
     return m.end() if m else None
 
 

@@ -11,16 +11,17 @@ import re
 from functools import cache
 
 from bot.parse import grouped, lexicon
+from bot.parse.lazyre import lazy
 from bot.parse.residency_words import NOT_BINDING, WAIVED_BEFORE
 
 # A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
-_WAIVED = re.compile(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s+(?:\w+\s+){0,1}$", re.I)
+_WAIVED = lazy(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s+(?:\w+\s+){0,1}$", re.I)
 
 
 @cache
 def _holder() -> re.Pattern[str]:
     """A holder word anywhere ("patient's" too): the gate of the holder × item rows."""
-    return re.compile(r"\b" + lexicon.alternation("data_holder"), re.I)
+    return lazy(r"\b" + lexicon.alternation("data_holder"), re.I)
 
 
 def sensitive(text: str, a: int, b: int) -> re.Match[str] | None:

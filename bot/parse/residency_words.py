@@ -82,7 +82,7 @@ def kept(slot: str) -> re.Pattern[str]:
     names = sorted(_TABLES[slot][0](), key=len, reverse=True)  # "the united states" before "the us"
     alternation = "(?:" + "|".join(names) + ")"
     forms = "|".join(f"(?:{f.replace('{' + slot + '}', alternation)})" for f in lexicon.fragments(f"kept_in_{slot}"))
-    return re.compile(rf"(?<![\w'])(?:{forms})(?![\w'])", re.I)
+    return lazy(rf"(?<![\w'])(?:{forms})(?![\w'])", re.I)
 
 
 def named(phrase: str, slot: str) -> str | None:

@@ -6,14 +6,15 @@ from __future__ import annotations
 import re
 
 from bot.parse import lexicon
+from bot.parse.lazyre import lazy
 
 # An answer right after the question; "no idea", "ni idea", "no sé" are no answer (they are doubt).
-_ANSWERED = re.compile(
+_ANSWERED = lazy(
     r"\s*(?:no(?!\s+(?:idea|clue|se\b|sé|tengo|s[eé]\s+si|s[eé]\b))|nope|nah|never|nunca|yes|yep|yeah|s[ií]|claro|of\s+course|not\s+at\s+all"
     r"|para\s+nada|ni\s+de\s+broma|ni\s+hablar|en\s+absoluto|jam[aá]s|por\s+supuesto|nel)\b",
     re.I,
 )
-_CLAUSE_LEAD = re.compile(r"[\s,;:(—-]*(?:(?:and|also|so|but|or|y|pero|tambi[eé]n|o)\b[\s,]*)?¿?\s*$", re.I)
+_CLAUSE_LEAD = lazy(r"[\s,;:(—-]*(?:(?:and|also|so|but|or|y|pero|tambi[eé]n|o)\b[\s,]*)?¿?\s*$", re.I)
 
 
 def answered(text: str, end: int) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 from bot.parse import lexicon
 from bot.parse.draft import Draft
 from bot.parse.figures import MAX_MENTIONS
+from bot.parse.lazyre import lazy
 
 Row = tuple[str, Any, re.Pattern[str] | None, str | None]  # field, value, veto, note
 
@@ -27,10 +28,10 @@ def _table() -> tuple[re.Pattern[str], tuple[Row, ...]]:
     for lang in lexicon.LANGUAGES:
         for row in lexicon.rows(lang, "rules"):
             veto = row.get("veto")
-            vetoed = re.compile(rf"(?:^|(?<![\w'])){lexicon.alternation(veto)}", re.I) if veto else None
+            vetoed = lazy(rf"(?:^|(?<![\w'])){lexicon.alternation(veto)}", re.I) if veto else None
             branches.append(f"(?P<r{len(rows)}>{row['words']})")
             rows.append((row["field"], row["value"], vetoed, row.get("note")))
-    return re.compile(rf"\b(?<!\w')(?:{'|'.join(branches)})(?!\w|'\w)", re.I), tuple(rows)
+    return lazy(rf"\b(?<!\w')(?:{'|'.join(branches)})(?!\w|'\w)", re.I), tuple(rows)
 
 
 def read_rules(text: str, draft: Draft, fields: tuple[str, ...]) -> None:

@@ -16,6 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from bot.parse import context, grouped, lexicon
+from bot.parse.lazyre import lazy
 from bot.parse.residency_words import phrase
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ _PERMISSION = phrase("permission", r"\b(?:{})\b")
 _RANK = {"stays": 2, "unsure": 1, "leaves": 0}
 _FLIP = {"stays": "leaves", "leaves": "stays"}
 # "the legal team", "our CISO", "legal's", "legally", "el equipo de seguridad": one key per authority
-_NOISE = re.compile(r"^(?:(?:the|our|el|la|los|las|nuestr[oa]s?|equipo|de|team)\s+)+|(?:'s|ly|\s+team)$", re.I)
+_NOISE = lazy(r"^(?:(?:the|our|el|la|los|las|nuestr[oa]s?|equipo|de|team)\s+)+|(?:'s|ly|\s+team)$", re.I)
 
 
 def who(said: str) -> str:
@@ -143,7 +144,7 @@ def overrules(text: str, start: int, before: Stance, said: Stance) -> bool:
 @cache
 def _matter() -> re.Pattern[str]:
     lead = r"\s+(?:to\s+|on\s+|for\s+|a\s+|al?\s+|de\s+)?(?:the\s+|our\s+|an?\s+|el\s+|la\s+|los\s+|las\s+|nuestr[oa]s?\s+)?"
-    return re.compile(rf"{lead}(?:[\w-]+\s+)?{lexicon.alternation('other_matter')}\b", re.I)  # "the vendor contract renewal"
+    return lazy(rf"{lead}(?:[\w-]+\s+)?{lexicon.alternation('other_matter')}\b", re.I)  # "the vendor contract renewal"
 
 
 def other_matter(text: str, pos: int, a: int = 0, verb: int = 0) -> bool:
@@ -154,4 +155,4 @@ def other_matter(text: str, pos: int, a: int = 0, verb: int = 0) -> bool:
     return verb > a and bool(_IT.match(text, pos)) and bool(_matter().search(text, a, verb))
 
 
-_IT = re.compile(r"\s+(?:it|them|that|this)\b", re.I)
+_IT = lazy(r"\s+(?:it|them|that|this)\b", re.I)

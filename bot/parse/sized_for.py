@@ -12,6 +12,7 @@ from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.draft import Draft
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.open_figures import bare_end
 from bot.parse.rate_units import TOK_S
@@ -19,12 +20,12 @@ from bot.parse.rate_units import TOK_S
 
 @cache
 def _pattern(concept: str, tail: str = "") -> re.Pattern[str]:
-    return re.compile(rf"{lexicon.WORD_START}(?:{lexicon.alternation(concept)}){tail}", re.I)
+    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation(concept)}){tail}", re.I)
 
 
 @cache
 def _after(concept: str) -> re.Pattern[str]:
-    return re.compile(rf"(?:{lexicon.alternation(concept)}){lexicon.WORD_END}", re.I)
+    return lazy(rf"(?:{lexicon.alternation(concept)}){lexicon.WORD_END}", re.I)
 
 
 def read_sized_for(text: str, nums: list[Number], draft: Draft) -> None:

@@ -18,23 +18,24 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.lazyre import lazy
 from bot.parse.lexicon import WORD_END, WORD_START
 from bot.parse.numbers import Number
 
-_HINT = re.compile(r"tok|tps|t/s|tk", re.I)
+_HINT = lazy(r"tok|tps|t/s|tk", re.I)
 # Where a tok/s unit may start ("tok/s", "tokens per second", "tk/s", "tps", "t/s", "output tokens a second")
-_UNIT_AT = re.compile(r"(?<![^\W\d_])(?:output\s+|generated\s+|generados\s+)?(?=tok|tk|tps\b|t\s?/|t\s?p)", re.I)
+_UNIT_AT = lazy(r"(?<![^\W\d_])(?:output\s+|generated\s+|generados\s+)?(?=tok|tk|tps\b|t\s?/|t\s?p)", re.I)
 _WINDOW = 80
 # A volume's tokens right after the words: "million output tokens", "millones de tokens de salida"
-_TOKENS = re.compile(r"\s*(?:de\s+)?(?:(?:output|input|prompt|completion|generated)\s+)?tok(?:en)?s\b", re.I)
-_DE = re.compile(r"(?<![^\W\d_])de\s+\Z", re.I)
+_TOKENS = lazy(r"\s*(?:de\s+)?(?:(?:output|input|prompt|completion|generated)\s+)?tok(?:en)?s\b", re.I)
+_DE = lazy(r"(?<![^\W\d_])de\s+\Z", re.I)
 # A concurrency word right after the words: "fifty concurrent users", "forty simultaneous sessions"
-_CONC_HINT = re.compile(r"concurren|simult|parallel|paralel", re.I)
-_CONC_AT = re.compile(r"(?<![^\W\d_])(?=concurrent|simultaneous|parallel|concurrentes|simult[aá]ne|paralel)", re.I)
-_HALF = re.compile(r"\b(?:(?:and|y)\s+)?(?:a\s+)?(?:half|medi[oa])\b", re.I)
+_CONC_HINT = lazy(r"concurren|simult|parallel|paralel", re.I)
+_CONC_AT = lazy(r"(?<![^\W\d_])(?=concurrent|simultaneous|parallel|concurrentes|simult[aá]ne|paralel)", re.I)
+_HALF = lazy(r"\b(?:(?:and|y)\s+)?(?:a\s+)?(?:half|medi[oa])\b", re.I)
 # Before the first word that says a figure: "and", "y", and "a"/"one"/"un", which only multiply a scale
 # ("a hundred" is hundred, "a trescientos" is trescientos)
-_LEADING = re.compile(r"(?:(?:and|y|a|an|one|un|una|uno)[\s-]+)*", re.I)
+_LEADING = lazy(r"(?:(?:and|y|a|an|one|un|una|uno)[\s-]+)*", re.I)
 
 
 @cache
@@ -67,7 +68,7 @@ def _run() -> re.Pattern[str]:
     """A run of number words that ends the text it searches (the words before a unit)."""
     words = sorted({*_values(), *_scales()}, key=lambda w: (-len(w), w))  # the same pattern in every process
     word = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
-    return re.compile(rf"{WORD_START}(?:{word})(?:[\s-]+(?:{word}))*{WORD_END}\s*\Z", re.I)
+    return lazy(rf"{WORD_START}(?:{word})(?:[\s-]+(?:{word}))*{WORD_END}\s*\Z", re.I)
 
 
 def value(run: str) -> float | None:
@@ -106,7 +107,7 @@ def value(run: str) -> float | None:
 def _forward() -> re.Pattern[str]:
     words = sorted({*_values(), *_scales()}, key=lambda w: (-len(w), w))
     word = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
-    return re.compile(rf"(?:{word})(?:[\s-]+(?:{word}))*{WORD_END}", re.I)
+    return lazy(rf"(?:{word})(?:[\s-]+(?:{word}))*{WORD_END}", re.I)
 
 
 def run_at(text: str, start: int) -> tuple[int, float] | None:

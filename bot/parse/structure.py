@@ -20,23 +20,24 @@ from functools import cache
 
 from bot.parse import config_figures
 from bot.parse.draft import Draft
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import parse_number, plain
 from bot.parse.rate_units import TOK_S, UNIT_ALONE
 
 # "key: value" / "key = value" / "\"key\": \"value\"" with a numeric value that ends there.
-_PAIR = re.compile(
+_PAIR = lazy(
     r"(?:^|(?<=[\s{,;]))(?P<q>[\"']?)(?P<key>[A-Za-z][\w.\-/]{0,60})(?P=q)\s*[:=]\s*[\"']?"
     r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:,(?!\d)|[}\];#]|$))",  # "1,400 tok/s" is no "1" then a list
     re.M,
 )
 # A log line: a timestamp first, or a level word. Its key=value figures are what a program measured.
-_LOG_LINE = re.compile(
+_LOG_LINE = lazy(
     r"^\s*\[?(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}:\d{2})|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE)\b"
 )
-_PER_HEAD = re.compile(r"\b(?:per|each|por|cada)\b|/\s*(?:user|usuario|stream|gpu|node|nodo)", re.I)
-_TABLE_LINE = re.compile(r"^\|.*\|$")
-_RULE_LINE = re.compile(r"^\|[\s:\-|]+\|$")
-_BULLET = re.compile(
+_PER_HEAD = lazy(r"\b(?:per|each|por|cada)\b|/\s*(?:user|usuario|stream|gpu|node|nodo)", re.I)
+_TABLE_LINE = lazy(r"^\|.*\|$")
+_RULE_LINE = lazy(r"^\|[\s:\-|]+\|$")
+_BULLET = lazy(
     r"^(?:[-•*·]|\d{1,2}[.)])\s+(?P<label>[^\d:\n]{1,40}?)\s*[:=—–-]\s*(?P<figure>[\d][^\n]{0,30}?)\s*$"
 )
 

@@ -20,6 +20,7 @@ from itertools import islice
 
 from bot.parse import compose, lexicon
 from bot.parse.draft import ASK_CONFLICT, ASK_SLO, Draft, sentence
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.vat import names as country_names
 
@@ -60,12 +61,12 @@ def _count_consumed(draft: Draft, value: int) -> bool:
 
 @cache
 def _not_place() -> re.Pattern[str]:
-    return re.compile(lexicon.alternation("not_places"), re.I)
+    return lazy(lexicon.alternation("not_places"), re.I)
 
 
 def _places(text: str) -> list[str]:
     lead = lexicon.alternation("place_lead")
-    pattern = re.compile(
+    pattern = lazy(
         rf"(?=[^\s\d])(?<![\w'])(?i:{lead})\s+(?P<place>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+(?:\s+(?:de\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+){{0,2}})"
     )
     out = []

@@ -22,18 +22,19 @@ from functools import cache
 
 from bot.parse import chrome, lexicon
 from bot.parse.draft import ASK_CONFLICT, Draft
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, numbers
 from bot.parse.rate_units import GPU, PER_NODE, TOK_S
 from bot.parse.words import Token, tokens
 
-_BARE_AFTER = re.compile(
+_BARE_AFTER = lazy(
     r"\s*(?:$|[.,;:!?)\n]|(?:please|now|instead|then|ahora|entonces|por\s+favor|en\s+su\s+lugar)\b)", re.I
 )
-_WORD_AFTER = re.compile(r"\s?(?:of\s+|de\s+)?([a-záéíóúñ]{2,})", re.I)
-_PER_GPU = re.compile(rf"\s*(?:per|por|/|each|a)\s*{GPU}\b", re.I)
-_EACH = re.compile(r"\s*(per\s+\w+|por\s+\w+|each|apiece|cada\s+\w+)", re.I)
-_MARK_TAIL = re.compile(r"[\s,:;—–-]*")
-_CLAUSE_END = re.compile(r"[.;!?\n]|,\s(?!\d)")
+_WORD_AFTER = lazy(r"\s?(?:of\s+|de\s+)?([a-záéíóúñ]{2,})", re.I)
+_PER_GPU = lazy(rf"\s*(?:per|por|/|each|a)\s*{GPU}\b", re.I)
+_EACH = lazy(r"\s*(per\s+\w+|por\s+\w+|each|apiece|cada\s+\w+)", re.I)
+_MARK_TAIL = lazy(r"[\s,:;—–-]*")
+_CLAUSE_END = lazy(r"[.;!?\n]|,\s(?!\d)")
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class _Figure:
 
 @cache
 def _pattern(concept: str, flags: int = re.I) -> re.Pattern[str]:
-    return re.compile(rf"{lexicon.WORD_START}{lexicon.alternation(concept)}(?![a-záéíóúñ])", flags)
+    return lazy(rf"{lexicon.WORD_START}{lexicon.alternation(concept)}(?![a-záéíóúñ])", flags)
 
 
 @cache

@@ -16,13 +16,13 @@ from bot.parse.lazyre import lazy
 
 _HOURS = r"(?:business\s+|office\s+|working\s+|work\s+|core\s+)?(?:hours|hrs|time|timezone|tz)\b"
 # A clock or an hours word right before ("9-5 ET", "business hours PT", "9am-5pm CT", "horario del") ...
-_CLOCK_BEFORE = re.compile(
+_CLOCK_BEFORE = lazy(
     r"(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?|\d{1,2}:\d{2}|\d{1,2}\s?(?:[-–]|to|until|till|a|and|y)\s?\d{1,2}(?::\d{2})?"
     r"|\b(?:hours|hrs|time|horario|hora|day|shift|o'clock))\s?[,(]?\s?$",
     re.I,
 )
 # ... or an hours word right after ("ET business hours", "Pacific office hours").
-_CLOCK_AFTER = re.compile(rf"\s?[,)]?\s?{_HOURS}", re.I)
+_CLOCK_AFTER = lazy(rf"\s?[,)]?\s?{_HOURS}", re.I)
 
 
 @cache
@@ -61,8 +61,8 @@ def _by_clock(text: str, start: int, end: int) -> bool:
     return bool(_CLOCK_BEFORE.search(text, max(0, start - 25), start) or _CLOCK_AFTER.match(text, end))
 
 
-_LETTERS = re.compile(r"[a-záéíóúñü]+")
-_WORD = re.compile(r"[^\W\d_]+")
+_LETTERS = lazy(r"[a-záéíóúñü]+")
+_WORD = lazy(r"[^\W\d_]+")
 
 
 @cache
@@ -145,7 +145,7 @@ def acronyms() -> dict[str, str]:
     return dict(table()["acronyms"])
 
 
-_ZONE_LEAD = re.compile(r"\s*[,(]?\s*(?:(?:us|u\.s\.|ee\.?\s?uu\.?)\s+)?(?:time\s+)?", re.I)
+_ZONE_LEAD = lazy(r"\s*[,(]?\s*(?:(?:us|u\.s\.|ee\.?\s?uu\.?)\s+)?(?:time\s+)?", re.I)
 
 
 def zone_at(text: str, pos: int) -> bool:
@@ -157,4 +157,4 @@ def zone_at(text: str, pos: int) -> bool:
 
 @cache
 def _acronym_words() -> re.Pattern[str]:  # "9 to 5 NYC time": upper case only, like the places reader
-    return re.compile(rf"(?:{'|'.join(sorted(acronyms(), key=len, reverse=True))})\b")
+    return lazy(rf"(?:{'|'.join(sorted(acronyms(), key=len, reverse=True))})\b")

@@ -283,18 +283,19 @@ def test_a_pattern_tried_at_word_starts_finds_what_the_pattern_finds() -> None:
     assert checked > 40
 
 
-def test_the_parser_modules_compile_lazy_patterns_and_no_one_else() -> None:
-    """bot/parse/__init__.py routes the readers' `re.compile` through lazyre (one object per pattern and flags);
-    a caller outside the parser gets the stdlib's compiled pattern."""
+def test_the_parser_modules_compile_through_lazy_and_the_stdlib_is_left_alone() -> None:
+    """Every reader compiles with `lazy` (one object per pattern and flags), never `re.compile`: a reader written
+    with `re.compile` would miss the skip, the gate and the word index. The stdlib's `re.compile` is untouched."""
+    from pathlib import Path
+
     from bot.parse import counts
+    from bot.parse.lazyre import lazy
 
+    root = Path(__file__).resolve().parents[3] / "bot"
+    sources = [root / "parser.py", *(p for p in (root / "parse").glob("*.py") if p.name != "lazyre.py")]
+    assert [p.name for p in sources if "re.compile(" in p.read_text(encoding="utf-8")] == []
     assert isinstance(counts.ANY_NOUN, Pattern)
-    assert type(re.compile(r"x(\d)")) is re.Pattern  # this test module is no reader
-    from bot.parse.lazyre import _compile
-
-    def as_reader(pattern: str, flags: int = 0) -> object:
-        return eval("_compile(pattern, flags)", {"__name__": "bot.parse.someone", "_compile": _compile}, locals())
-
-    first = as_reader(r"\bab+c", re.I)
-    assert isinstance(first, Pattern) and first is as_reader(r"\bab+c", re.I)
+    assert type(re.compile(r"x(\d)")) is re.Pattern
+    first = lazy(r"\bab+c", re.I)
+    assert first is lazy(r"\bab+c", re.I) and first is not lazy(r"\bab+c")
     assert first.pattern == r"\bab+c" and first.flags == re.compile(r"\bab+c", re.I).flags
