@@ -49,6 +49,7 @@ from typing import Any
 LONG = 600  # characters: below this a scan is cheap and the check would cost more than it saves
 _MAX_STRINGS = 24  # more strings than this and looking for each costs about as much as the scan
 DIGIT = "\x00digit"  # the required "string" that stands for any decimal digit (no literal run holds a NUL)
+DIGIT_START = "\x01"  # a match that begins with `\d`: any word of the text whose first character is a decimal digit
 _FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})  # letters `re` folds that str.lower() does not (or not alone)
 _ANY_DIGIT = re.compile(r"\d")
 _WINDOW = 400  # characters: a scan this short of a long text looks for the required strings in the window
@@ -367,12 +368,27 @@ def _starts(items: Any, j: int = 0) -> set[str] | None:
             follow = None if rest is None else (follow - {""}) | rest
         if follow is None:
             return None if "" in prefix else prefix
-        out = {(a + b)[:3] for a in prefix for b in follow}
+        out = {_joined(a, b) for a in prefix for b in follow}
         return out if len(out) <= _MAX_STARTS else None
     return prefix
 
 
+def _joined(a: str, b: str) -> str:
+    """A beginning `a` and what follows it `b`, cut to three characters; a digit after fixed text leaves the
+    fixed text as the beginning ("x" of `x\\d`), a digit first is `DIGIT_START`."""
+    if b == DIGIT_START:
+        return a or b
+    return (a + b)[:3]
+
+
+def _digit_class(op: Any, av: Any) -> bool:
+    """Whether the item is `\\d` (alone, or as the only item of a class: `[\\d]`)."""
+    return op is _c.IN and len(av) == 1 and av[0] == (_c.CATEGORY, _c.CATEGORY_DIGIT)
+
+
 def _item_starts(op: Any, av: Any) -> set[str] | None:
+    if _digit_class(op, av):
+        return {DIGIT_START}
     if op is _c.SUBPATTERN:
         return _starts(av[-1])
     if op is _c.ATOMIC_GROUP:
@@ -404,9 +420,10 @@ def _word_starts_of(pattern: str, flags: int) -> tuple[frozenset[str], frozenset
     starts = _starts(tree.data)
     if not starts or "" in starts:
         return None
-    indexed = frozenset(s for s in starts if s[0] in _WORD_CHARS) if _at_word_start(tree.data) else frozenset()
+    at_word = _at_word_start(tree.data)
+    indexed = frozenset(s for s in starts if s[0] in _WORD_CHARS or s == DIGIT_START) if at_word else frozenset()
     found = frozenset(starts) - indexed
-    if len(found) > _MAX_FOUND or any(s[0] in _WORD_CHARS and len(s) < 2 or s.isspace() for s in found):
+    if len(found) > _MAX_FOUND or any(s[0] in _WORD_CHARS and len(s) < 2 or s.isspace() or s == DIGIT_START for s in found):
         return None
     return indexed, found
 
@@ -516,7 +533,8 @@ _HEADS: dict[str, list[dict[str, list[int]]]] = {}  # by the text itself: reader
 
 def _heads(text: str, low: str) -> list[dict[str, list[int]]]:
     """Where each word of `text` begins, by its first one, two and three characters in lower case (a word's
-    three may run past it: "a d" of "a day"), once per text."""
+    three may run past it: "a d" of "a day"), and the words that begin with a digit (`DIGIT_START`), once per
+    text."""
     hit = _HEADS.get(text)
     if hit is None:
         if len(_HEADS) > 16:
@@ -534,6 +552,8 @@ def _heads(text: str, low: str) -> list[dict[str, list[int]]]:
         for head, at in three.items():
             one.setdefault(head[:1], []).extend(at)
             two.setdefault(head[:2], []).extend(at)
+            if head[:1].isdecimal():  # what `\d` matches (str patterns: any Unicode decimal digit)
+                one.setdefault(DIGIT_START, []).extend(at)
         hit = _HEADS[text] = [{}, one, two, three]
     return hit
 

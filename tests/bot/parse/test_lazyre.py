@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 import bot.parse
-from bot.parse.lazyre import DIGIT, LONG, Pattern, gated, lazy, required, words
+from bot.parse.lazyre import DIGIT, DIGIT_START, LONG, Pattern, gated, lazy, required, words
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -253,6 +253,9 @@ def test_words_match_as_their_plain_alternation() -> None:
         (r"(?<!\w)(?:foo|=\s*per)", {"foo"}, {"="}),  # no word character: looked for where it is
         (r"(?:\bab|cd)", set(), {"ab", "cd"}),  # not every match begins a word: every beginning looked for
         (r"(?<![^\W\d_])abc", set(), {"abc"}),  # after a digit too: no word beginning
+        (r"\b(?:\d+x|double)", {DIGIT_START, "dou"}, set()),  # a digit first: the words that begin with one
+        (r"(?<![\w.,])(?P<n>\d(?:[\d.,]*\d)?)\s?%", {DIGIT_START}, set()),
+        (r"\bx\d", {"x"}, set()),  # a digit after fixed text: the fixed text begins the match
     ],
 )
 def test_word_starts_are_what_every_match_begins_with(pattern: str, indexed: set[str], found: set[str]) -> None:
@@ -261,7 +264,9 @@ def test_word_starts_are_what_every_match_begins_with(pattern: str, indexed: set
     assert _word_starts_of(pattern, re.I) == (indexed, found)
 
 
-@pytest.mark.parametrize("pattern", [r"\b\w+bar", r"\b(?:x)?", r"\b(?:\d+x|double)", r"x", r"(?:a|bc)\s", r"\s+x"])
+@pytest.mark.parametrize(
+    "pattern", [r"\b\w+bar", r"\b(?:x)?", r"(?<![\d:])\d{1,2}:", r"\d+%", r"x", r"(?:a|bc)\s", r"\s+x"]
+)  # a digit first where a word need not begin (after a letter, "a1:"): no index finds it
 def test_no_word_starts_where_a_match_may_begin_with_anything_or_a_lone_letter(pattern: str) -> None:
     from bot.parse.lazyre import _word_starts_of
 
@@ -281,6 +286,15 @@ def test_a_pattern_tried_at_word_starts_finds_what_the_pattern_finds() -> None:
         _finds_the_same(pattern.compiled, pattern, name, windows=((0, 700), (350, 1400), (1000, 1100)))
         checked += 1
     assert checked > 40
+
+
+def test_a_pattern_that_begins_with_a_digit_is_tried_at_every_word_that_does() -> None:
+    """`\\d` is any Unicode decimal digit: words that begin with Arabic-Indic or full-width digits are tried too."""
+    compiled = lazy(r"(?<![\w.,])(\d+)\s?(?:tokens|tok)\b", re.I)
+    text = ("x " * LONG) + "١٢٠ tokens, ８ tok, 3 tokens, a4 tokens, 5,6 tokens"
+    assert [m.group(1) for m in compiled.finditer(text)] == ["١٢٠", "８", "3"]  # not after a letter or a comma
+    assert [m.span() for m in compiled.finditer(text)] == [m.span() for m in compiled.compiled.finditer(text)]
+    assert compiled.search(text, text.index("3 tok") - 1).group(1) == "3"  # a window: the first digit word in it
 
 
 def test_the_parser_modules_compile_through_lazy_and_the_stdlib_is_left_alone() -> None:
