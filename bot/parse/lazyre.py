@@ -50,6 +50,11 @@ LONG = 600  # characters: below this a scan is cheap and the check would cost mo
 _MAX_STRINGS = 24  # more strings than this and looking for each costs about as much as the scan
 DIGIT = "\x00digit"  # the required "string" that stands for any decimal digit (no literal run holds a NUL)
 DIGIT_START = "\x01"  # a match that begins with `\d`: any word of the text whose first character is a decimal digit
+SPACE_START = "\x02"  # `\s` in what a match begins with ("a\x02" for `a\s+`); the word index reads any space as " "
+# What `\s` matches in a str pattern (str.isspace, one for one): the word index keys read each as " ".
+_SPACES = str.maketrans(dict.fromkeys(
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
+    "\u200a\u2028\u2029\u202f\u205f\u3000", " "))
 _FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})  # letters `re` folds that str.lower() does not (or not alone)
 _ANY_DIGIT = re.compile(r"\d")
 _WINDOW = 400  # characters: a scan this short of a long text looks for the required strings in the window
@@ -389,6 +394,8 @@ def _digit_class(op: Any, av: Any) -> bool:
 def _item_starts(op: Any, av: Any) -> set[str] | None:
     if _digit_class(op, av):
         return {DIGIT_START}
+    if op is _c.IN and len(av) == 1 and av[0] == (_c.CATEGORY, _c.CATEGORY_SPACE):  # `\\s`: "a" + any space
+        return {SPACE_START}
     if op is _c.SUBPATTERN:
         return _starts(av[-1])
     if op is _c.ATOMIC_GROUP:
@@ -422,10 +429,14 @@ def _word_starts_of(pattern: str, flags: int) -> tuple[frozenset[str], frozenset
         return None
     at_word = _at_word_start(tree.data)
     indexed = frozenset(s for s in starts if s[0] in _WORD_CHARS or s == DIGIT_START) if at_word else frozenset()
-    found = frozenset(starts) - indexed
-    if len(found) > _MAX_FOUND or any(s[0] in _WORD_CHARS and len(s) < 2 or s.isspace() or s == DIGIT_START for s in found):
+    # str.find looks for the text as written: a `\\s` there is cut off (what comes before it still begins the match)
+    found = {s.split(SPACE_START, 1)[0] for s in frozenset(starts) - indexed}
+    found = frozenset(s for s in found if not any(o != s and s.startswith(o) for o in found))  # "=" finds "=pe"
+    if len(found) > _MAX_FOUND or any(
+        not s or s[0] in _WORD_CHARS and len(s) < 2 or s.isspace() or s == DIGIT_START for s in found
+    ):
         return None
-    return indexed, found
+    return frozenset(s.translate(_SPACES).replace(SPACE_START, " ") for s in indexed), found  # as the index keys them
 
 
 def word_starts(compiled: re.Pattern[str] | Pattern) -> tuple[frozenset[str], frozenset[str]] | None:
@@ -532,17 +543,18 @@ _HEADS: dict[str, list[dict[str, list[int]]]] = {}  # by the text itself: reader
 
 
 def _heads(text: str, low: str) -> list[dict[str, list[int]]]:
-    """Where each word of `text` begins, by its first one, two and three characters in lower case (a word's
-    three may run past it: "a d" of "a day"), and the words that begin with a digit (`DIGIT_START`), once per
-    text."""
+    """Where each word of `text` begins, by its first one, two and three characters in lower case, any space
+    read as " " (a word's three may run past it: "a d" of "a day", "a\\nd" too), and the words that begin with
+    a digit (`DIGIT_START`), once per text."""
     hit = _HEADS.get(text)
     if hit is None:
         if len(_HEADS) > 16:
             _HEADS.clear()
         three: dict[str, list[int]] = {}
+        spaced = low.translate(_SPACES)
         for m in _WORD_HEAD.finditer(text):
             p = m.start()
-            head = low[p : p + 3]
+            head = spaced[p : p + 3]
             if (at := three.get(head)) is None:
                 three[head] = [p]
             else:
