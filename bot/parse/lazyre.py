@@ -636,11 +636,11 @@ class Pattern:
         return found
 
     def _matches(self, string: str, cands: list[int], pos: int, endpos: int) -> Iterator[re.Match[str]]:
-        """finditer's matches, tried only where one may begin (each consumes its first word's first character,
-        so none is empty and the next is looked for from where the last ended, as finditer does)."""
+        """finditer's matches, tried only at `cands` (the window's places where one may begin; each consumes its
+        first word's first character, so none is empty and the next is looked for from where the last ended, as
+        finditer does)."""
         match = self.compiled.match
-        start = bisect_left(cands, pos)
-        for p in cands[start : bisect_left(cands, endpos, start)]:  # the window's beginnings, not the rest's
+        for p in cands:
             if p >= pos and (m := match(string, p, endpos)) is not None:
                 yield m
                 pos = m.end()
@@ -658,18 +658,39 @@ class Pattern:
                 return False
         return True
 
-    # search and finditer inline the check (they are called hundreds of times a paste, mostly on windows)
+    # search and finditer inline the checks (they are called hundreds of times a paste, mostly on windows). Where
+    # a match may begin is known for most patterns: a window with no such place needs no other check, and one
+    # with a single place is tried there at once (looking for the required strings would cost about as much).
+    def _window(self, string: str, pos: int, endpos: int) -> tuple[int, int, list[int] | None] | None:
+        """For a long text: None when string[pos:endpos] can hold no match; else where in the candidate list
+        the window's places to try are, and the list (None: scan)."""
+        last = self._last
+        if last is None or last[0] is not string:
+            last = self._judged(string)
+        if last[1]:
+            return None
+        cands = self._cands
+        found = cands[1] if cands is not None and cands[0] is string else self._candidates(string)
+        if found is None:
+            if last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos):
+                return None
+            return 0, 0, None
+        start = bisect_left(found, pos)
+        stop = bisect_left(found, endpos, start)
+        if start == stop or (
+            stop - start > 1 and last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)
+        ):
+            return None
+        return start, stop, found
+
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         if len(string) >= LONG:
-            last = self._last
-            if last is None or last[0] is not string:
-                last = self._judged(string)
-            if last[1] or (last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)):
+            if (window := self._window(string, pos, endpos)) is None:
                 return None
-            if (cands := self._candidates(string)) is not None:
+            start, stop, cands = window
+            if cands is not None:
                 match = self.compiled.match
-                start = bisect_left(cands, pos)
-                for p in cands[start : bisect_left(cands, endpos, start)]:
+                for p in cands[start:stop]:
                     if (m := match(string, p, endpos)) is not None:
                         return m
                 return None
@@ -678,13 +699,11 @@ class Pattern:
 
     def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
         if len(string) >= LONG:
-            last = self._last
-            if last is None or last[0] is not string:
-                last = self._judged(string)
-            if last[1] or (last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)):
+            if (window := self._window(string, pos, endpos)) is None:
                 return iter(())
-            if (cands := self._candidates(string)) is not None:
-                return self._matches(string, cands, pos, endpos)
+            start, stop, cands = window
+            if cands is not None:
+                return self._matches(string, cands[start:stop], pos, endpos)
             return self._scan.finditer(string, pos, endpos)  # type: ignore[union-attr]
         return self.compiled.finditer(string, pos, endpos)
 
