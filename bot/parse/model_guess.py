@@ -164,7 +164,7 @@ def _fuzzy(text: str, toks: list[Token], covered: set[int], index: _Index) -> li
         if near and i + 1 in covered:
             near = False  # "kimmi k2.5": the name after it is read; _widen takes the typo into it
         if not head or not (is_head or near):
-            if head and (bare := _bare_typo(text, toks[i], index)):
+            if head and len(toks[i].key) >= 5 and (bare := _bare_typo(text, toks[i], index)):  # shorter: no typo
                 found.append(bare)
             i += 1
             continue
