@@ -99,6 +99,9 @@ FIGURES = (
     ("tokens per day ≈ 43.2M", "slo_tok_s"),
     ("2 peticiones/s", "slo_tok_s"),
     ("throughput target: 900", "slo_tok_s"),
+    ("TPS pico: 1.100", "slo_tok_s"),
+    ("completions per minute ≈ 240", "slo_tok_s"),
+    ("peticiones por minuto: 120", "slo_tok_s"),
 )
 LOOKALIKES = (
     "the API lists it at $0.60 per 1M input tokens",
