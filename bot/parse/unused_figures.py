@@ -14,7 +14,9 @@ lexicon `figure_aside_before`) or on a log line (`Number.machine`) is no traffic
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import cache
+from itertools import islice
 
 from bot.parse import compose, lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
@@ -28,22 +30,24 @@ WORD_FIELDS = frozenset(
 )
 _LOOK_BEHIND = 48  # a label before a figure ("Output TPM:", "tokens out per day ≈") is short
 MAX_FIGURES = 3
+MAX_WEIGHED = 80  # figures looked at in a pasted text (the readers read a few mentions each)
 # The mix readers (bot/parse/mix_forms.py) return ratios, not spans: a share of one side is accounted for when
 # the mix was read at all.
 BY_FIELD = frozenset({"input_per_output"})
 
 
 @cache
-def _rows() -> tuple[tuple[str, re.Pattern[str] | None, re.Pattern[str] | None], ...]:
-    """(field, after, before) per `figure_watch` row: `after` matched at the figure's end, `before` ending at
-    its start."""
-    out = []
-    for lang in lexicon.LANGUAGES:
-        for row in lexicon.rows(lang, "figure_watch"):
-            after = lazy(rf"[ \t]*(?:{lexicon.expand(row['after'])})", re.I) if row.get("after") else None
-            before = lazy(rf"(?<![\w/])(?:{lexicon.expand(row['before'])})$", re.I) if row.get("before") else None
-            out.append((row["field"], after, before))
-    return tuple(out)
+def _watch() -> tuple[tuple[str, ...], re.Pattern[str], re.Pattern[str]]:
+    """The `figure_watch` rows as two scans, one group per row (`r<i>`): what follows a figure (matched at its
+    end) and what labels it (ending at its start). One match each per figure, whatever the number of rows."""
+    rows = [row for lang in lexicon.LANGUAGES for row in lexicon.rows(lang, "figure_watch")]
+    after = "|".join(f"(?P<r{i}>{lexicon.expand(r['after'])})" for i, r in enumerate(rows) if r.get("after"))
+    before = "|".join(f"(?P<r{i}>{lexicon.expand(r['before'])})" for i, r in enumerate(rows) if r.get("before"))
+    return (
+        tuple(r["field"] for r in rows),
+        lazy(rf"[ \t]*(?:{after})", re.I),
+        lazy(rf"(?<![\w/])(?:{before})$", re.I),
+    )
 
 
 @cache
@@ -51,20 +55,32 @@ def _aside() -> re.Pattern[str]:
     return lazy(rf"(?:^|(?<![\w$€£]))(?:{lexicon.alternation('figure_aside_before')})\s*~?\s*$", re.I)
 
 
-def _read(draft: Draft, start: int, end: int) -> bool:
-    return any(a < end and start < b and name not in WORD_FIELDS for a, b, name in draft.used)
+class _Spans:
+    """The figure spans readers used, merged and sorted once: a pasted log asks about hundreds of figures."""
+
+    def __init__(self, draft: Draft) -> None:
+        merged: list[list[int]] = []
+        for a, b in sorted((a, b) for a, b, name in draft.used if name not in WORD_FIELDS):
+            if merged and a <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], b)
+            else:
+                merged.append([a, b])
+        self.starts = [a for a, _ in merged]
+        self.ends = [b for _, b in merged]
+
+    def overlap(self, start: int, end: int) -> bool:
+        i = bisect_right(self.starts, end - 1) - 1  # the last span that starts before `end`
+        return i >= 0 and self.ends[i] > start
 
 
 def _matters(text: str, number: Number) -> tuple[str, int, int] | None:
     """The field a figure may change and the span of the figure with its unit or label, or None."""
+    fields, after, before = _watch()
     head = text[max(0, number.start - _LOOK_BEHIND) : number.start]
-    for field, after, before in _rows():
-        if after is not None and (m := after.match(text, number.end)):
-            if _aside().search(head):
-                return None
-            return field, number.start, m.end()
-        if before is not None and (m := before.search(head)):
-            return field, number.start - len(head) + m.start(), number.end
+    if m := after.match(text, number.end):
+        return None if _aside().search(head) else (fields[int(m.lastgroup[1:])], number.start, m.end())
+    if m := before.search(head):
+        return fields[int(m.lastgroup[1:])], number.start - len(head) + m.start(), number.end
     return None
 
 
@@ -72,9 +88,9 @@ def unread(text: str, nums: list[Number], draft: Draft) -> dict[str, list[str]]:
     """Per field it may change, the figures (as typed, with their unit) that no reader read. A field already
     asked about is left to its question."""
     out: dict[str, list[str]] = {}
-    shown = 0
-    for number in nums:
-        if number.machine or _read(draft, number.start, number.end):
+    shown, spans = 0, _Spans(draft)
+    for number in islice((n for n in nums if not n.machine), MAX_WEIGHED):
+        if spans.overlap(number.start, number.end):
             continue
         hit = _matters(text, number)
         if hit is None or _asked(draft, hit[0]) or (hit[0] in BY_FIELD and hit[0] in draft.fields):
@@ -86,7 +102,12 @@ def unread(text: str, nums: list[Number], draft: Draft) -> dict[str, list[str]]:
         shown += 1
         if shown >= MAX_FIGURES:
             return out
-    if "slo_kind" not in draft.fields and not _asked(draft, "slo_tok_s") and (count := _count(text, nums, draft)):
+    if (
+        "slo_kind" not in draft.fields
+        and not _asked(draft, "slo_tok_s")
+        and lexicon.pattern("each").search(text)
+        and (count := _count(text, nums, draft, spans))
+    ):
         out.setdefault("slo_kind", []).append(count)  # "15 squads" in one message, "each squad needs 120 tok/s" later
     return out
 
@@ -99,11 +120,11 @@ def _asked(draft: Draft, field: str) -> bool:
     return draft.asked_about(field) or (field == "slo_tok_s" and any(p == ASK_SLO for p, _ in draft.asks))
 
 
-def _count(text: str, nums: list[Number], draft: Draft) -> str | None:
+def _count(text: str, nums: list[Number], draft: Draft, spans: _Spans) -> str | None:
     """A count before a group or person noun that no reader took, while the text hands a figure to each of them
     by name ("each squad", "every clinic", "cada equipo") or says "each" in the count's sentence."""
     for count in compose.counts(text, nums):
-        if _read(draft, count.start, count.end) or _consumed(draft, count.value) or not count.noun:
+        if spans.overlap(count.start, count.end) or _consumed(draft, count.value) or not count.noun:
             continue
         noun = count.noun.lower()
         stem = re.escape(noun[:-2] if noun.endswith("es") else noun.rstrip("s"))  # "clinics" … "every clinic"
