@@ -102,13 +102,15 @@ def unread(text: str, nums: list[Number], draft: Draft) -> dict[str, list[str]]:
         shown += 1
         if shown >= MAX_FIGURES:
             return out
+    kind = draft.fields.get("slo_kind")
     if (
-        "slo_kind" not in draft.fields
+        kind != "aggregate"
+        and "concurrency" not in draft.fields
         and not _asked(draft, "slo_tok_s")
-        and lexicon.pattern("each").search(text)
+        and lexicon.pattern("figure_handed").search(text)  # cheap: no such word, no count weighed
         and (count := _count(text, nums, draft, spans))
-    ):
-        out.setdefault("slo_kind", []).append(count)  # "15 squads" in one message, "each squad needs 120 tok/s" later
+    ):  # "7 regional teams" in one message, "per regional team we budget 90 tok/s" in the next
+        out.setdefault("concurrency" if kind else "slo_kind", []).append(count)
     return out
 
 
@@ -128,7 +130,8 @@ def _count(text: str, nums: list[Number], draft: Draft, spans: _Spans) -> str | 
             continue
         noun = count.noun.lower()
         stem = re.escape(noun[:-2] if noun.endswith("es") else noun.rstrip("s"))  # "clinics" … "every clinic"
-        if lazy(rf"\b(?:{lexicon.alternation('each')})\s+(?:[\w-]+\s+)?{stem}", re.I).search(text) or (
+        handed = f"{lexicon.alternation('each')}|{lexicon.alternation('figure_handed')}"
+        if lazy(rf"\b(?:{handed})\s+(?:[\w-]+\s+)?{stem}", re.I).search(text) or (
             lexicon.pattern("each").search(text, *sentence(text, count.start))
         ):
             return " ".join(text[count.start : count.end].split())
