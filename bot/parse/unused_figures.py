@@ -55,6 +55,11 @@ def _aside() -> re.Pattern[str]:
     return lazy(rf"(?:^|(?<![\w$€£]))(?:{lexicon.alternation('figure_aside_before')})\s*~?\s*$", re.I)
 
 
+@cache
+def _key_aside() -> re.Pattern[str]:  # a label or key that names a limit: "ratelimit_tpm:", "tps_limit ="
+    return lazy(rf"(?<![a-z])(?:{lexicon.alternation('figure_key_aside')})(?![a-z])", re.I)
+
+
 class _Spans:
     """The figure spans readers used, merged and sorted once: a pasted log asks about hundreds of figures."""
 
@@ -79,7 +84,7 @@ def _matters(text: str, number: Number) -> tuple[str, int, int] | None:
     head = text[max(0, number.start - _LOOK_BEHIND) : number.start]
     if m := after.match(text, number.end):
         return None if _aside().search(head) else (fields[int(m.lastgroup[1:])], number.start, m.end())
-    if m := before.search(head):
+    if (m := before.search(head)) and not _key_aside().search(m.group(0)):
         return fields[int(m.lastgroup[1:])], number.start - len(head) + m.start(), number.end
     return None
 

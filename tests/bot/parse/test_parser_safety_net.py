@@ -102,6 +102,8 @@ FIGURES = (
     ("TPS pico: 1.100", "slo_tok_s"),
     ("completions per minute ≈ 240", "slo_tok_s"),
     ("peticiones por minuto: 120", "slo_tok_s"),
+    ("output_tpm: 90000", "slo_tok_s"),
+    ("tokens_diarios: 43200000", "slo_tok_s"),
 )
 LOOKALIKES = (
     "the API lists it at $0.60 per 1M input tokens",
@@ -118,6 +120,9 @@ LOOKALIKES = (
     "our rate limit is 100k TPM",
     "el límite del proveedor es de 2M TPM",
     "each prompt is ~2k tokens",
+    "ratelimit_tpm: 90000",
+    "tpm_limit: 90000",
+    "max_tokens: 4096",
 )
 FIGURE_BASES = BASES[:3] + BASES[4:6]
 
