@@ -104,6 +104,9 @@ FIGURES = (
     ("peticiones por minuto: 120", "slo_tok_s"),
     ("output_tpm: 90000", "slo_tok_s"),
     ("tokens_diarios: 43200000", "slo_tok_s"),
+    ("150 rpm", "slo_tok_s"),
+    ("2 mensajes por segundo", "slo_tok_s"),
+    ("1.2 million output tokens every 10 minutes", "slo_tok_s"),
 )
 LOOKALIKES = (
     "the API lists it at $0.60 per 1M input tokens",
@@ -123,6 +126,7 @@ LOOKALIKES = (
     "ratelimit_tpm: 90000",
     "tpm_limit: 90000",
     "max_tokens: 4096",
+    "our 500 RPM limit is fine",
 )
 FIGURE_BASES = BASES[:3] + BASES[4:6]
 
