@@ -127,6 +127,7 @@ LOOKALIKES = (
     "tpm_limit: 90000",
     "max_tokens: 4096",
     "our 500 RPM limit is fine",
+    "nuestro límite es de 10k RPM",
 )
 FIGURE_BASES = BASES[:3] + BASES[4:6]
 
