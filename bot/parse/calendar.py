@@ -31,7 +31,7 @@ _ALWAYS = lazy(
 # A clock span with minutes or am/pm on its first end: "09:00-17:00", "8:00–16:00", "9am to 5pm".
 _CLOCK_SPAN = lazy(
     r"(?=\d)(?<![\d:])(?P<h1>[01]?\d|2[0-3])(?::(?P<m1>[0-5]\d)|\s?(?P<a1>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)\s?(?:-|–|to|till|until|and|a|y)\s?"
-    r"(?:(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)?(?![\d:])|(?P<noon>noon|midday|mediod[ií]a)\b)",
+    r"(?:(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)?(?!\d|:\d)|(?P<noon>noon|midday|mediod[ií]a)\b)",
     re.I,
 )
 
@@ -50,8 +50,8 @@ def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
 # 16 GPUs", "de 4 a 6 personas", "de 120 a 500 tps").
 _SPAN = lazy(
     r"(?=[\dbfdehBFDEH])(?<![\w.,:/$€-])(?:(?P<lead>(?:de|desde|entre|from|between|horario(?:\s+de)?)\s+(?:las?\s+)?))?(?P<h1>[01]?\d|2[0-3])"
-    r"(?(lead)(?:\s?[-–]\s?|[\s-](?:to|till|until|a|y|and|hasta)[\s-](?:las?\s+)?)|(?:\s?[-–]\s?|[\s-](?:to|till|until)[\s-]))(?P<h2>[01]?\d|2[0-4])"
-    r"(?![\d:.,/]\d|\d|:|\s?(?:am|pm)\b|\s?[-–]\s?\d)(?P<unit>\s?(?:h|hrs?|horas|hours|o'clock)\b)?",
+    r"(?(lead)(?:\s?[-–]\s?|[\s-](?:to|till|until|a|y|and|hasta)[\s-](?:las?\s+)?)|(?:\s?[-–]\s?|[\s-](?:to|till|until)[\s-]|(?P<bare>\s(?:a|hasta)\s)))(?P<h2>[01]?\d|2[0-4])"
+    r"(?![\d:.,/]\d|\d|:\s*[~≈]?\s*\d|\s?(?:am|pm)\b|\s?[-–]\s?\d)(?P<unit>\s?(?:h|hrs?|horas|hours|o'clock)\b)?",
     re.I,
 )
 _CLOCK_WORD_AFTER = lazy(
@@ -60,11 +60,18 @@ _CLOCK_WORD_AFTER = lazy(
     re.I,
 )
 _PLACE_AFTER = lazy(r"\s*[,(]?\s*(?:(?:in|en)\s+[A-ZÁÉÍÓÚ]|(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]))", re.I)  # "in Istanbul", "Madrid"
-_CLAUSE_END = lazy(r"(?:\s+(?:only|solo|s[oó]lo)\b)?\s*(?:[.,;:!?)\n]|$|(?:and|y|or|o)\s)", re.I)
+_CLAUSE_END = lazy(r"(?:\s+(?:only|solo|s[oó]lo)\b)?\s*(?:[.,;:!?)\n—–→]|->|$|(?:and|y|or|o)\s)", re.I)
+# A place set off before the span ("Lisbon, 8 to 18: …", "Bogotá — de 8 a 18 —"), as `_PLACE_AFTER` after it.
+_PLACE_BEFORE = lazy(r"(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]+)(?:\s+(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]+))*\s*[,(—–]\s*$")
 
 
 def _is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
     end = m.end()
+    if m.group("bare"):  # "9 a 17" without "de" is hours only beside a place or a clock word ("4 a 1" is a ratio)
+        lo = max(0, m.start() - 40)
+        place = _PLACE_BEFORE.search(text, lo, m.start()) or _PLACE_AFTER.match(text, end)
+        if not (place or m.group("unit") or _CLOCK_WORD_AFTER.match(text, end)):
+            return False
     if m.group("unit") or _CLOCK_WORD_AFTER.match(text, end):
         return True
     if lexicon.pattern("span_not_hours").match(text, end + (1 if text[end : end + 1] == " " else 0)):
@@ -77,7 +84,8 @@ def _is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
         return False
     lo = max(0, m.start() - 30)
     lead = lexicon.pattern("span_hours_lead").search(text[lo : m.start()].split(",")[-1])
-    return bool(m.group("lead") or lead or stop - start in (day, day + 1))  # an office day's shape: "8-4", "9-18"
+    place = _PLACE_BEFORE.search(text, lo, m.start())
+    return bool(m.group("lead") or lead or place or stop - start in (day, day + 1))  # an office day's shape: "8-4", "9-18"
 
 
 _CLAUSE_MARK = lazy(r"[,;:.!?()\n|]")
