@@ -27,6 +27,24 @@ def negated(text: str, start: int) -> bool:
     return bool(NEGATED.search(clause))
 
 
+# A forbidding word that is only a negation: it forbids what follows ("data must never leave", "nada sale"), unless
+# what follows is itself a refusal ("security never said no", "nobody objected", "nunca se opuso", "jamás dijo
+# que no", "nothing blocks us"): then the refusal is negated and nothing is forbidden.
+_NEGATION_WORD = lazy(r"(?:no|not|never|nothing|nobody|no\s+one|none|nunca|jam[aá]s|nada|nadie|ni)", re.I)
+_NEAR = 30  # characters from the negation to the refusal it governs ("has not once vetoed", "never really said no")
+
+
+def negates_refusal(text: str, neg: re.Match[str], refusals: Sequence[re.Pattern[str]], end: int) -> bool:
+    """Whether `neg`, a negation word, governs a refusal right after it in its clause rather than what it
+    forbids: "never said no to hosted APIs" is no refusal and no rule."""
+    if not _NEGATION_WORD.fullmatch(neg.group(0).strip()):
+        return False
+    stop = min(end, neg.end() + _NEAR)
+    clause = re.search(r"[.;:!?,\n]", text[neg.end() : stop])
+    stop = neg.end() + clause.start() if clause else stop
+    return any(p.search(text, neg.end(), stop) for p in refusals)
+
+
 @cache
 def _waived_after() -> re.Pattern[str]:
     return lazy(rf"\s*(?:{lexicon.alternation('waived_after')}){lexicon.WORD_END}", re.I)
