@@ -97,6 +97,8 @@ def read_residency(text: str, draft: Draft) -> None:
                 draft.use(start, end, "data_may_leave")
                 resolved += [(start, end)] if said.spent else []  # weighed: no "rule taken back" to ask about
             continue
+        if said.hedged:  # a rule, then an approval of it in doubt: whether the rule still holds is asked
+            events = [(pos, kind) for pos, kind in events if not (kind == STAYS and pos < start)]
         if said.kind == STAYS and any(start <= pos < end for pos in eu_at):
             continue  # "can't leave the EU" is EU residency, read below
         if said.kind == STAYS and eu_rule.foreign(text, said.start, said.end):

@@ -38,6 +38,7 @@ class Stance:
     spent: bool = False  # a ruling set aside by a later or stricter one (bot/parse/rulings.py): read, sets nothing
     flips: bool = False
     was: str = ""  # the kind a ruling had before it was set aside  # going back on the same authority's ruling before ("reversed it"): rulings.weigh decides
+    hedged: bool = False  # doubt about an approval ("I think legal cleared it? not sure"): a rule said before may no longer hold
 
 
 def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -197,6 +198,8 @@ def read(text: str) -> list[Stance]:
             said = replace(rulings.last(rulings.strictest(stances)), within=(start, end))
         if said is None:
             continue
+        if said.kind == UNSURE and grouped.pattern("approve").search(text, start, end):
+            said = replace(said, hedged=True)  # "creo que legal lo aprobó, no estoy seguro"
         if said.clears and out and out[-1].sensitive and out[-1].within[1] == start:
             said = replace(said, within=(out.pop().within[0], end))  # "Prompts hold PII. We redact it first."
         elif out and out[-1].within[1] == start and (carried and said.kind == UNSURE or rulings.overrules(text, start, out[-1], said)):
