@@ -47,11 +47,12 @@ def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
 # "hours", days: "9-5 weekdays", "de 9 a 18 de lunes a viernes", "in Istanbul") or, at a clause's end, after a
 # lead (lexicon `span_hours_lead`: "de", "from", "online", "traffic runs…"), or when it is the business day
 # itself ("9-5", "9-17"). Never before a count or a unit (lexicon `span_not_hours`: "9 to 5 engineers", "8 to
-# 16 GPUs", "de 4 a 6 personas", "de 120 a 500 tps").
+# 16 GPUs", "de 4 a 6 personas", "de 120 a 500 tps"), nor before ":", "→" or "=" and a figure, which it labels ("9-17:
+# 300 tok/s", "(9-17): 300"); a colon before words ends it ("Toronto, 9-17: deepseek …").
 _SPAN = lazy(
     r"(?=[\dbfdehBFDEH])(?<![\w.,:/$€-])(?:(?P<lead>(?:de|desde|entre|from|between|horario(?:\s+de)?)\s+(?:las?\s+)?))?(?P<h1>[01]?\d|2[0-3])"
     r"(?(lead)(?:\s?[-–]\s?|[\s-](?:to|till|until|a|y|and|hasta)[\s-](?:las?\s+)?)|(?:\s?[-–]\s?|[\s-](?:to|till|until)[\s-]|(?P<bare>\s(?:a|hasta)\s)))(?P<h2>[01]?\d|2[0-4])"
-    r"(?![\d:.,/]\d|\d|:\s*[~≈]?\s*\d|\s?(?:am|pm)\b|\s?[-–]\s?\d)(?P<unit>\s?(?:h|hrs?|horas|hours|o'clock)\b)?",
+    r"(?![\d:.,/]\d|\d|\)?\s*(?::|→|->|=>?)\s*[~≈]?\s*\d|\s?(?:am|pm)\b|\s?[-–]\s?\d)(?P<unit>\s?(?:h|hrs?|horas|hours|o'clock)\b)?",
     re.I,
 )
 _CLOCK_WORD_AFTER = lazy(
@@ -66,12 +67,9 @@ _PLACE_BEFORE = lazy(r"(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]+)(?:\s+(?-i:[A-ZÁ�
 
 
 def _is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
-    end = m.end()
-    if m.group("bare"):  # "9 a 17" without "de" is hours only beside a place or a clock word ("4 a 1" is a ratio)
-        lo = max(0, m.start() - 40)
-        place = _PLACE_BEFORE.search(text, lo, m.start()) or _PLACE_AFTER.match(text, end)
-        if not (place or m.group("unit") or _CLOCK_WORD_AFTER.match(text, end)):
-            return False
+    end, place = m.end(), _PLACE_BEFORE.search(text, max(0, m.start() - 40), m.start())
+    if m.group("bare") and not (place or _PLACE_AFTER.match(text, end) or m.group("unit") or _CLOCK_WORD_AFTER.match(text, end)):
+        return False  # "9 a 17" without "de" is hours only beside a place or a clock word ("4 a 1" is a ratio)
     if m.group("unit") or _CLOCK_WORD_AFTER.match(text, end):
         return True
     if lexicon.pattern("span_not_hours").match(text, end + (1 if text[end : end + 1] == " " else 0)):
@@ -84,7 +82,6 @@ def _is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
         return False
     lo = max(0, m.start() - 30)
     lead = lexicon.pattern("span_hours_lead").search(text[lo : m.start()].split(",")[-1])
-    place = _PLACE_BEFORE.search(text, lo, m.start())
     return bool(m.group("lead") or lead or place or stop - start in (day, day + 1))  # an office day's shape: "8-4", "9-18"
 
 

@@ -34,15 +34,30 @@ _NEGATION_WORD = lazy(r"(?:no|not|never|nothing|nobody|no\s+one|none|nunca|jam[a
 _NEAR = 30  # characters from the negation to the refusal it governs ("has not once vetoed", "never really said no")
 
 
+def is_negation(word: str) -> bool:
+    """A word that is only a negation (never, nothing, nunca, nada…): "no … nada" is Spanish negative concord,
+    one negation, so a "no" before it does not cancel it ("no se fían de mandar nada fuera")."""
+    return bool(_NEGATION_WORD.fullmatch(word.strip()))
+
+
 def negates_refusal(text: str, neg: re.Match[str], refusals: Sequence[re.Pattern[str]], end: int) -> bool:
     """Whether `neg`, a negation word, governs a refusal right after it in its clause rather than what it
     forbids: "never said no to hosted APIs" is no refusal and no rule."""
-    if not _NEGATION_WORD.fullmatch(neg.group(0).strip()):
+    if not is_negation(neg.group(0)):
         return False
     stop = min(end, neg.end() + _NEAR)
     clause = re.search(r"[.;:!?,\n]", text[neg.end() : stop])
     stop = neg.end() + clause.start() if clause else stop
     return any(p.search(text, neg.end(), stop) for p in refusals)
+
+
+def forbidding(text: str, a: int, b: int, refusals: Sequence[re.Pattern[str]]) -> re.Match[str] | None:
+    """The first word of refusals[-1] (the forbidding words) in `a`…`b` that forbids: not negated ("infosec has not
+    once vetoed it"), and, if only a negation itself ("never", "nada"), not the negation of a refusal after it."""
+    for m in refusals[-1].finditer(text, a, b):
+        if not (negates_refusal(text, m, refusals, b) if is_negation(m.group(0)) else negated(text[a:b], m.start() - a)):
+            return m
+    return None
 
 
 @cache

@@ -76,8 +76,13 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         yes = grouped.pattern("approve").search(text, a, back.start())  # "approved it in January and changed its mind"
         flips = not (yes and rulings.said_later(text, a, b, yes, ruler, "reverse"))
         return Stance(STAYS, back.start(), back.end(), ruled=True, who=rulings.who_at(text, a, back.start(), ruler, who), flips=flips)
-    forbid, egress = _forbid(text, a, b, negated), find("egress")
-    found["forbid"] = forbid
+    refusals = (grouped.pattern("refuse"), grouped.pattern("forbid"))
+    forbid = found["forbid"] = context.forbidding(text, a, b, refusals)  # "security never said no" forbids nothing
+    egress = find("egress")
+    no = find("refuse") or grouped.pattern("forbid").search(text, a, b)
+    if no and not forbid and (negated(no.start()) or context.is_negation(no.group(0))):
+        ends = [m for m in (authority, egress, no) if m is not None]  # "security never said no", "nunca se opuso":
+        waived = Stance(NONE, min(m.start() for m in ends), max(m.end() for m in ends))  # read, sets nothing
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):  # "security blocked hosted LLMs": its ruling
         ruled = isinstance(authority, re.Match) and authority.start() < forbid.start()
         return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()), ruled=ruled, who=who if ruled else "")
@@ -110,16 +115,6 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if egress and (ok := find("allow")) and not forbid and not question and not negated(ok.start()):
         return Stance(LEAVES, min(ok.start(), egress.start()), max(ok.end(), egress.end()))
     return waived
-
-
-def _forbid(text: str, a: int, b: int, negated) -> re.Match[str] | None:
-    """The first forbidding word of a part that forbids: not negated ("infosec has not once vetoed it"), and not a
-    negation of a refusal ("security never said no", "nobody objected", "nunca se opuso": context.negates_refusal)."""
-    refusals = (grouped.pattern("refuse"), grouped.pattern("forbid"))
-    for m in grouped.pattern("forbid").finditer(text, a, b):
-        if not negated(m.start()) and not context.negates_refusal(text, m, refusals, b):
-            return m
-    return None
 
 
 class _CARRIED:
