@@ -15,7 +15,7 @@ MAX_SENTENCES = 60  # a pasted log is not read sentence by sentence to its end
 SENTENCE_END = lazy(r"[?!;\n¿¡]|\.(?=\s|$)")
 
 NEGATED = lazy(
-    r"(?:\b(?:no|not|non|nothing|none|never|without|sin|ning[uú]n[oa]?|nada|nunca|jam[aá]s|ni|zero)|\w+n't|\bcannot)\b"
+    r"(?:\b(?:no|not|non|nothing|none|never|nobody|no\s+one|without|sin|ning[uú]n[oa]?|nada|nadie|nunca|jam[aá]s|ni|zero)|\w+n't|\bcannot)\b"
     r"[\w\s'-]{0,20}$",
     re.I,
 )
@@ -48,7 +48,11 @@ def negates_refusal(text: str, neg: re.Match[str], refusals: Sequence[re.Pattern
     stop = min(end, neg.end() + _NEAR)
     clause = re.search(r"[.;:!?,\n]", text[neg.end() : stop])
     stop = neg.end() + clause.start() if clause else stop
-    return any(p.search(text, neg.end(), stop) for p in refusals)
+    if any(p.search(text, neg.end(), stop) for p in refusals):
+        return True
+    # after a negated refusal it is the same negation ("nadie ha vetado nunca las APIs", Spanish concord)
+    lo = max(0, neg.start() - 12)
+    return any(m.end() >= neg.start() - 1 and negated(text, m.start()) for p in refusals for m in p.finditer(text, lo, neg.start()))
 
 
 def forbidding(text: str, a: int, b: int, refusals: Sequence[re.Pattern[str]]) -> re.Match[str] | None:

@@ -80,7 +80,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     forbid = found["forbid"] = context.forbidding(text, a, b, refusals)  # "security never said no" forbids nothing
     egress = find("egress")
     no = find("refuse") or grouped.pattern("forbid").search(text, a, b)
-    if no and not forbid and (negated(no.start()) or context.is_negation(no.group(0))):
+    if no and egress and not forbid and (negated(no.start()) or context.is_negation(no.group(0))):  # no to what? noted
         ends = [m for m in (authority, egress, no) if m is not None]  # "security never said no", "nunca se opuso":
         waived = Stance(NONE, min(m.start() for m in ends), max(m.end() for m in ends))  # read, sets nothing
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):  # "security blocked hosted LLMs": its ruling
