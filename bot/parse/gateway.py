@@ -41,20 +41,22 @@ def _held_once(text: str, pos: int, start: int, end: int) -> bool:
     return context.no_longer(text, a, end) and bool(lexicon.pattern("past").search(text, a, b))
 
 
+# A credential's value in a config (env, YAML, terraform): `${LLM_KEY}`, `$CLAVE_COMUN`, `var.llm_key`, `"sk-…"`.
+_CONFIG_VALUE = lazy(r"[:=][ \t]*[\"']?(?P<value>\$\{?[\w.-]+\}?|var\.[\w.-]+|secrets?\.[\w.-]+|sk-[\w-]{6,}|[A-Za-z0-9_-]{20,})")
+
+
 @cache
-def _config_credential() -> re.Pattern[str]:
-    """A credential's key and its value in a config (env, YAML, terraform): `OPENAI_API_KEY: ${LLM_KEY}`,
-    `SOPORTE_OPENAI_KEY=$CLAVE_COMUN`, `api_key = var.llm_key`, `token: "sk-…"`."""
-    key = lexicon.alternation("config_credential_key")
-    value = r"\$\{?[\w.-]+\}?|var\.[\w.-]+|secrets?\.[\w.-]+|sk-[\w-]{6,}|[A-Za-z0-9_-]{20,}"
-    return lazy(rf"(?<![\w.-])(?:{key})[\"']?\s*[:=]\s*[\"']?(?P<value>{value})", re.I)
+def _config_key() -> re.Pattern[str]:
+    """The key before that value names a credential (lexicon `config_credential_key`): `OPENAI_API_KEY:`, `api_key =`."""
+    return lazy(rf"(?<![\w.-])(?:{lexicon.alternation('config_credential_key')})[\"']?[ \t]*$", re.I)
 
 
 def _shared_in_config(text: str) -> list[re.Match[str]]:
     """The uses of one credential value under two or more keys of a config: one key every service reads."""
     by_value: dict[str, list[re.Match[str]]] = {}
-    for m in _config_credential().finditer(text):
-        by_value.setdefault(m.group("value").strip("${}").lower(), []).append(m)
+    for m in _CONFIG_VALUE.finditer(text):
+        if _config_key().search(text, max(0, m.start() - 40), m.start()):
+            by_value.setdefault(m.group("value").strip("${}").lower(), []).append(m)
     return max((uses for uses in by_value.values() if len(uses) >= 2), key=len, default=[])
 
 
