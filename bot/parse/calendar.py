@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import lexicon, mix_parts, zone_words
+from bot.parse import lexicon, mix_parts, places, zone_words
 from bot.parse.context import negated as _negated
 from bot.parse.context import waived_after
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
@@ -61,13 +61,20 @@ _CLOCK_WORD_AFTER = lazy(
     re.I,
 )
 _PLACE_AFTER = lazy(r"\s*[,(]?\s*(?:(?:in|en)\s+[A-ZÁÉÍÓÚ]|(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]))", re.I)  # "in Istanbul", "Madrid"
-_CLAUSE_END = lazy(r"(?:\s+(?:only|solo|s[oó]lo)\b)?\s*(?:[.,;:!?)\n—–→]|->|$|(?:and|y|or|o)\s)", re.I)
-# A place set off before the span ("Lisbon, 8 to 18: …", "Bogotá — de 8 a 18 —"), as `_PLACE_AFTER` after it.
-_PLACE_BEFORE = lazy(r"(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]+)(?:\s+(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]+))*\s*[,(—–]\s*$")
+_CLAUSE_END = lazy(r"(?:\s+(?:only|solo|s[oó]lo)\b)?\s*(?:[.,;:!?)\n—–→|]|->|-\s|$|(?:and|y|or|o)\s)", re.I)
+# A city or a country set off before the span ("Lisbon, 8 to 18: …", "Bogotá — de 8 a 18 —", "Tokyo - 9-18 -").
+_PLACE_BEFORE = lazy(r"(?P<name>(?:[^\W\d_]+\s+){0,2}[^\W\d_]+)\s*(?:[,(—–|:]|\s-)\s*$")
+
+
+def _place_before(text: str, start: int) -> bool:
+    m = _PLACE_BEFORE.search(text, max(0, start - 40), start)
+    words = m.group("name").split() if m else []
+    names = (" ".join(words[i:]).lower() for i in range(len(words)))  # "Ciudad de México", "de México", "México"
+    return any(name in places.CITIES or name in lexicon.country_zones() for name in names)
 
 
 def _is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
-    end, place = m.end(), _PLACE_BEFORE.search(text, max(0, m.start() - 40), m.start())
+    end, place = m.end(), _place_before(text, m.start())
     if m.group("bare") and not (place or _PLACE_AFTER.match(text, end) or m.group("unit") or _CLOCK_WORD_AFTER.match(text, end)):
         return False  # "9 a 17" without "de" is hours only beside a place or a clock word ("4 a 1" is a ratio)
     if m.group("unit") or _CLOCK_WORD_AFTER.match(text, end):
