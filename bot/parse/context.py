@@ -15,16 +15,21 @@ MAX_SENTENCES = 60  # a pasted log is not read sentence by sentence to its end
 SENTENCE_END = lazy(r"[?!;\n¿¡]|\.(?=\s|$)")
 
 NEGATED = lazy(
-    r"(?:\b(?:no|not|non|nothing|none|never|nobody|no\s+one|without|sin|ning[uú]n[oa]?|nada|nadie|nunca|jam[aá]s|ni|zero)|\w+n't|\bcannot)\b"
+    r"(?:\b(?:no|not|non|nothing|none|never|without|sin|ning[uú]n[oa]?|nada|nunca|jam[aá]s|ni|zero)|\w+n't|\bcannot)\b"
     r"[\w\s'-]{0,20}$",
     re.I,
 )
 
 
-def negated(text: str, start: int) -> bool:
+# Nobody as the subject negates a ruling verb ("nobody in legal ever blocked it", "nadie ha vetado"), though not
+# every phrase ("nobody can attribute the bill" is gateway pain): readers of rulings ask for it (`who=True`).
+_NOBODY = lazy(r"\b(?:nobody|no\s+one|nadie)\b[\w\s'-]{0,24}$", re.I)
+
+
+def negated(text: str, start: int, who: bool = False) -> bool:
     """A negation in the same clause, close before `start`: "no data can leave", "we don't care about GDPR"."""
     clause = re.split(r"[.;:!?,\n]", text[max(0, start - 40) : start])[-1]
-    return bool(NEGATED.search(clause))
+    return bool(NEGATED.search(clause) or who and _NOBODY.search(clause))
 
 
 # A forbidding word that is only a negation: it forbids what follows ("data must never leave", "nada sale"), unless
@@ -52,14 +57,14 @@ def negates_refusal(text: str, neg: re.Match[str], refusals: Sequence[re.Pattern
         return True
     # after a negated refusal it is the same negation ("nadie ha vetado nunca las APIs", Spanish concord)
     lo = max(0, neg.start() - 12)
-    return any(m.end() >= neg.start() - 1 and negated(text, m.start()) for p in refusals for m in p.finditer(text, lo, neg.start()))
+    return any(m.end() >= neg.start() - 1 and negated(text, m.start(), who=True) for p in refusals for m in p.finditer(text, lo, neg.start()))
 
 
 def forbidding(text: str, a: int, b: int, refusals: Sequence[re.Pattern[str]]) -> re.Match[str] | None:
     """The first word of refusals[-1] (the forbidding words) in `a`…`b` that forbids: not negated ("infosec has not
     once vetoed it"), and, if only a negation itself ("never", "nada"), not the negation of a refusal after it."""
     for m in refusals[-1].finditer(text, a, b):
-        if not (negates_refusal(text, m, refusals, b) if is_negation(m.group(0)) else negated(text[a:b], m.start() - a)):
+        if not (negates_refusal(text, m, refusals, b) if is_negation(m.group(0)) else negated(text[a:b], m.start() - a, who=True)):
             return m
     return None
 

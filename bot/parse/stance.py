@@ -58,7 +58,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         return found[concept]
 
     def negated(pos: int) -> bool:  # within this part: "said no but later approved" is no negated approval
-        return context.negated(text[a:b], pos - a)
+        return context.negated(text[a:b], pos - a, who=True)  # "nobody in security said no"
 
     authority = rulings.authority(text, a, b) or (_CARRIED(a) if ruler else None)
     who = rulings.who(authority.group(0)) if isinstance(authority, re.Match) else ruler
