@@ -24,6 +24,7 @@ class Count:
     end: int
     group: bool | None  # a group (teams, tenants), people or streams, or not said ("300 of them")
     noun: str = ""  # the noun as typed: "tenants", "hospitals"
+    at_once: bool = False  # said as running at once: "250 voice bots concurrently" are streams
 
 
 # "5,000 sessions a day" counts arrivals over a period, not heads.
@@ -59,6 +60,18 @@ ANY_NOUN = lazy(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", r
 
 
 _PLURAL = lazy(r"\s+(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
+
+
+@cache
+def _at_once_noun() -> re.Pattern[str]:
+    """ "250 voice bots concurrently", "500 devices online simultaneously", "200 bots de voz simultáneos", "60 live
+    calls at once": what runs at once is a stream, whatever the noun (a bot, a call, a device), unless hardware
+    (lexicon `hardware_nouns`: "8 GPUs in parallel"). At most two words between the noun and the at-once words."""
+    return lazy(
+        r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)(?:\s+(?:de|del)\s+[^\W\d_]+)?(?:\s+[^\W\d_]+)?"
+        rf"\s+(?={lexicon.alternation('at_once')}(?!\w))",
+        re.I,
+    )
 
 
 @cache
@@ -109,6 +122,13 @@ def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:
     return list(dict.fromkeys(c.value for c in counts(text, nums) if c.noun and plural.fullmatch(c.noun)))
 
 
+def streams_at_once(text: str, nums: list[Number], noun: str) -> bool:
+    """Whether the question counts `noun` as streams at once ("250 voice bots concurrently … per bot"): a rate
+    per one of them is a stream's, for compose to read, not a group's to add up."""
+    plural = lazy(rf"{noun}(?:s|es)?", re.I)
+    return any(c.at_once and plural.fullmatch(c.noun) for c in counts(text, nums))
+
+
 def _echoed(text: str, noun: str) -> bool:
     if lexicon.pattern("not_counted").fullmatch(noun):
         return False
@@ -147,7 +167,9 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
     for start, end, value in starts:
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
             continue
-        if (m := _noun().match(text, end)) and not PER_PERIOD.match(text, m.end()):
+        if (m := _at_once_noun().match(text, end)) and not lexicon.pattern("hardware_nouns").fullmatch(m["noun"]):
+            out.append(Count(round(value), start, m.end("noun"), False, m["noun"], at_once=True))  # streams at once
+        elif (m := _noun().match(text, end)) and not PER_PERIOD.match(text, m.end()):
             noun = m.group("group") or m.group("person")
             out.append(Count(round(value), start, m.end(), bool(m.group("group")), noun))
         elif them := _of_them().match(text, end):
