@@ -122,6 +122,14 @@ def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:
     return list(dict.fromkeys(c.value for c in counts(text, nums) if c.noun and plural.fullmatch(c.noun)))
 
 
+def _runs_at_once(text: str, noun: str) -> bool:
+    """A noun said to run at once is a stream when the lexicon counts it or the question names it again ("per
+    device"), never hardware: "10 están activos a la vez" counts no "activos"."""
+    if lexicon.pattern("hardware_nouns").fullmatch(noun):
+        return False
+    return bool(_noun().match(" " + noun)) or bool(echo(noun).search(text))
+
+
 def streams_at_once(text: str, nums: list[Number], noun: str) -> bool:
     """Whether the question counts `noun` as streams at once ("250 voice bots concurrently … per bot"): a rate
     per one of them is a stream's, for compose to read, not a group's to add up."""
@@ -167,7 +175,7 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
     for start, end, value in starts:
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
             continue
-        if (m := _at_once_noun().match(text, end)) and not lexicon.pattern("hardware_nouns").fullmatch(m["noun"]):
+        if (m := _at_once_noun().match(text, end)) and _runs_at_once(text, m["noun"]):
             out.append(Count(round(value), start, m.end("noun"), False, m["noun"], at_once=True))  # streams at once
         elif (m := _noun().match(text, end)) and not PER_PERIOD.match(text, m.end()):
             noun = m.group("group") or m.group("person")

@@ -27,7 +27,7 @@ from bot.parse.rate_units import TOK_S, UNIT_ALONE
 # "key: value" / "key = value" / "\"key\": \"value\"" with a numeric value that ends there.
 _PAIR = lazy(
     r"(?:^|(?<=[\s{,;]))(?P<q>[\"']?)(?P<key>[A-Za-z][\w.\-/]{0,60})(?P=q)\s*[:=]\s*[\"']?"
-    r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:,(?!\d)|[}\];#]|$))",  # "1,400 tok/s" is no "1" then a list
+    r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:,(?!\d)|[}\];#]|$)|[ \t]+(?:for|with|on|con|para|en)\b)",  # "1,400 tok/s" is no "1" then a list
     re.M,
 )
 # A log line: a timestamp first, or a level word. Its key=value figures are what a program measured.
@@ -183,7 +183,7 @@ def reshape(text: str, draft: Draft) -> str:
         if any(_TABLE_LINE.match(line) or _BULLET.match(line) for line in lines):
             text = "\n".join(line for line in _blocks(lines, draft))
     if ":" in text or "=" in text:
-        text = _PAIR.sub(_pair, text)
+        text = _PAIR.sub(_pair, config_figures.named_values(text))  # terraform defaults, env entries
     if "_" in text:
         text = config_figures.metrics(text)
     return text
