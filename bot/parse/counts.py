@@ -14,7 +14,7 @@ from bot.parse import grouped, lexicon, spelled
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
 from bot.parse.rate_units import TOK_S
-from bot.parse.volumes import PERIOD_WORDS
+from bot.parse.volume_forms import PERIOD_WORDS
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,8 @@ def _noun() -> re.Pattern[str]:
 # Any plural noun counts when the question hands the figure to one of them by name: "8 hospitals … each
 # hospital needs 300 tok/s", "12 sedes, 300 tok/s por sede". Not hardware, times or items (lexicon
 # `not_counted`): "8 GPUs, each GPU …" is a per-GPU figure, read elsewhere.
-ANY_NOUN = lazy(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
+# Up to two words before it: "18 regional support queues … each queue" (the head said alone, parseZ).
+ANY_NOUN = lazy(r"\s+(?:[^\W\d_][\w-]*\s+){0,2}?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
 
 
 _PLURAL = lazy(r"\s+(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
@@ -76,7 +77,7 @@ def _at_once_noun() -> re.Pattern[str]:
 
 @cache
 def echo(noun: str) -> re.Pattern[str]:
-    """ "each hospital", "per tenant", "cada sede", "por cliente", "each one of the hospitals"."""
+    """ "each hospital", "per tenant", "cada sede", "por cliente", "each one of the hospitals", "per sales territory"."""
     low = noun.lower()
     stems = {
         low[:-1],
@@ -86,10 +87,16 @@ def echo(noun: str) -> re.Pattern[str]:
     # accents either way: "10 almacenes … por almacén"
     alternation = "|".join(_fold(re.escape(stem)) for stem in sorted(stems, key=len, reverse=True))
     return lazy(
-        r"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?"
+        # "per sales territory" for "6 sales territories": one word of the phrase may come before the head
+        rf"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?(?:(?!{_number_word()}\s)[^\W\d_]{{3,}}\s+)?"
         rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
         re.I,
     )
+
+
+@cache
+def _number_word() -> str:  # "cada cinco pedidos" is a share, not "cada pedido"
+    return "(?:" + "|".join(map(re.escape, sorted(lexicon.mapping("number_words"), key=len, reverse=True))) + ")"
 
 
 _VOWELS = {"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]", "á": "[aá]", "é": "[eé]", "í": "[ií]", "ó": "[oó]", "ú": "[uú]"}
@@ -113,6 +120,22 @@ def _for_count(text: str, start: int) -> bool:
 def lead(concept: str) -> re.Pattern[str]:
     """A concept's words right before a position ("for our", "each of the")."""
     return lazy(rf"(?:{lexicon.alternation(concept)})\s+$", re.I)
+
+
+def stems(phrase: str) -> tuple[str, ...]:
+    """A noun phrase's words as stems, accents folded, "de"/"of" left out: "líneas de producto" and "línea de
+    producto" are one thing, "sales territories" and "sales territory" too."""
+    out = []
+    for word in phrase.lower().translate(_ACCENTS).split():
+        if word in ("de", "del", "of"):
+            continue
+        word = word[:-3] + "y" if word.endswith("ies") else word
+        word = word[:-1] if word.endswith("s") and len(word) > 3 else word
+        out.append(word[:-1] if word.endswith("e") and len(word) > 3 else word)
+    return tuple(out)
+
+
+_ACCENTS = str.maketrans("áéíóúü", "aeiouu")
 
 
 def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:

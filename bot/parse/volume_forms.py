@@ -29,7 +29,9 @@ _PERIODS = "|".join(PERIOD_WORDS.values())
 _PER_UNIT = (
     rf"(?:\s?(?:per|por|each|every|cada|for\s+each|para\s+cada)[\s-]?"
     rf"(?!(?:{_PERIODS}|the|our|an?|one|el|la|un|una|single|request|petici[oó]n|call|llamada|per|por|each|every|cada|uno|"
-    rf"of|de|al|and|y)\b)(?P<{{}}>[^\W\d_]{{{{3,}}}}))\b"
+    rf"of|de|al|and|y)\b)(?P<{{}}>[^\W\d_]{{{{3,}}}}"
+    # a unit of two or three words: "per franchise location", "por línea de producto", "por centro de coste"
+    rf"(?:\s+(?:(?:de|del|of)\s+)?(?!(?:{_PERIODS}|per|por|each|every|cada|and|y|in|en|al|the|el|la|for|para)\b)[^\W\d_]{{{{3,}}}}){{{{0,2}}}}))\b"
 )
 # "por persona y día": a person and a period may be joined by "y" (Spanish) or "and".
 VOLUME = lazy(

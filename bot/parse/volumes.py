@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
+from bot.parse.counts import counts, stems
 from bot.parse.figures import ABSURD_TOK_S, PEOPLE, counted, mentions, plural_of, tail
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
@@ -56,6 +57,36 @@ def _is_limit(text: str, start: int, end: int) -> bool:
     return bool(lexicon.pattern("volume_limit_before").search(before) or after.match(text, end + 1 if text[end : end + 1] == " " else end))
 
 
+# "per sales territory ~4M completion tokens daily", "por sede, unos 2M…": the unit said before the volume
+_LEAD_UNIT = lazy(
+    r"(?<![\w'])(?:per|por)\s+(?P<unit>[^\W\d_]{3,}(?:\s+(?:(?:de|del|of)\s+)?[^\W\d_]{3,}){0,2})"
+    r"\s*[,:]?\s*(?:(?:about|around|roughly|some|unos|unas|alrededor\s+de)\s+|[~≈]\s*)?$",
+    re.I,
+)
+
+
+def _lead_unit(text: str, start: int) -> str | None:
+    lead = _LEAD_UNIT.search(text, max(0, start - 50), start)
+    if lead is None or re.search(r"[.;\n]", text[lead.start() : start]):
+        return None
+    return None if re.fullmatch(rf"(?:{_PERIODS})", lead["unit"], re.I) else lead["unit"]
+
+
+def unit_counts(text: str, nums: list[Number], unit: str, number: Number) -> list[int]:
+    """How many of the unit the question counts: "12 tenants" for "per tenant", "15 franchise locations" for "per
+    franchise location", "10 claims pipelines" for "per pipeline", "9 líneas de producto" for "por línea de
+    producto" (a phrase said again whole, or its head alone: last in English, first in Spanish)."""
+    if found := counted(text, nums, plural_of(unit), skip=number):
+        return found
+    said = stems(unit)
+    return list(dict.fromkeys(c.value for c in counts(text, nums) if c.noun and _same_thing(said, stems(c.noun))))
+
+
+def _same_thing(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    short, long = sorted((a, b), key=len)
+    return bool(short) and (long[: len(short)] == short or long[-len(short) :] == short)
+
+
 def read_volumes(
     text: str, nums: list[Number], draft: Draft, calendar: CalendarKind, settings: Settings
 ) -> None:
@@ -88,10 +119,12 @@ def read_volumes(
                 ("volume_times_users", {"volume": plain(amount), "users": users[0], "period": period})
             )
             amount *= users[0]
-        elif unit := volume.group("unit") or volume.group("unit_after"):
-            if any(lexicon.pattern("not_counted").fullmatch(unit + end) for end in ("", "s", "es")):
+        elif unit := volume.group("unit") or volume.group("unit_after") or _lead_unit(text, number.start):
+            if not lexicon.pattern("group_nouns").fullmatch(unit) and any(
+                lexicon.pattern("not_counted").fullmatch(word + end) for word in unit.split() for end in ("", "s", "es")
+            ):
                 continue  # "500k tokens per GPU per day": a capacity, not the traffic
-            counts = counted(text, nums, plural_of(unit), skip=number)
+            counts = unit_counts(text, nums, unit, number)
             if len(counts) != 1:  # "2M tokens per tenant a day" and no count of tenants: ask
                 draft.ask(ASK_SLO, "users_for_volume", volume=plain(amount), period=period)
                 continue
