@@ -69,7 +69,7 @@ def _at_once_noun() -> re.Pattern[str]:
     calls at once": what runs at once is a stream, whatever the noun (a bot, a call, a device), unless hardware
     (lexicon `hardware_nouns`: "8 GPUs in parallel"). At most two words between the noun and the at-once words."""
     return lazy(
-        r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)(?:\s+(?:de|del)\s+[^\W\d_]+)?(?:\s+[^\W\d_]+)?"
+        r"\s+(?:[^\W\d_][\w-]*\s+)??(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)(?:\s+(?:de|del)\s+[^\W\d_]+)?(?:\s+[^\W\d_]+)?"
         rf"\s+(?={lexicon.alternation('at_once')}(?!\w))",
         re.I,
     )

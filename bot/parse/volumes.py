@@ -72,6 +72,16 @@ def _lead_unit(text: str, start: int) -> str | None:
     return None if re.fullmatch(rf"(?:{_PERIODS})", lead["unit"], re.I) else lead["unit"]
 
 
+def _capacity_unit(unit: str) -> bool:
+    """ "per GPU", "per GPU node", "por nodo": hardware or a thing never counted (every word of it), whose volume is a
+    capacity; "per call center", "por línea de producto" (a group noun) count."""
+    if lexicon.pattern("group_nouns").fullmatch(unit):
+        return False
+    words = [w for w in unit.split() if w.lower() not in ("de", "del", "of")]
+    hardware = any(lexicon.pattern("hardware_nouns").fullmatch(w + end) for w in words for end in ("", "s"))
+    return hardware or all(any(lexicon.pattern("not_counted").fullmatch(w + end) for end in ("", "s", "es")) for w in words)
+
+
 def unit_counts(text: str, nums: list[Number], unit: str, number: Number) -> list[int]:
     """How many of the unit the question counts: "12 tenants" for "per tenant", "15 franchise locations" for "per
     franchise location", "10 claims pipelines" for "per pipeline", "9 líneas de producto" for "por línea de
@@ -120,9 +130,7 @@ def read_volumes(
             )
             amount *= users[0]
         elif unit := volume.group("unit") or volume.group("unit_after") or _lead_unit(text, number.start):
-            if not lexicon.pattern("group_nouns").fullmatch(unit) and any(
-                lexicon.pattern("not_counted").fullmatch(word + end) for word in unit.split() for end in ("", "s", "es")
-            ):
+            if _capacity_unit(unit):
                 continue  # "500k tokens per GPU per day": a capacity, not the traffic
             counts = unit_counts(text, nums, unit, number)
             if len(counts) != 1:  # "2M tokens per tenant a day" and no count of tenants: ask
