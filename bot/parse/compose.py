@@ -73,8 +73,12 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
     for kind, figure in _figures(text, nums, draft)[:1]:
         start, end = sentence(text, figure.start)
         here = [c for c in every if start <= c.start < end]
-        if not here and len(every) == 1 and _each(text, every[0], start, end):
-            here = every  # "We have 12 tenants. Each needs 250 tok/s.", "12 tenants; per tenant 250 tok/s"
+        if not here:  # "There are 60 adjusters, 15 of them at once. Each adjuster gets 30 tok/s.": named again
+            named = [c for c in every if c.noun and echo(c.noun).search(text, start, end)]
+            if len(named) == 1:
+                here = named
+            elif len(every) == 1 and _each(text, every[0], start, end):
+                here = every  # "We have 12 tenants. Each needs 250 tok/s.", "12 tenants; per tenant 250 tok/s"
         if not here and (unknown := _unknown_count(text, nums, start, end)):
             draft.use(unknown.start, unknown.end, "slo_tok_s")
             if kind == "volume":  # "our 7 hospitals each send ~5M output tokens a day": a volume each adds up

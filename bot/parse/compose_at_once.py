@@ -23,7 +23,7 @@ _PERCENT_AT_ONCE = lazy(
 
 # "…, maybe 50 at the same time", "~10 of them typing at any moment": a number right before the at-once
 # words, at most three words between.
-_NEXT_TO_AT_ONCE = lazy(r"(?<![\w.,])\d+(?:\s+[^\W\d_]+){0,3}\s*$")
+_NEXT_TO_AT_ONCE = lazy(r"(?<![\w.,])(?P<n>\d+)(?:\s+[^\W\d_]+){0,3}\s*$")
 _AFTER_AT_ONCE = lazy(
     r"\s*,?\s*(?:(?:about|around|roughly|maybe|only|just|some|unos|unas|alrededor\s+de|como|solo|s[oó]lo|quiz[aá]s?)\s+|[~≈]\s*)*"
     r"(?P<n>\d{1,6})(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|tps|%|percent|por\s?ciento))",
@@ -59,16 +59,12 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
     # ("at most 12", "como mucho 12", "up to 40" are a number of them, not a share)
     share = next((m for m in lexicon.pattern("share_of").finditer(between) if not _A_NUMBER.match(between, m.end())), None)
     at_once = after and not others and not share
-    if (
-        after
-        and len(others) == 1
-        and not share
-        and (n := others.pop()) < count.value
-        and n.is_integer()
-        and _NEXT_TO_AT_ONCE.search(text, count.end, after.start())
-    ):
-        _at_once(draft, round(n))
-        return
+    # "60 adjusters on mistral large 3, about 15 of them at once": the number right before the at-once words, even
+    # with other figures (a model's version) between
+    if after and not share and (next_to := _NEXT_TO_AT_ONCE.search(text, count.end, after.start())):
+        if 1 <= (n := int(next_to.group("n"))) < count.value:
+            _at_once(draft, n)
+            return
     if "concurrency" in draft.fields and draft.fields["concurrency"] != count.value:
         return  # "300 users, maybe 30 at once": the concurrency reader read it
     if draft.fields.get("concurrency") == count.value or at_once:

@@ -79,13 +79,14 @@ def _parent(match: re.Match[str]) -> str | None:
 
 
 # Infrastructure code names a value apart from its key: a terraform variable's default (`variable "llm_tok_s" {
-# default = 3200 }`) and a Kubernetes env entry (`- name: TARGET_TPS` then `value: "950"`). Said as "key = value",
+# default = 3200 }`), a Kubernetes env entry (`- name: TARGET_TPS` then `value: "950"`) and a helm_release's `set
+# { name = "targetTokensPerSecond" value = "1400" }`. Said as "key = value",
 # the config reader reads the key's words as for any other pair (a rate, a context, a setting such as a port).
 _HCL_DEFAULT = lazy(
     r"\bvariable\s+\"(?P<name>[A-Za-z][\w.-]*)\"\s*\{[^{}]*?\bdefault\s*=\s*\"?(?P<value>\d[\d.,_]*)\"?[^{}]*\}"
 )
 _ENV_ENTRY = lazy(
-    r"\bname\s*:\s*[\"']?(?P<name>[A-Za-z][\w.-]*)[\"']?[ \t]*\n[ \t]*-?[ \t]*value\s*:\s*[\"']?(?P<value>\d[\d.,_]*)[\"']?"
+    r"\bname\s*[:=]\s*[\"']?(?P<name>[A-Za-z][\w.-]*)[\"']?[ \t]*\n[ \t]*-?[ \t]*value\s*[:=]\s*[\"']?(?P<value>\d[\d.,_]*)[\"']?"
 )
 
 

@@ -95,6 +95,15 @@ def echo(noun: str) -> re.Pattern[str]:
 
 
 @cache
+def _share_before() -> re.Pattern[str]:  # lexicon `share_connector`: "1 in", "two out of", "uno de cada"
+    one = "|".join(("one", "uno", "una", "un"))
+    return lazy(
+        rf"(?<![\w.,])(?:\d{{1,3}}|{one}|{_number_word()[3:-1]})\s+(?:[^\W\d_]+\s+)?(?:{lexicon.alternation('share_connector')})\s+$",
+        re.I,
+    )
+
+
+@cache
 def _number_word() -> str:  # "cada cinco pedidos" is a share, not "cada pedido"
     return "(?:" + "|".join(map(re.escape, sorted(lexicon.mapping("number_words"), key=len, reverse=True))) + ")"
 
@@ -198,6 +207,8 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
     for start, end, value in starts:
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
             continue
+        if _share_before().search(text, max(0, start - 40), start):
+            continue  # "one in ten users", "uno de cada diez usuarios": a share, not a head count
         if (m := _at_once_noun().match(text, end)) and _runs_at_once(text, m["noun"]):
             out.append(Count(round(value), start, m.end("noun"), False, m["noun"], at_once=True))  # streams at once
         elif (m := _noun().match(text, end)) and not PER_PERIOD.match(text, m.end()):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from fractions import Fraction
 
 from bot.parse import lexicon
@@ -58,15 +59,18 @@ def _is_limit(text: str, start: int, end: int) -> bool:
 
 
 # "per sales territory ~4M completion tokens daily", "por sede, unos 2M…": the unit said before the volume
-_LEAD_UNIT = lazy(
-    r"(?<![\w'])(?:per|por)\s+(?P<unit>[^\W\d_]{3,}(?:\s+(?:(?:de|del|of)\s+)?[^\W\d_]{3,}){0,2})"
-    r"\s*[,:]?\s*(?:(?:about|around|roughly|some|unos|unas|alrededor\s+de)\s+|[~≈]\s*)?$",
-    re.I,
-)
+@cache
+def _lead_unit_pattern() -> re.Pattern[str]:
+    about = lexicon.alternation("count_about")
+    return lazy(
+        rf"(?<![\w'])(?:per|por)\s+(?P<unit>[^\W\d_]{{3,}}(?:\s+(?:(?:de|del|of)\s+)?(?!{about}\b)[^\W\d_]{{3,}}){{0,2}})"
+        rf"\s*[,:]?\s*(?:{about}\s+|[~≈]\s*)?$",
+        re.I,
+    )
 
 
 def _lead_unit(text: str, start: int) -> str | None:
-    lead = _LEAD_UNIT.search(text, max(0, start - 50), start)
+    lead = _lead_unit_pattern().search(text, max(0, start - 50), start)
     if lead is None or re.search(r"[.;\n]", text[lead.start() : start]):
         return None
     return None if re.fullmatch(rf"(?:{_PERIODS})", lead["unit"], re.I) else lead["unit"]
