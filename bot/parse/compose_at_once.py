@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 
 from bot.parse import lexicon
-from bot.parse.counts import Count
+from bot.parse.counts import Count, counts
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
+from bot.parse.numbers import Number
 
 _RATE_FIGURE = lazy(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
 
@@ -61,10 +62,10 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
     at_once = after and not others and not share
     # "60 adjusters on mistral large 3, about 15 of them at once": the number right before the at-once words, even
     # with other figures (a model's version) between
-    if after and not share and (next_to := _NEXT_TO_AT_ONCE.search(text, count.end, after.start())):
-        if 1 <= (n := int(next_to.group("n"))) < count.value:
-            _at_once(draft, n)
-            return
+    next_to = _NEXT_TO_AT_ONCE.search(text, count.end, after.start()) if after and not share else None
+    if next_to and 1 <= (n := int(next_to.group("n"))) < count.value:
+        _at_once(draft, n)
+        return
     if "concurrency" in draft.fields and draft.fields["concurrency"] != count.value:
         return  # "300 users, maybe 30 at once": the concurrency reader read it
     if draft.fields.get("concurrency") == count.value or at_once:
@@ -81,3 +82,10 @@ def _at_once(draft: Draft, n: int) -> None:
     draft.fields.pop("concurrency", None)  # "200 devs" read as all of them at once by the concurrency reader
     draft.set("concurrency", n)
     draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
+
+
+def streams_at_once(text: str, nums: list[Number], noun: str) -> bool:
+    """Whether the question counts `noun` as streams at once ("250 voice bots concurrently … per bot"): a rate
+    per one of them is a stream's, for compose to read, not a group's to add up."""
+    plural = lazy(rf"{noun}(?:s|es)?", re.I)
+    return any(c.at_once and plural.fullmatch(c.noun) for c in counts(text, nums))

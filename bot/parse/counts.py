@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.parse import grouped, lexicon, spelled
+from bot.parse.compose_forms import number_word, share_before
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
 from bot.parse.rate_units import TOK_S
@@ -88,24 +89,10 @@ def echo(noun: str) -> re.Pattern[str]:
     alternation = "|".join(_fold(re.escape(stem)) for stem in sorted(stems, key=len, reverse=True))
     return lazy(
         # "per sales territory" for "6 sales territories": one word of the phrase may come before the head
-        rf"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?(?:(?!{_number_word()}\s)[^\W\d_]{{3,}}\s+)?"
+        rf"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?(?:(?!{number_word()}\s)[^\W\d_]{{3,}}\s+)?"
         rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
         re.I,
     )
-
-
-@cache
-def _share_before() -> re.Pattern[str]:  # lexicon `share_connector`: "1 in", "two out of", "uno de cada"
-    one = "|".join(("one", "uno", "una", "un"))
-    return lazy(
-        rf"(?<![\w.,])(?:\d{{1,3}}|{one}|{_number_word()[3:-1]})\s+(?:[^\W\d_]+\s+)?(?:{lexicon.alternation('share_connector')})\s+$",
-        re.I,
-    )
-
-
-@cache
-def _number_word() -> str:  # "cada cinco pedidos" is a share, not "cada pedido"
-    return "(?:" + "|".join(map(re.escape, sorted(lexicon.mapping("number_words"), key=len, reverse=True))) + ")"
 
 
 _VOWELS = {"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]", "á": "[aá]", "é": "[eé]", "í": "[ií]", "ó": "[oó]", "ú": "[uú]"}
@@ -131,22 +118,6 @@ def lead(concept: str) -> re.Pattern[str]:
     return lazy(rf"(?:{lexicon.alternation(concept)})\s+$", re.I)
 
 
-def stems(phrase: str) -> tuple[str, ...]:
-    """A noun phrase's words as stems, accents folded, "de"/"of" left out: "líneas de producto" and "línea de
-    producto" are one thing, "sales territories" and "sales territory" too."""
-    out = []
-    for word in phrase.lower().translate(_ACCENTS).split():
-        if word in ("de", "del", "of"):
-            continue
-        word = word[:-3] + "y" if word.endswith("ies") else word
-        word = word[:-1] if word.endswith("s") and len(word) > 3 else word
-        out.append(word[:-1] if word.endswith("e") and len(word) > 3 else word)
-    return tuple(out)
-
-
-_ACCENTS = str.maketrans("áéíóúü", "aeiouu")
-
-
 def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:
     """The counts of a noun said once per unit ("cada oficina", "per office"), in any form `counts` reads:
     "twelve regional offices", "doce oficinas regionales"."""
@@ -160,13 +131,6 @@ def _runs_at_once(text: str, noun: str) -> bool:
     if lexicon.pattern("hardware_nouns").fullmatch(noun):
         return False
     return bool(_noun().match(" " + noun)) or bool(echo(noun).search(text))
-
-
-def streams_at_once(text: str, nums: list[Number], noun: str) -> bool:
-    """Whether the question counts `noun` as streams at once ("250 voice bots concurrently … per bot"): a rate
-    per one of them is a stream's, for compose to read, not a group's to add up."""
-    plural = lazy(rf"{noun}(?:s|es)?", re.I)
-    return any(c.at_once and plural.fullmatch(c.noun) for c in counts(text, nums))
 
 
 def _echoed(text: str, noun: str) -> bool:
@@ -207,7 +171,7 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
     for start, end, value in starts:
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
             continue
-        if _share_before().search(text, max(0, start - 40), start):
+        if share_before().search(text, max(0, start - 40), start):
             continue  # "one in ten users", "uno de cada diez usuarios": a share, not a head count
         if (m := _at_once_noun().match(text, end)) and _runs_at_once(text, m["noun"]):
             out.append(Count(round(value), start, m.end("noun"), False, m["noun"], at_once=True))  # streams at once

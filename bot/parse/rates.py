@@ -6,7 +6,8 @@ import re
 from itertools import islice
 
 from bot.parse import lexicon
-from bot.parse.counts import of_noun, streams_at_once
+from bot.parse.compose_at_once import streams_at_once
+from bot.parse.counts import of_noun
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
 from bot.parse.lazyre import lazy

@@ -24,6 +24,7 @@ from bot.parse.lazyre import lazy
 from bot.parse.numbers import parse_number, plain
 from bot.parse.rate_units import TOK_S, UNIT_ALONE
 
+
 # "key: value" / "key = value" / "\"key\": \"value\"" with a numeric value that ends there, or that words or a flag
 # follow (lexicon `config_value_then`: "OUTPUT_TOKENS_PER_SEC=350 for gemma", "-e TARGET_TOK_S=900 -e MODEL=…").
 @cache

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import re
-from functools import cache
 from fractions import Fraction
 
 from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
-from bot.parse.counts import counts, stems
-from bot.parse.figures import ABSURD_TOK_S, PEOPLE, counted, mentions, plural_of, tail
+from bot.parse.figures import ABSURD_TOK_S, PEOPLE, counted, mentions, tail
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.request_volumes import read_request_volumes
@@ -27,6 +25,7 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
     _period,
     _volume_kind,
 )
+from bot.parse.volume_units import capacity_unit, lead_unit, unit_counts
 from costcore.calendar import period_hours
 from costcore.scenario import CalendarKind, Settings
 
@@ -56,49 +55,6 @@ def _is_limit(text: str, start: int, end: int) -> bool:
     before = before[max([before.rfind(c) for c in ".;,\n"] + [m.end() for m in _FIGURE_OR_AND.finditer(before)]) + 1 :]
     after = lexicon.pattern("volume_limit_after")
     return bool(lexicon.pattern("volume_limit_before").search(before) or after.match(text, end + 1 if text[end : end + 1] == " " else end))
-
-
-# "per sales territory ~4M completion tokens daily", "por sede, unos 2M…": the unit said before the volume
-@cache
-def _lead_unit_pattern() -> re.Pattern[str]:
-    about = lexicon.alternation("count_about")
-    return lazy(
-        rf"(?<![\w'])(?:per|por)\s+(?P<unit>[^\W\d_]{{3,}}(?:\s+(?:(?:de|del|of)\s+)?(?!{about}\b)[^\W\d_]{{3,}}){{0,2}})"
-        rf"\s*[,:]?\s*(?:{about}\s+|[~≈]\s*)?$",
-        re.I,
-    )
-
-
-def _lead_unit(text: str, start: int) -> str | None:
-    lead = _lead_unit_pattern().search(text, max(0, start - 50), start)
-    if lead is None or re.search(r"[.;\n]", text[lead.start() : start]):
-        return None
-    return None if re.fullmatch(rf"(?:{_PERIODS})", lead["unit"], re.I) else lead["unit"]
-
-
-def _capacity_unit(unit: str) -> bool:
-    """ "per GPU", "per GPU node", "por nodo": hardware or a thing never counted (every word of it), whose volume is a
-    capacity; "per call center", "por línea de producto" (a group noun) count."""
-    if lexicon.pattern("group_nouns").fullmatch(unit):
-        return False
-    words = [w for w in unit.split() if w.lower() not in ("de", "del", "of")]
-    hardware = any(lexicon.pattern("hardware_nouns").fullmatch(w + end) for w in words for end in ("", "s"))
-    return hardware or all(any(lexicon.pattern("not_counted").fullmatch(w + end) for end in ("", "s", "es")) for w in words)
-
-
-def unit_counts(text: str, nums: list[Number], unit: str, number: Number) -> list[int]:
-    """How many of the unit the question counts: "12 tenants" for "per tenant", "15 franchise locations" for "per
-    franchise location", "10 claims pipelines" for "per pipeline", "9 líneas de producto" for "por línea de
-    producto" (a phrase said again whole, or its head alone: last in English, first in Spanish)."""
-    if found := counted(text, nums, plural_of(unit), skip=number):
-        return found
-    said = stems(unit)
-    return list(dict.fromkeys(c.value for c in counts(text, nums) if c.noun and _same_thing(said, stems(c.noun))))
-
-
-def _same_thing(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    short, long = sorted((a, b), key=len)
-    return bool(short) and (long[: len(short)] == short or long[-len(short) :] == short)
 
 
 def read_volumes(
@@ -133,8 +89,8 @@ def read_volumes(
                 ("volume_times_users", {"volume": plain(amount), "users": users[0], "period": period})
             )
             amount *= users[0]
-        elif unit := volume.group("unit") or volume.group("unit_after") or _lead_unit(text, number.start):
-            if _capacity_unit(unit):
+        elif unit := volume.group("unit") or volume.group("unit_after") or lead_unit(text, number.start):
+            if capacity_unit(unit):
                 continue  # "500k tokens per GPU per day": a capacity, not the traffic
             counts = unit_counts(text, nums, unit, number)
             if len(counts) != 1:  # "2M tokens per tenant a day" and no count of tenants: ask
