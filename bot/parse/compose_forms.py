@@ -10,6 +10,7 @@ from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 
 
+@cache
 def stems(phrase: str) -> tuple[str, ...]:
     """A noun phrase's words as stems, accents folded, "de"/"of" left out: "líneas de producto" and "línea de
     producto" are one thing, "sales territories" and "sales territory" too."""

@@ -156,9 +156,20 @@ def _word_value(m: re.Match[str]) -> float:
     return value * float(lexicon.mapping("number_scales")[scale.lower()]) if scale else value
 
 
+_LAST: dict[tuple, list[Count]] = {}  # the last question's counts: readers ask per figure (a 4,000-character paste)
+
+
 def counts(text: str, nums: list[Number]) -> list[Count]:
     """Every COUNT of the question: a whole number or a number word, at most two words before a group or
     person noun ("12 tenants", "twelve support agents", "doce clientes"), or "300 of them"."""
+    key = (text, tuple((n.start, n.end, n.value) for n in nums))
+    if (found := _LAST.get(key)) is None:
+        _LAST.clear()
+        found = _LAST[key] = _counts(text, nums)
+    return list(found)
+
+
+def _counts(text: str, nums: list[Number]) -> list[Count]:
     starts = [(n.start, n.end, n.value) for n in nums if n.value >= 2 and n.value.is_integer()]
     said_to = -1
     for m in _word_count().finditer(text):  # "tres mil quinientos usuarios", "two hundred and fifty engineers"
