@@ -22,14 +22,20 @@ def _lead_unit_pattern() -> re.Pattern[str]:
     about = lexicon.alternation("count_about")
     return lazy(
         rf"(?<![\w'])(?:per|por)\s+(?P<unit>[^\W\d_]{{3,}}(?:\s+(?:(?:de|del|of)\s+)?(?!{about}\b)[^\W\d_]{{3,}}){{0,2}})"
-        rf"\s*[,:]?\s*(?:{about}\s+|[~≈]\s*)?$",
+        rf"\s*:?\s*(?:{about}\s+|[~≈]\s*)?$",
         re.I,
     )
+
+
+# "…500 tok/s per user ~…": a "per" right after a figure or its unit is that figure's, not a unit for what follows
+_AFTER_FIGURE = lazy(r"(?:\d|\btok(?:en)?s?/?s?|\btps|\bt/s|\btokens?)\s*$", re.I)
 
 
 def lead_unit(text: str, start: int) -> str | None:
     lead = _lead_unit_pattern().search(text, max(0, start - 50), start)
     if lead is None or re.search(r"[.;\n]", text[lead.start() : start]):
+        return None
+    if _AFTER_FIGURE.search(text, max(0, lead.start() - 12), lead.start()):
         return None
     return None if re.fullmatch(rf"(?:{_PERIODS})", lead["unit"], re.I) else lead["unit"]
 
