@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.parse import grouped, lexicon, spelled
-from bot.parse.compose_forms import number_word, share_before
+from bot.parse.compose_forms import echo, share_before  # noqa: F401  echo: compose reads it here
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
 from bot.parse.rate_units import TOK_S
@@ -76,32 +76,6 @@ def _at_once_noun() -> re.Pattern[str]:
     )
 
 
-@cache
-def echo(noun: str) -> re.Pattern[str]:
-    """ "each hospital", "per tenant", "cada sede", "por cliente", "each one of the hospitals", "per sales territory"."""
-    low = noun.lower()
-    stems = {
-        low[:-1],
-        low[:-2] if low.endswith("es") else low[:-1],
-        low[:-3] + "y" if low.endswith("ies") else low,
-    }
-    # accents either way: "10 almacenes … por almacén"
-    alternation = "|".join(_fold(re.escape(stem)) for stem in sorted(stems, key=len, reverse=True))
-    return lazy(
-        # "per sales territory" for "6 sales territories": one word of the phrase may come before the head
-        rf"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?(?:(?!{number_word()}\s)[^\W\d_]{{3,}}\s+)?"
-        rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
-        re.I,
-    )
-
-
-_VOWELS = {"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]", "á": "[aá]", "é": "[eé]", "í": "[ií]", "ó": "[oó]", "ú": "[uú]"}
-
-
-def _fold(pattern: str) -> str:
-    return "".join(_VOWELS.get(ch, ch) for ch in pattern)
-
-
 def _each_of(text: str, start: int) -> bool:
     """ "each of the 7 hospitals", "cada uno de los 7 hospitales": the figure is handed to every one of them."""
     return bool(lead("each_of_count").search(text, max(0, start - 40), start))
@@ -127,8 +101,12 @@ def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:
 
 def _runs_at_once(text: str, noun: str) -> bool:
     """A noun said to run at once is a stream when the lexicon counts it or the question names it again ("per
-    device"), never hardware: "10 están activos a la vez" counts no "activos"."""
+    device"), never hardware nor a group the lexicon does not say runs as a stream (`stream_at_once_nouns`):
+    "10 están activos a la vez" counts no "activos", "3 regions at the same time" stay regions."""
     if lexicon.pattern("hardware_nouns").fullmatch(noun):
+        return False
+    # "3 regions at the same time" are still regions whose rates add up; bots, calls, devices at once are streams
+    if lexicon.pattern("group_nouns").fullmatch(noun) and not lexicon.pattern("stream_at_once_nouns").fullmatch(noun):
         return False
     return bool(_noun().match(" " + noun)) or bool(echo(noun).search(text))
 
