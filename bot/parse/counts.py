@@ -12,6 +12,7 @@ from functools import cache
 
 from bot.parse import grouped, lexicon, spelled
 from bot.parse.compose_forms import echo, share_before  # noqa: F401  echo: compose reads it here
+from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
 from bot.parse.rate_units import TOK_S
@@ -184,4 +185,14 @@ def _counts(text: str, nums: list[Number]) -> list[Count]:
             out.append(Count(round(value), start, m.end(), None, m["noun"]))
         elif _there_are().search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
             out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
+    # "40 bots, 30 tok/s per bot, all running at the same time": bots said at once later in the sentence are streams
+    out = [_at_once_later(text, c) for c in out]
     return sorted(out, key=lambda c: c.start)
+
+
+def _at_once_later(text: str, count: Count) -> Count:
+    if not count.group or not lexicon.pattern("stream_at_once_nouns").fullmatch(count.noun):
+        return count
+    if not lexicon.pattern("at_once").search(text, count.end, sentence(text, count.start)[1]):
+        return count
+    return Count(count.value, count.start, count.end, False, count.noun, at_once=True)
