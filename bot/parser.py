@@ -19,6 +19,7 @@ from bot.parse import calendar as hours
 from bot.parse import (
     compose,
     gateway,
+    lexicon,
     mix,
     open_figures,
     percentages,
@@ -106,7 +107,14 @@ def _hf_org(catalogs: Catalogs) -> Any:
         hit = _HF_ORGS[id(catalogs)] = (catalogs, lazy(rf"(?=\w)\b(?:{alternation})/(?=\w)", re.I))
     return hit[1]
 _MAX_MODEL_LEN = lazy(r"(?:--)?max[-_]model[-_]len\s?[ =:]\s?(\d+)\b", re.I)
-_CLI_FLAG = lazy(r"(?<!\S)--[a-z][\w-]*(?:[ =](?!--)[^\s,;]+)?", re.I)
+_CLI_FLAG = lazy(r"(?<!\S)--(?P<flag>[a-z][\w-]*)(?:[ =](?!--)(?P<value>[^\s,;]+))?", re.I)
+
+
+def _flag(match: re.Match[str]) -> str:
+    """A command line's flag is dropped, but the model it names stays (`--model Qwen/Qwen3-30B-A3B`; lexicon
+    `cli_model_flag`)."""
+    value = match.group("value")
+    return f" {value} " if value and lexicon.pattern("cli_model_flag").fullmatch(match.group("flag")) else " "
 # A serving engine's own setting pasted as config or said in prose ("max_num_seqs: 64", "max-num-seqs 64",
 # "tensor_parallel_size=8"): the server's limits, not the question's users or figures. The scenario's own
 # field names stay (`_FIELD_LINE` reads them).
@@ -161,7 +169,7 @@ def _tidy_pastes(text: str, catalogs: Catalogs) -> str:
     a command line's flags are not figures of the question, except the context it serves."""
     text = _hf_org(catalogs).sub(lambda m: _org_kept(m, catalogs), text)
     text = _MAX_MODEL_LEN.sub(r"context of \1 tokens", text)
-    text = _CLI_FLAG.sub(" ", text)
+    text = _CLI_FLAG.sub(_flag, text)
     low = text.lower()
     return _ENGINE_SETTING.sub(" ", text) if "_" in text or any(k in low for k in _ENGINE_HINTS) else text
 

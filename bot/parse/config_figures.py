@@ -42,6 +42,21 @@ def key_words(key: str) -> str:
     return _KEY_SEP.sub(" ", _CAMEL.sub(" ", key)).strip().lower()
 
 
+def volume(words: str, value: str) -> str | None:
+    """A key naming a volume over a period, said as the volume readers read it ("tokens_out_per_hour = 5.4M" is
+    "5.4M output tokens per hour", "req_per_day: 2,000,000" "2,000,000 requests per day"), or None."""
+    head, _, last = words.rpartition(" ")
+    period = lexicon.mapping("config_period_key").get(last)
+    if not (period and head):
+        return None
+    value = value.rstrip(".,")  # "= 5.4M." ends a sentence
+    if concept("config_volume_output_key").fullmatch(head):
+        return f"{value} output tokens per {period}"
+    if concept("config_volume_request_key").fullmatch(head):
+        return f"{value} requests per {period}"
+    return None
+
+
 def _named(words: str, keys: tuple[tuple[str, str], ...]) -> str | None:
     return next((said for name, said in keys if concept(name).fullmatch(words)), None)
 

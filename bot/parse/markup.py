@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse import tabbed
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import GROUPING_SPACE
 
@@ -82,6 +83,8 @@ def to_plain(text: str) -> str:
     if "~" in text:
         text = _STRIKE.sub(_struck, text)
     text = text.replace("\r", "\n")
+    if "\t" in text:  # cells copied from a spreadsheet are a table (bot/parse/tabbed.py)
+        text = tabbed.as_tables(text)
     # only a no-break or thin space may be a typed thousands separator; plain runs of spaces are one space
     tidy = _space if _ODD_SPACES.search(text) else " "
     lines = (_SPACES.sub(tidy, line).strip() for line in text.split("\n"))

@@ -26,7 +26,7 @@ _CONCURRENCY_AFTER = lazy(
     rf"\s?(?:{CONCURRENT}\s{_WHO}|{_WHO}\s(?:online\s+|connected\s+|running\s+|working\s+|generating\s+|"
     rf"open\s+|corriendo\s+|trabajando\s+)?(?:{CONCURRENT}|in\s+parallel|at\s+once|at\s+a\s+time|"
     r"at\s+the\s+same\s+time|a\s+la\s+vez|en\s+paralelo|al\s+mismo\s+tiempo)"
-    rf"|{CONCURRENT}(?=\s*(?:[,;.!?)]|$|(?:at|with|each|and|con|cada|y)\b)))\b",
+    rf"|{CONCURRENT}(?=\s*(?:[,;.!?)]|$|(?:at|with|each|and|con|cada|y|in\s+total|in\s+all|overall|en\s+total)\b)))\b",
     re.I,
 )
 # Streams counted with no "at once" are still at once ("20 tok/s per agent, 50 agents"), unless counted per

@@ -2,7 +2,7 @@
 and whether they are waived. The words are the lexicon's `sensitive` rows, with the categories as concepts of their
 own (identity documents, mental health, criminal records, genetic data, the special categories, pay, legal
 privilege; parseR), and the holder × item rows (`sensitive_held`: "letters our patients write"). Waived, they are
-read and set nothing: "no patient records", "we don't have patient data", "GDPR-free", and writing about a
+read and set nothing: "no patient records", "we don't have patient data", "non-PII workloads", "GDPR-free", and writing about a
 category is no data of it ("blog posts about therapy sessions", lexicon `sensitive_topic`)."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from bot.parse.lazyre import lazy
 from bot.parse.residency_words import NOT_BINDING, WAIVED_BEFORE
 
 # A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
-_WAIVED = lazy(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s+(?:\w+\s+){0,1}$", re.I)
+# "non-PII workloads", "datos no-PII": the prefix waives the words it is fused to.
+_WAIVED = lazy(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s+(?:\w+\s+){0,1}$|\b(?:non|no)-$", re.I)
 
 
 @cache

@@ -72,6 +72,8 @@ def _pair(match: re.Match[str]) -> str:
     if rate:
         before, after = words[: rate.start()].strip(), words[rate.end() :].strip()
         return f"{lead}{before} {value} tok/s {after}".rstrip()
+    if said := config_figures.volume(words, value):
+        return lead + said
     if _concept("config_context_key").fullmatch(words):
         return f"{lead}context of {value} tokens"
     if _concept("config_users_key").fullmatch(words):
@@ -97,6 +99,7 @@ def _rate_column(head: list[str]) -> int | None:
             UNIT_ALONE.search(cell)
             or TOK_S.match(" " + cell)
             or _concept("config_rate_key").fullmatch(cell.lower())
+            or ("_" in cell and _concept("config_rate_key").search(_words(cell)))  # "target_tps", "tok_s_per_user"
         ):
             return i
         if _concept("config_rate_noun").fullmatch(cell.lower()):
@@ -129,8 +132,11 @@ def _table(lines: list[str], draft: Draft) -> str | None:
     if col is None and body and all(len(cells) == 2 for cells in [head, *body]):
         # "| setting | value |": a key/value table is a config, one "key: value" line per row
         return "\n".join(f"{key}: {value}" for key, value in body)
-    if col is None or not body:
-        return None
+    if col is None and len(body) == 1 and len(body[0]) == len(head) > 1:
+        # one row under a row of keys ("avg_input_tokens | req_per_day"): "key: value" per column
+        return ", ".join(f"{key}: {value}" for key, value in zip(head, body[0], strict=True))
+    if col is None or not body or _concept("table_measure_col").search(head[col]):
+        return None if col is None or not body else ""  # a measured column ("tok/s measured") is context
     label_col = 0 if col != 0 else 1
     rows: list[tuple[str, float]] = []
     for cells in body:
@@ -139,10 +145,10 @@ def _table(lines: list[str], draft: Draft) -> str | None:
         if (value := parse_number((figure[: unit.start()] if unit else figure).replace(" ", ""))) is None:
             return None  # not a table of figures: left to the readers as it is
         rows.append((cells[label_col], value))
-    if _PER_HEAD.search(
-        head[col]
-    ):  # "| team | tok/s per user |": each row is its own rate, not a part of a whole
-        return "\n".join(f"{label}: {plain(v)} {head[col]}." for label, v in rows)
+    unit = _words(head[col]) if "_" in head[col] else head[col]  # "tok_s_per_user" is "tok s per user"
+    if _PER_HEAD.search(unit):  # "| team | tok/s per user |": each row is its own rate, not a part of a whole
+        unit = _concept("config_rate_key").sub("tok/s", unit, count=1) if "_" in head[col] else unit
+        return "\n".join(f"{label}: {plain(v)} {unit}." for label, v in rows)
     return _groups(rows, head[label_col].lower() if len(head) > label_col else "", draft)
 
 
