@@ -23,9 +23,12 @@ _OPERAND = lazy(r"^(?:v?\d+\.\d+(?:\.\d+)*|[a-z]{1,2}\d+(?:\.\d+)*|\d+(?:\.\d+)?
 _FOLLOW = frozenset(
     ["at", "a", "@", "with", "con", "for", "para", "and", "y", "instead", "rather", "en", "please", "pls", "thanks", "then", "entonces", "sino", "but", "pero", "not", "no", "in", "the", "la", "el", "por", "on"]
 )
-_ARTICLES = frozenset({"the", "la", "el", "one"})
+# Articles, and the verbs that pick the new name ("scrap that, use llama 3.3 70b": lexicon `model_fix_verb`)
+_ARTICLES = frozenset({"the", "la", "el", "one"}) | frozenset(
+    w for row in lexicon.fragments("model_fix_verb") for w in row.split()
+)
 _SKIPPED = _ARTICLES | {"but", "sino"}  # between "not 3.1" and "but the 3.3"
-_WORDS = lazy(r"\b(?:the|la|el|one|but|sino)\b", re.I)
+_WORDS = lazy(rf"\b(?:{'|'.join(sorted(_SKIPPED, key=len, reverse=True))})\b", re.I)
 _SEP = lazy(r"^[\s,;:—–-]*$")
 _GAP = lazy(r"^[\s,;:()—–-]*$")
 _VERSION_PART = lazy(r"^[a-z]{0,2}\d{1,3}$")  # "33", "k26", "v4", "5": a version, not a size or a date

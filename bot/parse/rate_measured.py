@@ -1,7 +1,8 @@
 """A tok/s said as what was measured, observed or is had today is context, not the need: "we tried the hosted
 API and got ~150 tok/s per stream; we need 400 tok/s per stream" reads 400. Only when another tok/s of the
 question is not so said: a measured figure alone stays what the rates reader makes of it. The words are the
-lexicon's (`rate_measured`: tried, got, observed, today, medimos, nos dio…; `rate_needed`: need, target, SLO,
+lexicon's (`rate_measured`: tried, got, observed, today, medimos, nos dio…; `rate_old`: an old target,
+"superseded"; `rate_needed`: need, target, SLO,
 objetivo…, which keep a figure the need even beside a measured word: "today we need 300 tok/s")."""
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ _CLAUSE_MARK = lazy(r"[,;:(—–]")
 
 @cache
 def _cue() -> re.Pattern[str]:
-    words = "|".join(lexicon.alternation(c) for c in ("rate_measured", "rate_measured_after", "rate_now", "rate_now_after"))
+    cues = ("rate_measured", "rate_measured_after", "rate_now", "rate_now_after", "rate_old", "rate_old_after")
+    words = "|".join(lexicon.alternation(c) for c in cues)
     return lazy(rf"{lexicon.WORD_START}(?:{words}){lexicon.WORD_END}", re.I)
 
 
@@ -45,8 +47,12 @@ def _after(text: str, number: Number) -> tuple[int, int]:
 
 def _measured(text: str, number: Number) -> str:
     """ "measured" (got, observed, "is what we get now"), "now" (said as today's: "100 tok/s currently"), or ""."""
-    start, _ = sentence(text, number.start)
+    start, end = sentence(text, number.start)
     a = _clause_start(text, start, number.start)
+    if lexicon.pattern("rate_old").search(text, a, number.start) or lexicon.pattern("rate_old_after").search(
+        text, TOK_S.match(text, number.end).end(), end
+    ):
+        return "measured"  # an old target: "the old target in v1 was 200 tok/s; superseded"
     if lexicon.pattern("rate_needed").search(text, a, number.start):
         return ""  # "today we need 300 tok/s"
     if lexicon.pattern("rate_measured").search(text, a, number.start):
