@@ -29,9 +29,11 @@ def _cue() -> re.Pattern[str]:
 
 def _clause_start(text: str, start: int, pos: int) -> int:
     """Where the clause before `pos` starts: the sentence start, a comma or semicolon, or a contrast word."""
-    cut = start
+    cut, label = start, start
     for m in _CLAUSE_MARK.finditer(text, start, pos):
-        cut = m.end()
+        cut, label = m.end(), cut
+    if text[cut - 1 : cut] == ":" and not text[cut:pos].strip(" ~≈"):  # "Current: 350 tok/s": the label is the clause
+        cut = label
     for m in lexicon.pattern("contrast").finditer(text, cut, pos):
         cut = m.end()
     return cut
@@ -41,7 +43,7 @@ def _after(text: str, number: Number) -> tuple[int, int]:
     """The rest of the figure's clause, after its unit."""
     _, end = sentence(text, number.start)
     unit = TOK_S.match(text, number.end).end()
-    mark = _CLAUSE_MARK.search(text, unit, end)
+    mark = _CLAUSE_MARK.search(text, unit + 1 if text.startswith(",", unit) else unit, end)  # "140 tok/s, under target"
     return unit, mark.start() if mark else end
 
 

@@ -137,7 +137,8 @@ def _table(lines: list[str], draft: Draft) -> str | None:
         return ", ".join(f"{key}: {value}" for key, value in zip(head, body[0], strict=True))
     if col is None or not body or _concept("table_measure_col").search(head[col]):
         return None if col is None or not body else ""  # a measured column ("tok/s measured") is context
-    label_col = 0 if col != 0 else 1
+    named = [i for i, cell in enumerate(head) if i != col and _concept("table_model_head").fullmatch(cell.lower())]
+    label_col = named[0] if named else 0 if col != 0 else 1  # "| service | model | peak_tps |": the model's column
     rows: list[tuple[str, float]] = []
     for cells in body:
         figure = cells[col] if len(cells) > max(col, label_col) else ""
