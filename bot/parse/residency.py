@@ -30,6 +30,7 @@ from bot.parse.residency_words import (
     NOT_BINDING,
     REVISED,
     SENSITIVE_PHRASE,
+    STAYS_NOT_DATA,
     STAYS_PHRASE,
     WAIVED_BEFORE,
     kept,
@@ -55,7 +56,12 @@ def _phrase_events(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) ->
     for m in (m for ms in found.values() for m in ms):
         draft.use(max(0, m.start() - NEAR), m.end() + NEAR, "data_may_leave")
     # a keep-home phrase under a negation keeps nothing home: "security never said it has to stay on-prem"
-    events = [(m.start(), STAYS) for m in found[STAYS_PHRASE] if not (IN_EU.match(text, m.end()) or _negated(text, m.start()))]
+    events = [
+        (m.start(), STAYS)
+        for m in found[STAYS_PHRASE]
+        if not (IN_EU.match(text, m.end()) or _negated(text, m.start()))
+        and not STAYS_NOT_DATA.search(text[max(0, m.start() - 60) : m.start()])  # "the load balancers in our DC"
+    ]
     for match in found[SENSITIVE_PHRASE]:
         before = text[max(0, match.start() - 40) : match.start()]
         if WAIVED_BEFORE.search(before) or NOT_BINDING.match(text, match.end()):

@@ -26,6 +26,8 @@ _FORMS = {
     "compliant_before": r"\b(?:{})\s+(?:con\s+|with\s+)?(?:el\s+|la\s+|the\s+)?$",  # "tenemos que cumplir el RGPD"
     "doubt_before": r"\b(?:{})\b[^.;!?\n]{0,40}$",  # "I don't think the data can leave"
     "stays_phrase": _AT_WORD,
+    # "we keep the load balancers in our own data center": a thing that is not the data, kept home (parseEN)
+    "stays_not_data": r"\b(?:{})\s+(?:\w+\s+){0,3}$",
     "sensitive_phrase": _AT_WORD,
     "leaves_phrase": _AT_WORD,
     "in_eu": r"\s*(?:(?:in|within|inside|en|dentro\s+de|de|del|from|of)\s+)?(?:the\s+|la\s+|el\s+)?(?:{})\b",

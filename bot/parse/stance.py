@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from bot.parse import context, grouped, lexicon, residency_sensitive, rulings
 from bot.parse.residency_sensitive import sensitive
-from bot.parse.residency_words import NOT_BINDING, WAIVED_BEFORE
+from bot.parse.residency_words import NOT_BINDING, STAYS_NOT_DATA, WAIVED_BEFORE
 from bot.parse.rule_question import asks_about_rule
 
 STAYS, LEAVES, UNSURE, NONE = "stays", "leaves", "unsure", "none"  # none: words read that set nothing
@@ -88,7 +88,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()), ruled=ruled, who=who if ruled else "")
     if revoked := rulings.permission_withdrawn(text, a, b):  # "the permission to use external APIs was revoked"
         return Stance(STAYS, revoked[0], revoked[1], ruled=bool(authority), who=who if authority else "")
-    if (home := find("keep_in")) and not negated(home.start()):
+    if (home := find("keep_in")) and not negated(home.start()) and not STAYS_NOT_DATA.search(text[max(a, home.start() - 60) : home.start()]):
         # "on-prem not needed", "no es necesario que sea on-prem" keep nothing home
         if not (NOT_BINDING.match(text, home.end()) or WAIVED_BEFORE.search(text[max(a, home.start() - 40) : home.start()])):
             return Stance(STAYS, home.start(), home.end())
