@@ -19,7 +19,8 @@ _AT_WORD = r"(?=[^\s\d])(?:{})"
 # concept -> its alternation wrapped in the place it must sit ("{}" is the alternation)
 _FORMS = {
     "no_subject": r"(?:{})$",  # "no data can leave", "ningún dato puede salir": the negation governs the subject
-    "waived_before": r"(?:{})\s+(?:the\s+|any\s+|el\s+|la\s+)?$",  # "we don't care about GDPR", "no PII"
+    # "we don't care about GDPR", "no PII"; "non-PII data", "datos no-PII" (parseEN)
+    "waived_before": r"(?:{})\s+(?:the\s+|any\s+|el\s+|la\s+)?$|\b(?:non|no)-$",
     # "GDPR doesn't apply", "HIPAA-compliant API is fine", "the HIPAA requirement doesn't apply"
     "not_binding": r"[\s-]*(?:(?:requirements?|rules?|regulations?|obligations?|constraints?|scope|stuff)\s+)?(?:{})",
     "compliant": r"[\s-]*(?:{})\b",  # "we need to be GDPR compliant": hosted APIs can be, it does not decide

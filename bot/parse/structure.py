@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import config_figures, lexicon
+from bot.parse import config_figures, lexicon, tabbed
 from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import parse_number, plain
@@ -129,12 +129,11 @@ def _table(lines: list[str], draft: Draft) -> str | None:
     head = _cells(lines[0])
     body = [_cells(line) for line in lines[1:] if not _RULE_LINE.match(line)]
     col = _rate_column(head)
+    if col is None and (keyed := tabbed.keyed_row(head, body)) is not None:
+        return keyed  # "avg_output_tokens | req_per_day" over one row of figures
     if col is None and body and all(len(cells) == 2 for cells in [head, *body]):
         # "| setting | value |": a key/value table is a config, one "key: value" line per row
         return "\n".join(f"{key}: {value}" for key, value in body)
-    if col is None and len(body) == 1 and len(body[0]) == len(head) > 1:
-        # one row under a row of keys ("avg_input_tokens | req_per_day"): "key: value" per column
-        return ", ".join(f"{key}: {value}" for key, value in zip(head, body[0], strict=True))
     if col is None or not body or _concept("table_measure_col").search(head[col]):
         return None if col is None or not body else ""  # a measured column ("tok/s measured") is context
     named = [i for i, cell in enumerate(head) if i != col and _concept("table_model_head").fullmatch(cell.lower())]

@@ -7,6 +7,8 @@ values). Runs in `markup.to_plain` before tabs become spaces, and only when the 
 
 from __future__ import annotations
 
+from bot.parse.numbers import parse_number
+
 
 def _cells(line: str) -> list[str]:
     return [cell.strip() for cell in line.strip().split("\t")]
@@ -28,3 +30,13 @@ def as_tables(text: str) -> str:
             out.extend(lines[i:j])
         i = j
     return "\n".join(out)
+
+
+def keyed_row(head: list[str], body: list[list[str]]) -> str | None:
+    """One row of figures under a row of keys ("avg_output_tokens | req_per_day" over "400 | 864,000"): one
+    "key: value" per column, as a pasted config is read; None for any other table."""
+    if len(body) != 1 or not len(body[0]) == len(head) > 1:
+        return None
+    if any(parse_number(cell.replace(" ", "")) is None for cell in body[0]):
+        return None
+    return ", ".join(f"{key}: {value}" for key, value in zip(head, body[0], strict=True))
