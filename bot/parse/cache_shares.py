@@ -2,7 +2,7 @@
 read nothing: a sentence that names the prompt cache (lexicon `cache_noun`, not `other_cache`: "the redis
 cache hits 90 %" is another cache), or whose prompts or requests hit or miss (`cache_subject`), or with a hit
 or miss word once the text names the cache, a share in it (a percentage, "2 times out of 3", "nine out of ten",
-"a fifth", "3 de cada 4", a fraction after a rate word: "miss rate: 0.4") and which way it counts: the miss
+"a fifth", "3 de cada 4", "one request in four", a fraction after a rate word: "miss rate: 0.4") and which way it counts: the miss
 word (lexicon `miss_word`: misses, uncached, falla) or hit word (`hit_word`: hits, reads, comes from,
 saves, reuse, salen de) nearest to it. A miss share is 1 − the hit rate, said in a note."""
 
@@ -23,12 +23,12 @@ _FIGURE = lazy(r"\d")
 
 @cache
 def _shares_pattern() -> re.Pattern[str]:
-    words = {**lexicon.mapping("number_words"), "one": 1, "un": 1, "una": 1}
+    words = _count_words()
     count = rf"(?:\d{{1,3}}|{'|'.join(map(re.escape, sorted(words, key=len, reverse=True)))})"
     said = "|".join(map(re.escape, sorted(_share_words(), key=len, reverse=True)))
     return lazy(
         rf"(?<![\w.,])(?:(?P<pc>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
-        rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+)?(?:in|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
+        rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+|(?!(?:in|of|out|de|sobre)\s)[^\W\d_]{{3,}}\s+)?(?:in|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
         rf"|(?P<dec>0[.,]\d+|1[.,]0+)(?![\d%.,])"
         rf"|(?P<word>{said})(?!\w))",
         re.I,
@@ -47,8 +47,14 @@ def _share_words() -> dict[str, float]:
     return out
 
 
+@cache
+def _count_words() -> dict[str, float]:
+    """The lexicon's number words and "one" as a share says it: "one in four", "uno de cada cinco"."""
+    return {**lexicon.mapping("number_words"), "one": 1, "un": 1, "una": 1, "uno": 1}
+
+
 def _count(said: str) -> float:
-    words = {**lexicon.mapping("number_words"), "one": 1, "un": 1, "una": 1}
+    words = _count_words()
     return float(words[said.lower()]) if said.lower() in words else float(said)
 
 

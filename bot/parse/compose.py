@@ -73,9 +73,15 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
     for kind, figure in _figures(text, nums, draft)[:1]:
         start, end = sentence(text, figure.start)
         here = [c for c in every if start <= c.start < end]
-        if not here and len(every) == 1 and _each(text, every[0], start, end):
-            here = every  # "We have 12 tenants. Each needs 250 tok/s.", "12 tenants; per tenant 250 tok/s"
-        if not here and (unknown := _unknown_count(text, nums, start, end)):
+        if not here:  # "There are 60 adjusters, 15 of them at once. Each adjuster gets 30 tok/s.": named again
+            named = [c for c in every if c.noun and echo(c.noun).search(text, start, end)]
+            if len(named) == 1:
+                here = named
+            elif len(every) == 1 and _each(text, every[0], start, end):
+                here = every  # "We have 12 tenants. Each needs 250 tok/s.", "12 tenants; per tenant 250 tok/s"
+        # "We run 18 support queues. Each needs 90 tok/s.": the count may be in the sentence before the "each"
+        before = sentence(text, start - 2)[0] if start > 1 else start
+        if not here and (unknown := _unknown_count(text, nums, start, end) or _unknown_count(text, nums, before, end, each_from=start)):
             draft.use(unknown.start, unknown.end, "slo_tok_s")
             if kind == "volume":  # "our 7 hospitals each send ~5M output tokens a day": a volume each adds up
                 _volume_times(draft, unknown)
@@ -149,9 +155,9 @@ _HARDWARE = lazy(
 _GPU_PLURAL = lazy(r"\s+(?:x\s*)?(?P<noun>[hab]\d{2,3}[a-z]{0,3}s|l40s|mi\d{3}x?s)(?!\w)", re.I)
 
 
-def _unknown_count(text: str, nums: list[Number], start: int, end: int) -> Count | None:
-    """A whole number before a plural noun no lexicon row names, in a sentence that says "each"."""
-    if not lexicon.pattern("each").search(text, start, end):
+def _unknown_count(text: str, nums: list[Number], start: int, end: int, each_from: int | None = None) -> Count | None:
+    """A whole number before a plural noun no lexicon row names, in a sentence that says "each" (from `each_from`)."""
+    if not lexicon.pattern("each").search(text, start if each_from is None else each_from, end):
         return None
     for n in nums:
         if not (start <= n.start < end) or n.value < 2 or not n.value.is_integer() or TOK_S.match(text, n.end):

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 
 from bot.parse import lexicon
-from bot.parse.counts import Count
+from bot.parse.counts import Count, counts
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
+from bot.parse.numbers import Number
 
 _RATE_FIGURE = lazy(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
 
@@ -23,7 +24,7 @@ _PERCENT_AT_ONCE = lazy(
 
 # "…, maybe 50 at the same time", "~10 of them typing at any moment": a number right before the at-once
 # words, at most three words between.
-_NEXT_TO_AT_ONCE = lazy(r"(?<![\w.,])\d+(?:\s+[^\W\d_]+){0,3}\s*$")
+_NEXT_TO_AT_ONCE = lazy(r"(?<![\w.,])(?P<n>\d+)(?:\s+[^\W\d_]+){0,3}\s*$")
 _AFTER_AT_ONCE = lazy(
     r"\s*,?\s*(?:(?:about|around|roughly|maybe|only|just|some|unos|unas|alrededor\s+de|como|solo|s[oó]lo|quiz[aá]s?)\s+|[~≈]\s*)*"
     r"(?P<n>\d{1,6})(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|tps|%|percent|por\s?ciento))",
@@ -59,15 +60,11 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
     # ("at most 12", "como mucho 12", "up to 40" are a number of them, not a share)
     share = next((m for m in lexicon.pattern("share_of").finditer(between) if not _A_NUMBER.match(between, m.end())), None)
     at_once = after and not others and not share
-    if (
-        after
-        and len(others) == 1
-        and not share
-        and (n := others.pop()) < count.value
-        and n.is_integer()
-        and _NEXT_TO_AT_ONCE.search(text, count.end, after.start())
-    ):
-        _at_once(draft, round(n))
+    # "60 adjusters on mistral large 3, about 15 of them at once": the number right before the at-once words, even
+    # with other figures (a model's version) between
+    next_to = _NEXT_TO_AT_ONCE.search(text, count.end, after.start()) if after and not share else None
+    if next_to and 1 <= (n := int(next_to.group("n"))) < count.value:
+        _at_once(draft, n)
         return
     if "concurrency" in draft.fields and draft.fields["concurrency"] != count.value:
         return  # "300 users, maybe 30 at once": the concurrency reader read it
@@ -85,3 +82,10 @@ def _at_once(draft: Draft, n: int) -> None:
     draft.fields.pop("concurrency", None)  # "200 devs" read as all of them at once by the concurrency reader
     draft.set("concurrency", n)
     draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
+
+
+def streams_at_once(text: str, nums: list[Number], noun: str) -> bool:
+    """Whether the question counts `noun` as streams at once ("250 voice bots concurrently … per bot"): a rate
+    per one of them is a stream's, for compose to read, not a group's to add up."""
+    plural = lazy(rf"{noun}(?:s|es)?", re.I)
+    return any(c.at_once and plural.fullmatch(c.noun) for c in counts(text, nums))

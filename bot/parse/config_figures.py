@@ -78,6 +78,27 @@ def _parent(match: re.Match[str]) -> str | None:
     return None
 
 
+# Infrastructure code names a value apart from its key: a terraform variable's default (`variable "llm_tok_s" {
+# default = 3200 }`), a Kubernetes env entry (`- name: TARGET_TPS` then `value: "950"`) and a helm_release's `set
+# { name = "targetTokensPerSecond" value = "1400" }`. Said as "key = value",
+# the config reader reads the key's words as for any other pair (a rate, a context, a setting such as a port).
+_HCL_DEFAULT = lazy(
+    r"\bvariable\s+\"(?P<name>[A-Za-z][\w.-]*)\"\s*\{[^{}]*?\bdefault\s*=\s*\"?(?P<value>\d[\d.,_]*)\"?[^{}]*\}"
+)
+_ENV_ENTRY = lazy(
+    r"\bname\s*[:=]\s*[\"']?(?P<name>[A-Za-z][\w.-]*)[\"']?[ \t]*\n[ \t]*-?[ \t]*value\s*[:=]\s*[\"']?(?P<value>\d[\d.,_]*)[\"']?"
+)
+
+
+def named_values(text: str) -> str:
+    """`text` with each terraform variable's default and each env entry's value said as "key = value"."""
+    if "default" in text:
+        text = _HCL_DEFAULT.sub(lambda m: f"{m['name']} = {m['value']}", text)
+    if "value" in text:
+        text = _ENV_ENTRY.sub(lambda m: f"{m['name']} = {m['value']}", text)
+    return text
+
+
 def metrics(text: str) -> str:
     """`text` with each dashboard line of a cache rate said in words ("cache hit rate 0.42")."""
 

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.parse import grouped, lexicon, spelled
+from bot.parse.compose_forms import echo, share_before  # noqa: F401  echo: compose reads it here
+from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
 from bot.parse.rate_units import TOK_S
-from bot.parse.volumes import PERIOD_WORDS
+from bot.parse.volume_forms import PERIOD_WORDS
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,7 @@ class Count:
     end: int
     group: bool | None  # a group (teams, tenants), people or streams, or not said ("300 of them")
     noun: str = ""  # the noun as typed: "tenants", "hospitals"
+    at_once: bool = False  # said as running at once: "250 voice bots concurrently" are streams
 
 
 # "5,000 sessions a day" counts arrivals over a period, not heads.
@@ -55,35 +58,23 @@ def _noun() -> re.Pattern[str]:
 # Any plural noun counts when the question hands the figure to one of them by name: "8 hospitals … each
 # hospital needs 300 tok/s", "12 sedes, 300 tok/s por sede". Not hardware, times or items (lexicon
 # `not_counted`): "8 GPUs, each GPU …" is a per-GPU figure, read elsewhere.
-ANY_NOUN = lazy(r"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
+# Up to two words before it: "18 regional support queues … each queue" (the head said alone, parseZ).
+ANY_NOUN = lazy(r"\s+(?:[^\W\d_][\w-]*\s+){0,2}?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
 
 
 _PLURAL = lazy(r"\s+(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
 
 
 @cache
-def echo(noun: str) -> re.Pattern[str]:
-    """ "each hospital", "per tenant", "cada sede", "por cliente", "each one of the hospitals"."""
-    low = noun.lower()
-    stems = {
-        low[:-1],
-        low[:-2] if low.endswith("es") else low[:-1],
-        low[:-3] + "y" if low.endswith("ies") else low,
-    }
-    # accents either way: "10 almacenes … por almacén"
-    alternation = "|".join(_fold(re.escape(stem)) for stem in sorted(stems, key=len, reverse=True))
+def _at_once_noun() -> re.Pattern[str]:
+    """ "250 voice bots concurrently", "500 devices online simultaneously", "200 bots de voz simultáneos", "60 live
+    calls at once": what runs at once is a stream, whatever the noun (a bot, a call, a device), unless hardware
+    (lexicon `hardware_nouns`: "8 GPUs in parallel"). At most two words between the noun and the at-once words."""
     return lazy(
-        r"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?"
-        rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
+        r"\s+(?:[^\W\d_][\w-]*\s+)??(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)(?:\s+(?:de|del)\s+[^\W\d_]+)?(?:\s+[^\W\d_]+)?"
+        rf"\s+(?={lexicon.alternation('at_once')}(?!\w))",
         re.I,
     )
-
-
-_VOWELS = {"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]", "á": "[aá]", "é": "[eé]", "í": "[ií]", "ó": "[oó]", "ú": "[uú]"}
-
-
-def _fold(pattern: str) -> str:
-    return "".join(_VOWELS.get(ch, ch) for ch in pattern)
 
 
 def _each_of(text: str, start: int) -> bool:
@@ -109,6 +100,18 @@ def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:
     return list(dict.fromkeys(c.value for c in counts(text, nums) if c.noun and plural.fullmatch(c.noun)))
 
 
+def _runs_at_once(text: str, noun: str) -> bool:
+    """A noun said to run at once is a stream when the lexicon counts it or the question names it again ("per
+    device"), never hardware nor a group the lexicon does not say runs as a stream (`stream_at_once_nouns`):
+    "10 están activos a la vez" counts no "activos", "3 regions at the same time" stay regions."""
+    if lexicon.pattern("hardware_nouns").fullmatch(noun):
+        return False
+    # "3 regions at the same time" are still regions whose rates add up; bots, calls, devices at once are streams
+    if lexicon.pattern("group_nouns").fullmatch(noun) and not lexicon.pattern("stream_at_once_nouns").fullmatch(noun):
+        return False
+    return bool(_noun().match(" " + noun)) or bool(echo(noun).search(text))
+
+
 def _echoed(text: str, noun: str) -> bool:
     if lexicon.pattern("not_counted").fullmatch(noun):
         return False
@@ -132,9 +135,20 @@ def _word_value(m: re.Match[str]) -> float:
     return value * float(lexicon.mapping("number_scales")[scale.lower()]) if scale else value
 
 
+_LAST: dict[tuple, list[Count]] = {}  # the last question's counts: readers ask per figure (a 4,000-character paste)
+
+
 def counts(text: str, nums: list[Number]) -> list[Count]:
     """Every COUNT of the question: a whole number or a number word, at most two words before a group or
     person noun ("12 tenants", "twelve support agents", "doce clientes"), or "300 of them"."""
+    key = (text, tuple((n.start, n.end, n.value) for n in nums))
+    if (found := _LAST.get(key)) is None:
+        _LAST.clear()
+        found = _LAST[key] = _counts(text, nums)
+    return list(found)
+
+
+def _counts(text: str, nums: list[Number]) -> list[Count]:
     starts = [(n.start, n.end, n.value) for n in nums if n.value >= 2 and n.value.is_integer()]
     said_to = -1
     for m in _word_count().finditer(text):  # "tres mil quinientos usuarios", "two hundred and fifty engineers"
@@ -147,7 +161,11 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
     for start, end, value in starts:
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
             continue
-        if (m := _noun().match(text, end)) and not PER_PERIOD.match(text, m.end()):
+        if share_before().search(text, max(0, start - 40), start):
+            continue  # "one in ten users", "uno de cada diez usuarios": a share, not a head count
+        if (m := _at_once_noun().match(text, end)) and _runs_at_once(text, m["noun"]):
+            out.append(Count(round(value), start, m.end("noun"), False, m["noun"], at_once=True))  # streams at once
+        elif (m := _noun().match(text, end)) and not PER_PERIOD.match(text, m.end()):
             noun = m.group("group") or m.group("person")
             out.append(Count(round(value), start, m.end(), bool(m.group("group")), noun))
         elif them := _of_them().match(text, end):
@@ -167,4 +185,14 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
             out.append(Count(round(value), start, m.end(), None, m["noun"]))
         elif _there_are().search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
             out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
+    # "40 bots, 30 tok/s per bot, all running at the same time": bots said at once later in the sentence are streams
+    out = [_at_once_later(text, c) for c in out]
     return sorted(out, key=lambda c: c.start)
+
+
+def _at_once_later(text: str, count: Count) -> Count:
+    if not count.group or not lexicon.pattern("stream_at_once_nouns").fullmatch(count.noun):
+        return count
+    if not lexicon.pattern("at_once").search(text, count.end, sentence(text, count.start)[1]):
+        return count
+    return Count(count.value, count.start, count.end, False, count.noun, at_once=True)

@@ -72,13 +72,17 @@ def sizes() -> re.Pattern[str]:
     said for both sides ("95% input, 5% output")."""
     alt = lexicon.alternation
     figure_ = r"(?P<{}>\d(?:[\d.,]*\d)?(?:\s?(?:[kKmMbB]|bn|million|millones|billion|mil\s+millones))?)(?!\w|[.,]\d|\s*(?:tok(?:en)?s?\s*)?(?:/|per\s+s|por\s+s|%))"
-    filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|about|around|roughly|typically|usually|son|de|unos?|unas|ronda[n]?|los|las|sobre|alrededor\s+de|en\s+torno\s+a|~|≈|:|=))*\s*"
+    filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|about|around|roughly|typically|usually|it|us|son|de|con|unos?|unas|ronda[n]?|los|las|sobre|alrededor\s+de|en\s+torno\s+a|~|≈|:|=))*\s*"
     unit = r"(?:\s*(?:de\s+)?tok(?:en)?s?)?"
     return lazy(
         rf"(?<![\w.,]){figure_.format('n')}{unit}\s*(?:(?P<ai>{alt('mix_in_after')})|(?P<ao>{alt('mix_out_after')}))(?:\s+tokens?)?(?!\w)"
         rf"|{lexicon.WORD_START}(?:(?P<bi>{alt('mix_input')}|in(?=\s*[:=]))|(?P<bo>{alt('mix_output')}|out(?=\s*[:=]))){filler}{figure_.format('m')}{unit}"
         rf"|{lexicon.WORD_START}(?:(?P<vi>{alt('mix_read_verb')})|(?P<vo>{alt('mix_write_verb')})){filler}{figure_.format('v')}\s*(?:de\s+)?tok(?:en)?s\b"
-        rf"|(?<![\w.,])(?P<p>{NUM})\s?%\s+(?:(?P<pi>{alt('mix_in_after')})|(?P<po>{alt('mix_out_after')}))(?!\w)",
+        rf"|(?<![\w.,])(?P<p>{NUM})\s?%\s+(?:(?P<pi>{alt('mix_in_after')})|(?P<po>{alt('mix_out_after')}))(?!\w)"
+        # "…and receive about 300", "y recibimos unos 500": a verb's figure with its unit left unsaid, counted only
+        # beside the other side's size in tokens (bot/parse/mix_sides.py)
+        rf"|{lexicon.WORD_START}(?:(?P<ei>{alt('mix_read_verb')})|(?P<eo>{alt('mix_write_verb')})){filler}{figure_.format('e')}"
+        rf"(?=\s*(?:{alt('mix_elided_end')})?\s*(?:$|[.,;:)!?\n]|(?:{alt('contrast')}|and|y)\b))",
         re.I,
     )
 

@@ -59,10 +59,18 @@ def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
     from bot.parse.numbers import parse_number
 
     said: dict[bool, set[float]] = {True: set(), False: set()}
+    elided: dict[bool, set[float]] = {True: set(), False: set()}
     for m in mix_parts.sizes().finditer(text, lo, hi):
+        if m.group("e"):  # "…and receive about 300": the unit is the other side's
+            if value := parse_number(m.group("e")):
+                elided[bool(m.group("ei"))].add(value)
+            continue
         value = parse_number(m.group("n") or m.group("m") or m.group("v") or m.group("p"))
         if value:
             said[bool(m.group("ai") or m.group("bi") or m.group("vi") or m.group("pi"))].add(value)
+    for side in (True, False):
+        if said[not side] and not said[side]:
+            said[side] = elided[side]
     return said
 
 

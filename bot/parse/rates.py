@@ -6,6 +6,7 @@ import re
 from itertools import islice
 
 from bot.parse import lexicon
+from bot.parse.compose_at_once import streams_at_once
 from bot.parse.counts import of_noun
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, counted, first_number, mentions, plural_of, tail
@@ -151,6 +152,8 @@ def _total_of_counted(
         (per_group := per_group_after().match(after)) and not PER_STREAM_AFTER.match(after)
     ) or (ahead := per_group_before().search(before)):
         group = (per_group or ahead).group("group")
+        if streams_at_once(text, nums, group):  # "250 voice bots concurrently, 30 tok/s per bot": a stream's
+            return number.value
         counts = counted(text, nums, plural_of(group), skip=number) or _of_them(text, number)
         counts = counts or of_noun(text, nums, plural_of(group))  # "twelve regional offices, … per office"
         if len(counts) != 1:

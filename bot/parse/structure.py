@@ -18,18 +18,25 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import config_figures
+from bot.parse import config_figures, lexicon
 from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import parse_number, plain
 from bot.parse.rate_units import TOK_S, UNIT_ALONE
 
-# "key: value" / "key = value" / "\"key\": \"value\"" with a numeric value that ends there.
-_PAIR = lazy(
-    r"(?:^|(?<=[\s{,;]))(?P<q>[\"']?)(?P<key>[A-Za-z][\w.\-/]{0,60})(?P=q)\s*[:=]\s*[\"']?"
-    r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:,(?!\d)|[}\];#]|$))",  # "1,400 tok/s" is no "1" then a list
-    re.M,
-)
+
+# "key: value" / "key = value" / "\"key\": \"value\"" with a numeric value that ends there, or that words or a flag
+# follow (lexicon `config_value_then`: "OUTPUT_TOKENS_PER_SEC=350 for gemma", "-e TARGET_TOK_S=900 -e MODEL=…").
+@cache
+def _pairs() -> re.Pattern[str]:
+    return lazy(
+        r"(?:^|(?<=[\s{,;]))(?P<q>[\"']?)(?P<key>[A-Za-z][\w.\-/]{0,60})(?P=q)\s*[:=]\s*[\"']?"
+        r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:,(?!\d)|[}\];#]|$)"  # "1,400 tok/s" is no "1" then a list
+        rf"|[ \t]+(?:{lexicon.alternation('config_value_then')}))",
+        re.M,
+    )
+
+
 # A log line: a timestamp first, or a level word. Its key=value figures are what a program measured.
 _LOG_LINE = lazy(
     r"^\s*\[?(?:\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}:\d{2})|\b(?:INFO|WARN(?:ING)?|ERROR|DEBUG|TRACE)\b"
@@ -183,7 +190,7 @@ def reshape(text: str, draft: Draft) -> str:
         if any(_TABLE_LINE.match(line) or _BULLET.match(line) for line in lines):
             text = "\n".join(line for line in _blocks(lines, draft))
     if ":" in text or "=" in text:
-        text = _PAIR.sub(_pair, text)
+        text = _pairs().sub(_pair, config_figures.named_values(text))  # terraform defaults, env entries
     if "_" in text:
         text = config_figures.metrics(text)
     return text

@@ -19,7 +19,7 @@ PERIOD_WORDS = {
 }  # fmt: skip
 BUSINESS_DAY = lazy(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)
 
-_TOKENS_WORD = r"(?:(?:output|input|prompt|completion|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:de\s+salida|de\s+entrada|of\s+outputs?|of\s+inputs?|of\s+prompts?|of\s+completions?|output|input|generados))?"
+_TOKENS_WORD = r"(?:(?:output|input|prompt|completion|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:de\s+salida|de\s+entrada|of\s+outputs?|of\s+inputs?|of\s+prompts?|of\s+completions?|output|input|generados|out(?!\s+of\b)))?"  # "400k tokens out a day"
 _BOTH = r"inputs?\s?(?:and|\+|&)\s?outputs?|in\s?\+\s?out|prompts?\s?(?:and|\+|&)\s?completions?|entrada\s+y\s+salida"
 _TOTAL_BEFORE = rf"(?:(?:{_BOTH}|total|combined|overall|totales)\s)"
 _TOTAL_AFTER = rf"(?:\s?,?\s?(?:in\s+total|total|combined|overall|en\s+total|(?:of\s+|de\s+|entre\s+|sumando\s+|contando\s+|counting\s+|across\s+)?(?:{_BOTH})))\b"
@@ -29,7 +29,9 @@ _PERIODS = "|".join(PERIOD_WORDS.values())
 _PER_UNIT = (
     rf"(?:\s?(?:per|por|each|every|cada|for\s+each|para\s+cada)[\s-]?"
     rf"(?!(?:{_PERIODS}|the|our|an?|one|el|la|un|una|single|request|petici[oó]n|call|llamada|per|por|each|every|cada|uno|"
-    rf"of|de|al|and|y)\b)(?P<{{}}>[^\W\d_]{{{{3,}}}}))\b"
+    rf"of|de|al|and|y)\b)(?P<{{}}>[^\W\d_]{{{{3,}}}}"
+    # a unit of two or three words: "per franchise location", "por línea de producto", "por centro de coste"
+    rf"(?:\s+(?:(?:de|del|of)\s+)?(?!(?:{_PERIODS}|per|por|each|every|cada|and|y|in|en|al|the|el|la|for|para)\b)[^\W\d_]{{{{3,}}}}){{{{0,2}}}}))\b"
 )
 # "por persona y día": a person and a period may be joined by "y" (Spanish) or "and".
 VOLUME = lazy(
@@ -43,7 +45,7 @@ VOLUME = lazy(
 # What the tokens are, first match wins: "input and output tokens" is a total, not input.
 _VOLUME_KINDS = (
     ("total", lazy(_BOTH, re.I)),
-    ("output", lazy(r"output|salida|generated|generados|completion", re.I)),
+    ("output", lazy(r"output|salida|generated|generados|completion|\bout\b", re.I)),
     ("input", lazy(r"input|entrada|prompt", re.I)),
     ("total", lazy(r"total|combined|overall", re.I)),
 )

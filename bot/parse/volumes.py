@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
-from bot.parse.figures import ABSURD_TOK_S, PEOPLE, counted, mentions, plural_of, tail
+from bot.parse.figures import ABSURD_TOK_S, PEOPLE, counted, mentions, tail
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.request_volumes import read_request_volumes
@@ -25,6 +25,7 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
     _period,
     _volume_kind,
 )
+from bot.parse.volume_units import capacity_unit, lead_unit, unit_counts
 from costcore.calendar import period_hours
 from costcore.scenario import CalendarKind, Settings
 
@@ -88,10 +89,10 @@ def read_volumes(
                 ("volume_times_users", {"volume": plain(amount), "users": users[0], "period": period})
             )
             amount *= users[0]
-        elif unit := volume.group("unit") or volume.group("unit_after"):
-            if any(lexicon.pattern("not_counted").fullmatch(unit + end) for end in ("", "s", "es")):
+        elif unit := volume.group("unit") or volume.group("unit_after") or lead_unit(text, number.start):
+            if capacity_unit(unit):
                 continue  # "500k tokens per GPU per day": a capacity, not the traffic
-            counts = counted(text, nums, plural_of(unit), skip=number)
+            counts = unit_counts(text, nums, unit, number)
             if len(counts) != 1:  # "2M tokens per tenant a day" and no count of tenants: ask
                 draft.ask(ASK_SLO, "users_for_volume", volume=plain(amount), period=period)
                 continue

@@ -1,0 +1,68 @@
+"""Word forms the counts grammar shares (bot/parse/counts.py, bot/parse/volume_units.py): a noun phrase's stems, a
+share said as "N in M" / "N de cada M" before a count, the lexicon's number words as one alternation, and a
+counted noun named again ("each hospital", "por sede", "per sales territory")."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.lazyre import lazy
+
+
+@cache
+def stems(phrase: str) -> tuple[str, ...]:
+    """A noun phrase's words as stems, accents folded, "de"/"of" left out: "líneas de producto" and "línea de
+    producto" are one thing, "sales territories" and "sales territory" too."""
+    out = []
+    for word in phrase.lower().translate(_ACCENTS).split():
+        if word in ("de", "del", "of"):
+            continue
+        word = word[:-3] + "y" if word.endswith("ies") else word
+        word = word[:-1] if word.endswith("s") and len(word) > 3 else word
+        out.append(word[:-1] if word.endswith("e") and len(word) > 3 else word)
+    return tuple(out)
+
+
+_ACCENTS = str.maketrans("áéíóúü", "aeiouu")
+
+
+@cache
+def share_before() -> re.Pattern[str]:  # lexicon `share_connector`: "1 in", "two out of", "uno de cada"
+    one = "|".join(("one", "uno", "una", "un"))
+    return lazy(
+        rf"(?<![\w.,])(?:\d{{1,3}}|{one}|{number_word()[3:-1]})\s+(?:[^\W\d_]+\s+)?(?:{lexicon.alternation('share_connector')})\s+$",
+        re.I,
+    )
+
+
+@cache
+def number_word() -> str:  # "cada cinco pedidos" is a share, not "cada pedido"
+    return "(?:" + "|".join(map(re.escape, sorted(lexicon.mapping("number_words"), key=len, reverse=True))) + ")"
+
+
+@cache
+def echo(noun: str) -> re.Pattern[str]:
+    """ "each hospital", "per tenant", "cada sede", "por cliente", "each one of the hospitals", "per sales territory"."""
+    low = noun.lower()
+    stems = {
+        low[:-1],
+        low[:-2] if low.endswith("es") else low[:-1],
+        low[:-3] + "y" if low.endswith("ies") else low,
+    }
+    # accents either way: "10 almacenes … por almacén"
+    alternation = "|".join(_fold(re.escape(stem)) for stem in sorted(stems, key=len, reverse=True))
+    return lazy(
+        # "per sales territory" for "6 sales territories": one word of the phrase may come before the head
+        rf"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?(?:(?!{number_word()}\s)[^\W\d_]{{3,}}\s+)?"
+        rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
+        re.I,
+    )
+
+
+_VOWELS = {"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]", "á": "[aá]", "é": "[eé]", "í": "[ií]", "ó": "[oó]", "ú": "[uú]"}
+
+
+def _fold(pattern: str) -> str:
+    return "".join(_VOWELS.get(ch, ch) for ch in pattern)
