@@ -134,6 +134,7 @@ def _read_fields(text: str, draft: Draft) -> None:
     question (`_scenario`), and a value that contradicts the words asks which."""
     for m in _FIELD_LINE.finditer(text):
         key, raw = m.group("key").lower(), m.group("value")
+        draft.use(m.start("value"), m.end("value"), key)  # read: the figure net (unused_figures) names no figure set here
         value: Any = _BOOLEANS.get(raw.lower(), raw)
         if key == "calendar":  # "calendar: 24/7" is the calendar reader's 24x7, not a second value
             value = _CALENDARS.get(raw.lower(), raw)

@@ -186,7 +186,10 @@ def read_cache_words(text: str, draft: Draft) -> None:
     "no idea about cache hits" (the default, read), then the composed shares above."""
     if "cache_hit_rate" in draft.fields or draft.asked_about("cache_hit_rate"):
         return
+    if (rate := _HIT_RATE.search(text)) and other_cache(text, rate.start()):
+        draft.use(rate.start(), rate.end(), "figure_aside")  # "our varnish cache hit ratio is 0.8": another cache's
     if (rate := _HIT_RATE.search(text)) and not other_cache(text, rate.start()):
+        draft.use(rate.start(), rate.end(), "cache_hit_rate")
         value = float(rate.group(1).replace(",", "."))
         if value > 100:
             draft.ask(ASK_RANGE, "percent_out_of_range", field="cache_hit_rate", value=plain(value))

@@ -152,19 +152,22 @@ def read_percentages(text: str, draft: Draft) -> None:
     for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
         if others and other_cache(text, match.start()) and not tax().search(text, *sentence(text, match.start())):
+            draft.use(match.start(), match.end(), "figure_aside")  # read and set aside (bot/parse/unused_figures.py)
             continue  # "the redis cache hits 90 %": another cache
         if _priced(text, match) or a_change(text, match.end()):
+            draft.use(match.start(), match.end(), "figure_aside")
             continue  # "prompt caching cuts input cost by 90 %": a discount; "80 % faster": a change
         if 0 <= value <= 100 and (
             miss := _miss_before(text, match) or _miss_after(text, match) or _miss_near(text, match)
         ):
             # "cache misses around 25 %", "40% of prompts miss the cache"
-            draft.use(miss.start(), match.end(), "cache_hit_rate")
+            draft.use(min(miss.start(), match.start()), max(miss.end(), match.end()), "cache_hit_rate")
             draft.set("cache_hit_rate", round(1 - value / 100, 6))
             draft.note("cache_from_misses", misses=plain(value), hits=plain(round(100 - value, 4)))
             continue
         if not (name := _percent_field(text, match)):
             continue
+        draft.use(match.start(), match.end(), name)
         if name == "cache_hit_rate":
             for cache in _CACHE_WORD.finditer(text, *sentence(text, match.start())):
                 draft.use(cache.start(), cache.end(), "cache_hit_rate")

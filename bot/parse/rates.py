@@ -56,6 +56,7 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
         quoted.append(number.value)
         if len(slos) >= MAX_MENTIONS:
             break
+        draft.use(number.start, unit.end(), "slo_tok_s")  # weighed: the SLO, a node's or a GPU's, a range, refused
         start, end = sentence(text, number.start)
         before, after = text[start : number.start], text[unit.end() : end]
         if PER_NODE.match(after) or (

@@ -8,7 +8,8 @@ when a reader consumed its span or set (or asked about) the field it would chang
   whether the tok/s is each or in total (`slo_kind_unclear`);
 - a residency word that decides the verdict (legal, contracts, patient data…) while residency was not
   read: asks whether the text may leave (`residency_unclear`);
-- anything else (and a place the zone table lacks): a visible note, "I did not use: …", naming the field
+- a figure that can change the verdict which no reader read (bot/parse/unused_figures.py), anything else
+  (and a place the zone table lacks): a visible note, "I did not use: …", naming the field
   it might change (`words_not_used`; the service shows it among the warnings, not the assumptions).
 """
 
@@ -18,7 +19,7 @@ import re
 from functools import cache
 from itertools import islice
 
-from bot.parse import compose, lexicon
+from bot.parse import compose, lexicon, unused_figures
 from bot.parse.draft import ASK_CONFLICT, ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
@@ -52,11 +53,7 @@ def _accounted(draft: Draft, start: int, end: int, fields: tuple[str, ...]) -> b
     return any(a < end and start < b and (name in fields or name not in _watched()) for a, b, name in draft.used)
 
 
-def _count_consumed(draft: Draft, value: int) -> bool:
-    seen = {draft.fields.get("concurrency")}
-    for finding in [*draft.notes, *(f for _, f in draft.asks)]:
-        seen |= {finding.params.get(k) for k in ("count", "users")}
-    return value in seen
+_count_consumed = unused_figures._consumed
 
 
 @cache
@@ -101,7 +98,7 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
         if people:  # "30 tok/s each, 40 support agents": how many at once is the total to serve
             draft.ask(ASK_SLO, "users_at_once", users=people[0].value)
             return
-    unused: dict[str, list[str]] = {}
+    unused = unused_figures.unread(text, nums, draft)  # figures first: a silent figure changes the answer most
     codes = {f.code for f in draft.notes} | {f.code for _, f in draft.asks}
     for (field, asks, _), fields, hits in zip(lexicon.watch(), _rows(), lexicon.watch_hits(text), strict=True):
         if any(_said(draft, f, codes) for f in fields):

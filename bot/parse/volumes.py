@@ -73,6 +73,7 @@ def read_volumes(
             volume = LeadVolume.before(text, bare, lo, number.start) or LeadVolume.past(text, bare, lo, hi)
         if not volume or number.value <= 0:
             continue
+        draft.use(number.start, volume.end(), "slo_tok_s")  # weighed: the traffic, a limit or a capacity
         if _is_limit(text, number.start, volume.end()):
             draft.use(number.start, volume.end(), "slo_tok_s")
             continue  # "our Azure OpenAI quota is 100k TPM": a vendor's limit, not the traffic
@@ -103,6 +104,7 @@ def read_volumes(
         kind, mix = _volume_kind(volume.group(0)), draft.fields.get("input_per_output")
         output = amount
         if kind in (None, "total") and (share := _SHARE_AFTER.match(text, volume.end())):
+            draft.use(share.start(), share.end(), "input_per_output")  # "1B tokens a month, 20% output"
             if (part := _output_share(share, amount)) is None:
                 draft.ask(ASK_SLO, "total_volume_mix", volume=plain(amount), period=period)
                 continue
