@@ -72,7 +72,9 @@ def _pair(match: re.Match[str]) -> str:
     if rate:
         before, after = words[: rate.start()].strip(), words[rate.end() :].strip()
         return f"{lead}{before} {value} tok/s {after}".rstrip()
-    if said := config_figures.volume(words, value):
+    if _concept("config_volume_key").fullmatch(words):
+        return f"{lead}{value} {words}"  # "daily_output_tokens: 43200000" is "43200000 daily output tokens"
+    if said := config_figures.volume(words, value):  # "tokens_out_per_hour", "req_per_day" (parseEN)
         return lead + said
     if _concept("config_context_key").fullmatch(words):
         return f"{lead}context of {value} tokens"
