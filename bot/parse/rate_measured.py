@@ -39,11 +39,11 @@ def _clause_start(text: str, start: int, pos: int) -> int:
     return cut
 
 
-def _after(text: str, number: Number) -> tuple[int, int]:
-    """The rest of the figure's clause, after its unit."""
+def _after(text: str, number: Number, past_comma: bool = False) -> tuple[int, int]:
+    """The rest of the figure's clause, after its unit (past a comma right after it: "140 tok/s, under target")."""
     _, end = sentence(text, number.start)
     unit = TOK_S.match(text, number.end).end()
-    mark = _CLAUSE_MARK.search(text, unit + 1 if text.startswith(",", unit) else unit, end)  # "140 tok/s, under target"
+    mark = _CLAUSE_MARK.search(text, unit + 1 if past_comma and text.startswith(",", unit) else unit, end)
     return unit, mark.start() if mark else end
 
 
@@ -62,7 +62,7 @@ def _measured(text: str, number: Number) -> str:
     if lexicon.pattern("rate_now").search(text, a, number.start):
         return "now"  # "today 200 tok/s": context only beside a figure said as the need
     # "~150 tok/s for us today but …", "150 tok/s is what we get now": said after it, before the clause ends
-    if lexicon.pattern("rate_measured_after").search(text, *_after(text, number)):
+    if lexicon.pattern("rate_measured_after").search(text, *_after(text, number, past_comma=True)):
         return "measured"
     return "now" if lexicon.pattern("rate_now_after").search(text, *_after(text, number)) else ""
 
