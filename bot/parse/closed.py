@@ -10,7 +10,7 @@ through the catalogs it is given, never a list of its own or genai-prices' proce
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from bot.parse.lazyre import lazy
@@ -40,6 +40,15 @@ class _Words:
     family: re.Pattern[str]
     split: re.Pattern[str]  # "gpt5" -> "gpt-5": a family word run into its version
     prefixes: tuple[tuple[str, str], ...]  # ("opus", "claude-"): ids put the prefix first
+    heads: dict[str, bool] = field(default_factory=dict, compare=False)  # a word -> whether `head` matches it
+
+    def starts_name(self, word: str) -> bool:
+        """Whether `word` starts a closed model's name (`head`), once per distinct word: a paste repeats its words."""
+        if (hit := self.heads.get(word)) is None:
+            hit = bool(self.head.match(word))
+            if len(self.heads) < 20_000:
+                self.heads[word] = hit
+        return hit
 
 
 _WORDS: dict[int, tuple[ClosedModels, _Words]] = {}
@@ -116,7 +125,7 @@ def find_closed(text: str, toks: list[Token], covered: set[int], catalogs: Catal
     i = 0
     while i < len(toks) and heads < MAX_HEADS:
         head = toks[i]
-        if i in covered or not words.head.match(head.text):
+        if i in covered or not words.starts_name(head.text):
             i += 1
             continue
         heads += 1

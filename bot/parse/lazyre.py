@@ -23,6 +23,12 @@ turn; the gate fails there at one class test. The gated code is compiled under t
 match's `.re.pattern`, groups and names are the pattern's. `words(names)` writes an alternation of many
 literal names grouped by first letter (the city names), the same matches tried ~8x faster.
 
+A pattern whose every match begins a word with one of a few known beginnings (`word_starts`: "the", "eu", a
+digit for `(?<![\\w.,])\\d`, "a " for `(?<!\\w)a\\s+`) is not scanned at all on a long text: it is tried only where
+such a word begins, looked up in one index of the text's word beginnings (by their first one, two and three
+characters in lower case, any space read as " ", and the words whose first character is a decimal digit, as
+`\\d` matches); a window of the text with no such word answers "no match" after two bisects.
+
 `match` and `fullmatch` are the compiled pattern's own methods (anchored: nothing to skip). A match's `.re`
 is a compiled pattern (`Pattern.compiled`, or its gated twin on a long text), not this object: compare
 patterns by `.pattern`. Since bot/startup.py keeps every pattern's compiled code between runs, compiling at
@@ -49,6 +55,12 @@ from typing import Any
 LONG = 600  # characters: below this a scan is cheap and the check would cost more than it saves
 _MAX_STRINGS = 24  # more strings than this and looking for each costs about as much as the scan
 DIGIT = "\x00digit"  # the required "string" that stands for any decimal digit (no literal run holds a NUL)
+DIGIT_START = "\x01"  # a match that begins with `\d`: any word of the text whose first character is a decimal digit
+SPACE_START = "\x02"  # `\s` in what a match begins with ("a\x02" for `a\s+`); the word index reads any space as " "
+# What `\s` matches in a str pattern (str.isspace, one for one): the word index keys read each as " ".
+_SPACES = str.maketrans(dict.fromkeys(
+    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
+    "\u200a\u2028\u2029\u202f\u205f\u3000", " "))
 _FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})  # letters `re` folds that str.lower() does not (or not alone)
 _ANY_DIGIT = re.compile(r"\d")
 _WINDOW = 400  # characters: a scan this short of a long text looks for the required strings in the window
@@ -367,12 +379,29 @@ def _starts(items: Any, j: int = 0) -> set[str] | None:
             follow = None if rest is None else (follow - {""}) | rest
         if follow is None:
             return None if "" in prefix else prefix
-        out = {(a + b)[:3] for a in prefix for b in follow}
+        out = {_joined(a, b) for a in prefix for b in follow}
         return out if len(out) <= _MAX_STARTS else None
     return prefix
 
 
+def _joined(a: str, b: str) -> str:
+    """A beginning `a` and what follows it `b`, cut to three characters; a digit after fixed text leaves the
+    fixed text as the beginning ("x" of `x\\d`), a digit first is `DIGIT_START`."""
+    if b == DIGIT_START:
+        return a or b
+    return (a + b)[:3]
+
+
+def _digit_class(op: Any, av: Any) -> bool:
+    """Whether the item is `\\d` (alone, or as the only item of a class: `[\\d]`)."""
+    return op is _c.IN and len(av) == 1 and av[0] == (_c.CATEGORY, _c.CATEGORY_DIGIT)
+
+
 def _item_starts(op: Any, av: Any) -> set[str] | None:
+    if _digit_class(op, av):
+        return {DIGIT_START}
+    if op is _c.IN and len(av) == 1 and av[0] == (_c.CATEGORY, _c.CATEGORY_SPACE):  # `\\s`: "a" + any space
+        return {SPACE_START}
     if op is _c.SUBPATTERN:
         return _starts(av[-1])
     if op is _c.ATOMIC_GROUP:
@@ -404,11 +433,16 @@ def _word_starts_of(pattern: str, flags: int) -> tuple[frozenset[str], frozenset
     starts = _starts(tree.data)
     if not starts or "" in starts:
         return None
-    indexed = frozenset(s for s in starts if s[0] in _WORD_CHARS) if _at_word_start(tree.data) else frozenset()
-    found = frozenset(starts) - indexed
-    if len(found) > _MAX_FOUND or any(s[0] in _WORD_CHARS and len(s) < 2 or s.isspace() for s in found):
+    at_word = _at_word_start(tree.data)
+    indexed = frozenset(s for s in starts if s[0] in _WORD_CHARS or s == DIGIT_START) if at_word else frozenset()
+    # str.find looks for the text as written: a `\\s` there is cut off (what comes before it still begins the match)
+    found = {s.split(SPACE_START, 1)[0] for s in frozenset(starts) - indexed}
+    found = frozenset(s for s in found if not any(o != s and s.startswith(o) for o in found))  # "=" finds "=pe"
+    if len(found) > _MAX_FOUND or any(
+        not s or s[0] in _WORD_CHARS and len(s) < 2 or s.isspace() or s == DIGIT_START for s in found
+    ):
         return None
-    return indexed, found
+    return frozenset(s.translate(_SPACES).replace(SPACE_START, " ") for s in indexed), found  # as the index keys them
 
 
 def word_starts(compiled: re.Pattern[str] | Pattern) -> tuple[frozenset[str], frozenset[str]] | None:
@@ -515,16 +549,18 @@ _HEADS: dict[str, list[dict[str, list[int]]]] = {}  # by the text itself: reader
 
 
 def _heads(text: str, low: str) -> list[dict[str, list[int]]]:
-    """Where each word of `text` begins, by its first one, two and three characters in lower case (a word's
-    three may run past it: "a d" of "a day"), once per text."""
+    """Where each word of `text` begins, by its first one, two and three characters in lower case, any space
+    read as " " (a word's three may run past it: "a d" of "a day", "a\\nd" too), and the words that begin with
+    a digit (`DIGIT_START`), once per text."""
     hit = _HEADS.get(text)
     if hit is None:
         if len(_HEADS) > 16:
             _HEADS.clear()
         three: dict[str, list[int]] = {}
+        spaced = low.translate(_SPACES)
         for m in _WORD_HEAD.finditer(text):
             p = m.start()
-            head = low[p : p + 3]
+            head = spaced[p : p + 3]
             if (at := three.get(head)) is None:
                 three[head] = [p]
             else:
@@ -534,6 +570,8 @@ def _heads(text: str, low: str) -> list[dict[str, list[int]]]:
         for head, at in three.items():
             one.setdefault(head[:1], []).extend(at)
             two.setdefault(head[:2], []).extend(at)
+            if head[:1].isdecimal():  # what `\d` matches (str patterns: any Unicode decimal digit)
+                one.setdefault(DIGIT_START, []).extend(at)
         hit = _HEADS[text] = [{}, one, two, three]
     return hit
 
@@ -604,11 +642,11 @@ class Pattern:
         return found
 
     def _matches(self, string: str, cands: list[int], pos: int, endpos: int) -> Iterator[re.Match[str]]:
-        """finditer's matches, tried only where one may begin (each consumes its first word's first character,
-        so none is empty and the next is looked for from where the last ended, as finditer does)."""
+        """finditer's matches, tried only at `cands` (the window's places where one may begin; each consumes its
+        first word's first character, so none is empty and the next is looked for from where the last ended, as
+        finditer does)."""
         match = self.compiled.match
-        start = bisect_left(cands, pos)
-        for p in cands[start : bisect_left(cands, endpos, start)]:  # the window's beginnings, not the rest's
+        for p in cands:
             if p >= pos and (m := match(string, p, endpos)) is not None:
                 yield m
                 pos = m.end()
@@ -626,18 +664,39 @@ class Pattern:
                 return False
         return True
 
-    # search and finditer inline the check (they are called hundreds of times a paste, mostly on windows)
+    # search and finditer inline the checks (they are called hundreds of times a paste, mostly on windows). Where
+    # a match may begin is known for most patterns: a window with no such place needs no other check, and one
+    # with a single place is tried there at once (looking for the required strings would cost about as much).
+    def _window(self, string: str, pos: int, endpos: int) -> tuple[int, int, list[int] | None] | None:
+        """For a long text: None when string[pos:endpos] can hold no match; else where in the candidate list
+        the window's places to try are, and the list (None: scan)."""
+        last = self._last
+        if last is None or last[0] is not string:
+            last = self._judged(string)
+        if last[1]:
+            return None
+        cands = self._cands
+        found = cands[1] if cands is not None and cands[0] is string else self._candidates(string)
+        if found is None:
+            if last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos):
+                return None
+            return 0, 0, None
+        start = bisect_left(found, pos)
+        stop = bisect_left(found, endpos, start)
+        if start == stop or (
+            stop - start > 1 and last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)
+        ):
+            return None
+        return start, stop, found
+
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         if len(string) >= LONG:
-            last = self._last
-            if last is None or last[0] is not string:
-                last = self._judged(string)
-            if last[1] or (last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)):
+            if (window := self._window(string, pos, endpos)) is None:
                 return None
-            if (cands := self._candidates(string)) is not None:
+            start, stop, cands = window
+            if cands is not None:
                 match = self.compiled.match
-                start = bisect_left(cands, pos)
-                for p in cands[start : bisect_left(cands, endpos, start)]:
+                for p in cands[start:stop]:
                     if (m := match(string, p, endpos)) is not None:
                         return m
                 return None
@@ -646,13 +705,11 @@ class Pattern:
 
     def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
         if len(string) >= LONG:
-            last = self._last
-            if last is None or last[0] is not string:
-                last = self._judged(string)
-            if last[1] or (last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)):
+            if (window := self._window(string, pos, endpos)) is None:
                 return iter(())
-            if (cands := self._candidates(string)) is not None:
-                return self._matches(string, cands, pos, endpos)
+            start, stop, cands = window
+            if cands is not None:
+                return self._matches(string, cands[start:stop], pos, endpos)
             return self._scan.finditer(string, pos, endpos)  # type: ignore[union-attr]
         return self.compiled.finditer(string, pos, endpos)
 

@@ -135,22 +135,36 @@ def _name_end(text: str, toks: list[Token], j: int, covered: set[int], limit: in
     return j
 
 
+_HEADS: dict[int, tuple[_Index, dict[str, tuple[bool, bool, bool]]]] = {}
+
+
+def _head_of(word: str, index: _Index) -> tuple[bool, bool, bool]:
+    """What `_fuzzy` asks of a word's leading letters: (any letters, a family word, one letter off a short one),
+    once per distinct word and index (a paste repeats its words)."""
+    hit = _HEADS.get(id(index))
+    if hit is None or hit[0] is not index:
+        hit = _HEADS[id(index)] = (index, {})
+    if (known := hit[1].get(word)) is None:
+        head = _LETTERS.match(word.split("-")[0])
+        letters = head.group(0) if head else ""
+        is_head = bool(head) and index.is_head(letters)
+        near = bool(head) and 3 <= len(letters) <= 6 and not is_head and near_head(letters, index.short_heads)
+        known = (bool(head), is_head, near)
+        if len(hit[1]) < 20_000:
+            hit[1][word] = known
+    return known
+
+
 def _fuzzy(text: str, toks: list[Token], covered: set[int], index: _Index) -> list[Mention]:
     found: list[Mention] = []
     starts = 0
     i = 0
     while i < len(toks) and starts < MAX_FUZZY_STARTS:
-        head = None if i in covered else _LETTERS.match(toks[i].lower.split("-")[0])
-        near = (
-            bool(head)
-            and 3 <= len(head.group(0)) <= 6
-            and not index.is_head(head.group(0))
-            and near_head(head.group(0), index.short_heads)
-        )
+        head, is_head, near = (False, False, False) if i in covered else _head_of(toks[i].lower, index)
         if near and i + 1 in covered:
             near = False  # "kimmi k2.5": the name after it is read; _widen takes the typo into it
-        if not head or not (index.is_head(head.group(0)) or near):
-            if head and (bare := _bare_typo(text, toks[i], index)):
+        if not head or not (is_head or near):
+            if head and len(toks[i].key) >= 5 and (bare := _bare_typo(text, toks[i], index)):  # shorter: no typo
                 found.append(bare)
             i += 1
             continue

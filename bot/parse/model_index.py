@@ -57,6 +57,13 @@ HARMLESS_WORDS = frozenset({"instruct", "chat", "base", "hf"})  # the same weigh
 _SIZE = SIZE  # a parameter count: "8b", "a3b", "8x7b"
 
 
+@lru_cache(maxsize=8192)
+def is_size(word: str) -> bool:
+    """Whether a word (lower case) is a parameter count (`_SIZE`), once per distinct word: the model reader asks it
+    of every word of a paste, and a paste repeats its words."""
+    return bool(_SIZE.match(word))
+
+
 _PRECISION = lazy(r"^(?:(?:fp|bf|int|mxfp|nvfp)\d+|q\d(?:_[a-z0-9]+)*|gguf|awq|gptq|exl2|mlx|\d+-?bits?)$")
 
 

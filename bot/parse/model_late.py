@@ -11,7 +11,7 @@ from functools import cache
 from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 from bot.parse.model_guess import _unknown_variant
-from bot.parse.model_index import _CONJUNCTION, _SIZE, Mention, _Index
+from bot.parse.model_index import _CONJUNCTION, Mention, _Index, is_size
 from bot.parse.model_pick import _covered, _follower, _quantity_next
 from bot.parse.words import Token
 from costcore.catalog import Catalogs, normalise
@@ -69,7 +69,7 @@ def _sizes_said_apart(text: str, toks: list[Token]) -> list[int]:
     if not anywhere.search(text):
         return found
     for k, tok in enumerate(toks):
-        if not _SIZE.match(tok.lower) or tok.lower.startswith(("a", "e")):
+        if not is_size(tok.lower) or tok.lower.startswith(("a", "e")):
             continue
         if (k + 1 < len(toks) and after.fullmatch(toks[k + 1].lower)) or (
             k >= 2 and before.fullmatch(f"{toks[k - 2].lower} {toks[k - 1].lower}")
@@ -100,7 +100,7 @@ def _sizes(text: str, toks: list[Token], mentions: list[Mention], covered: set[i
         if k in covered:
             continue
         size = toks[k]
-        if not _SIZE.match(size.lower) or size.lower.startswith("a") or _quantity_next(toks, k):
+        if not is_size(size.lower) or size.lower.startswith("a") or _quantity_next(toks, k):
             continue
         sizes = list(_SIZE_IN_NAME.finditer(mention.typed))
         if not sizes or not _SIZE_MARK.search(sizes[-1].group(0)):

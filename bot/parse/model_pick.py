@@ -13,7 +13,6 @@ from bot.parse.model_guess import _name_like
 from bot.parse.model_index import (
     _DATE_CODE,
     _PRECISION,
-    _SIZE,
     _UNIT_WORD,
     _VERSION,
     _VOLUME_WORDS,
@@ -25,6 +24,7 @@ from bot.parse.model_index import (
     _Index,
     _parts,
     cached_digit_groups,
+    is_size,
 )
 from bot.parse.model_shapes import sized_apart
 from bot.parse.words import STOPWORDS, Token
@@ -65,7 +65,7 @@ def _follower(text: str, toks: list[Token], k: int) -> Follower | None:
         return "harmless"
     if _VERSION.match(low):
         return "version"
-    if low in VARIANT_WORDS or _SIZE.match(low):
+    if low in VARIANT_WORDS or is_size(low):
         return "name"
     ends = not _joined(text, toks, k + 1) or toks[k + 1].lower in STOPWORDS  # "1000 requests" is a figure
     if _DATE_CODE.match(low) and ends:  # "flash 1071 at …": a checkpoint's date

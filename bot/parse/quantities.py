@@ -173,13 +173,15 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
         before = text[max(0, number.start - 30) : number.start]
         after = tail(text, number, _CONTEXT_AFTER)
         tokens_after = re.match(r" ?(?:tokens?|tok)\b", text[number.end : number.end + 8], re.I)
+        key_before = _CONTEXT_KEY.search(before)  # each asked once: a paste has a hundred figures
+        named_before = _CONTEXT_BEFORE.search(before)
         keyed = (
-            _CONTEXT_KEY.search(before)
+            key_before
             and not re.match(r" ?[%.,]?\d", text[number.end : number.end + 2])
             # "context: 50 people on the team" is a count of something else
             and not re.match(r" ?(?!tokens?\b|toks?\b)[^\W\d_]{2,}", text[number.end : number.end + 20])
         )
-        if _CONTEXT_KEY.search(before) or _CONTEXT_BEFORE.search(before):
+        if key_before or named_before:
             draft.use(max(0, number.start - 30), number.end, "context_tokens")  # weighed, kept or not
         per_request = (
             number.value > DEFAULT_CONTEXT
@@ -199,7 +201,7 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
             or (number.multiplied and tail(text, number, _WINDOW_AFTER))  # "a 256k window"
             or keyed
             or per_request
-            or (_CONTEXT_BEFORE.search(before) and (number.multiplied or tokens_after))
+            or (named_before and (number.multiplied or tokens_after))
         ):
             if number.multiplied and number.value >= 1 and tail(text, number, _PROMPT_SIZE):
                 prompt_sizes.append(round(number.value))

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 import bot.parse
-from bot.parse.lazyre import DIGIT, LONG, Pattern, gated, lazy, required, words
+from bot.parse.lazyre import DIGIT, DIGIT_START, LONG, Pattern, gated, lazy, required, words
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -247,12 +247,16 @@ def test_words_match_as_their_plain_alternation() -> None:
     ("pattern", "indexed", "found"),
     [
         (r"(?<!\w)(?:(?:our\s+|the\s+)?(?:customers?|clients?)\s+data)", {"our", "the", "cus", "cli"}, set()),  # optional parts
-        (r"\b(?:a|an|in\s+a)\s+day", {"a", "an", "in"}, set()),  # a word cut short: still how the match begins
+        (r"\b(?:a|an|in\s+a)\s+day", {"a", "an", "in "}, set()),  # a word cut short: still how the match begins
+        (r"(?<!\w)(?:a|an)\s+day", {"a ", "an "}, set()),  # `\s`: any space, which the index reads as " "
         (r"(?<![\w'])x?(?:ab|c)", {"xab", "xc", "ab", "c"}, set()),
         (r"\ba(?:b|c)*", {"a", "ab", "ac"}, set()),
-        (r"(?<!\w)(?:foo|=\s*per)", {"foo"}, {"="}),  # no word character: looked for where it is
+        (r"(?<!\w)(?:foo|=\s*per)", {"foo"}, {"="}),  # no word character: looked for where it is (any space after it)
         (r"(?:\bab|cd)", set(), {"ab", "cd"}),  # not every match begins a word: every beginning looked for
         (r"(?<![^\W\d_])abc", set(), {"abc"}),  # after a digit too: no word beginning
+        (r"\b(?:\d+x|double)", {DIGIT_START, "dou"}, set()),  # a digit first: the words that begin with one
+        (r"(?<![\w.,])(?P<n>\d(?:[\d.,]*\d)?)\s?%", {DIGIT_START}, set()),
+        (r"\bx\d", {"x"}, set()),  # a digit after fixed text: the fixed text begins the match
     ],
 )
 def test_word_starts_are_what_every_match_begins_with(pattern: str, indexed: set[str], found: set[str]) -> None:
@@ -261,7 +265,9 @@ def test_word_starts_are_what_every_match_begins_with(pattern: str, indexed: set
     assert _word_starts_of(pattern, re.I) == (indexed, found)
 
 
-@pytest.mark.parametrize("pattern", [r"\b\w+bar", r"\b(?:x)?", r"\b(?:\d+x|double)", r"x", r"(?:a|bc)\s", r"\s+x"])
+@pytest.mark.parametrize(
+    "pattern", [r"\b\w+bar", r"\b(?:x)?", r"(?<![\d:])\d{1,2}:", r"\d+%", r"x", r"(?:a|bc)\s", r"\s+x"]
+)  # a digit first where a word need not begin (after a letter, "a1:"): no index finds it
 def test_no_word_starts_where_a_match_may_begin_with_anything_or_a_lone_letter(pattern: str) -> None:
     from bot.parse.lazyre import _word_starts_of
 
@@ -281,6 +287,29 @@ def test_a_pattern_tried_at_word_starts_finds_what_the_pattern_finds() -> None:
         _finds_the_same(pattern.compiled, pattern, name, windows=((0, 700), (350, 1400), (1000, 1100)))
         checked += 1
     assert checked > 40
+
+
+def test_a_pattern_that_begins_with_a_digit_is_tried_at_every_word_that_does() -> None:
+    """`\\d` is any Unicode decimal digit: words that begin with Arabic-Indic or full-width digits are tried too."""
+    compiled = lazy(r"(?<![\w.,])(\d+)\s?(?:tokens|tok)\b", re.I)
+    text = ("x " * LONG) + "١٢٠ tokens, ８ tok, 3 tokens, a4 tokens, 5,6 tokens"
+    assert [m.group(1) for m in compiled.finditer(text)] == ["١٢٠", "８", "3"]  # not after a letter or a comma
+    assert [m.span() for m in compiled.finditer(text)] == [m.span() for m in compiled.compiled.finditer(text)]
+    assert compiled.search(text, text.index("3 tok") - 1).group(1) == "3"  # a window: the first digit word in it
+
+
+def test_a_space_in_what_a_match_begins_with_is_any_space() -> None:
+    """`\\s` matches any Unicode space (str.isspace): the word index reads each as " ", and a literal newline too."""
+    from bot.parse.lazyre import _SPACES
+
+    spaces = {chr(c) for c in range(0x110000) if chr(c).isspace()}
+    assert spaces == {chr(c) for c in range(0x110000) if re.match(r"\s", chr(c))}
+    assert spaces - {" "} == {chr(k) for k in _SPACES} and all(c.translate(_SPACES) == " " for c in spaces)
+    for pattern in (r"(?<!\w)in\s+(\d+)", r"(?<!\w)in[ \t\n\u00a0]+(\d+)", "(?<!\\w)in\n(\\d+)"):
+        compiled = lazy(pattern, re.I)
+        text = ("x " * LONG) + "in 1, in\n2, in\u00a03, in\t4, in\u20035, into 6"
+        assert [m.span() for m in compiled.finditer(text)] == [m.span() for m in compiled.compiled.finditer(text)], pattern
+        assert len(list(compiled.finditer(text))) >= 1
 
 
 def test_the_parser_modules_compile_through_lazy_and_the_stdlib_is_left_alone() -> None:
