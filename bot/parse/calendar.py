@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import lexicon, mix_parts, zone_words
+from bot.parse import lexicon, mix_parts, places, zone_words
 from bot.parse.context import negated as _negated
 from bot.parse.context import waived_after
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
@@ -31,7 +31,7 @@ _ALWAYS = lazy(
 # A clock span with minutes or am/pm on its first end: "09:00-17:00", "8:00–16:00", "9am to 5pm".
 _CLOCK_SPAN = lazy(
     r"(?=\d)(?<![\d:])(?P<h1>[01]?\d|2[0-3])(?::(?P<m1>[0-5]\d)|\s?(?P<a1>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)\s?(?:-|–|to|till|until|and|a|y)\s?"
-    r"(?:(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)?(?![\d:])|(?P<noon>noon|midday|mediod[ií]a)\b)",
+    r"(?:(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)?(?!\d|:\d)|(?P<noon>noon|midday|mediod[ií]a)\b)",
     re.I,
 )
 
@@ -47,11 +47,12 @@ def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
 # "hours", days: "9-5 weekdays", "de 9 a 18 de lunes a viernes", "in Istanbul") or, at a clause's end, after a
 # lead (lexicon `span_hours_lead`: "de", "from", "online", "traffic runs…"), or when it is the business day
 # itself ("9-5", "9-17"). Never before a count or a unit (lexicon `span_not_hours`: "9 to 5 engineers", "8 to
-# 16 GPUs", "de 4 a 6 personas", "de 120 a 500 tps").
+# 16 GPUs", "de 4 a 6 personas", "de 120 a 500 tps"), nor before ":", "→" or "=" and a figure, which it labels ("9-17:
+# 300 tok/s", "(9-17): 300"); a colon before words ends it ("Toronto, 9-17: deepseek …").
 _SPAN = lazy(
     r"(?=[\dbfdehBFDEH])(?<![\w.,:/$€-])(?:(?P<lead>(?:de|desde|entre|from|between|horario(?:\s+de)?)\s+(?:las?\s+)?))?(?P<h1>[01]?\d|2[0-3])"
-    r"(?(lead)(?:\s?[-–]\s?|[\s-](?:to|till|until|a|y|and|hasta)[\s-](?:las?\s+)?)|(?:\s?[-–]\s?|[\s-](?:to|till|until)[\s-]))(?P<h2>[01]?\d|2[0-4])"
-    r"(?![\d:.,/]\d|\d|:|\s?(?:am|pm)\b|\s?[-–]\s?\d)(?P<unit>\s?(?:h|hrs?|horas|hours|o'clock)\b)?",
+    r"(?(lead)(?:\s?[-–]\s?|[\s-](?:to|till|until|a|y|and|hasta)[\s-](?:las?\s+)?)|(?:\s?[-–]\s?|[\s-](?:to|till|until)[\s-]|(?P<bare>\s(?:a|hasta)\s)))(?P<h2>[01]?\d|2[0-4])"
+    r"(?![\d:.,/]\d|\d|\)?\s*(?::|→|->|=>?)\s*[~≈]?\s*\d|\s?(?:am|pm)\b|\s?[-–]\s?\d)(?P<unit>\s?(?:h|hrs?|horas|hours|o'clock)\b)?",
     re.I,
 )
 _CLOCK_WORD_AFTER = lazy(
@@ -60,11 +61,22 @@ _CLOCK_WORD_AFTER = lazy(
     re.I,
 )
 _PLACE_AFTER = lazy(r"\s*[,(]?\s*(?:(?:in|en)\s+[A-ZÁÉÍÓÚ]|(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]))", re.I)  # "in Istanbul", "Madrid"
-_CLAUSE_END = lazy(r"(?:\s+(?:only|solo|s[oó]lo)\b)?\s*(?:[.,;:!?)\n]|$|(?:and|y|or|o)\s)", re.I)
+_CLAUSE_END = lazy(r"(?:\s+(?:only|solo|s[oó]lo)\b)?\s*(?:[.,;:!?)\n—–→|]|->|-\s|$|(?:and|y|or|o)\s)", re.I)
+# A city or a country set off before the span ("Lisbon, 8 to 18: …", "Bogotá — de 8 a 18 —", "Tokyo - 9-18 -").
+_PLACE_BEFORE = lazy(r"(?P<name>(?:[^\W\d_]+\s+){0,2}[^\W\d_]+)\s*(?:[,(—–|:]|\s-)\s*$")
+
+
+def _place_before(text: str, start: int) -> bool:
+    m = _PLACE_BEFORE.search(text, max(0, start - 40), start)
+    words = m.group("name").split() if m else []
+    names = (" ".join(words[i:]).lower() for i in range(len(words)))  # "Ciudad de México", "de México", "México"
+    return any(name in places.CITIES or name in lexicon.country_zones() for name in names)
 
 
 def _is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
-    end = m.end()
+    end, place = m.end(), _place_before(text, m.start())
+    if m.group("bare") and not (place or _PLACE_AFTER.match(text, end) or m.group("unit") or _CLOCK_WORD_AFTER.match(text, end)):
+        return False  # "9 a 17" without "de" is hours only beside a place or a clock word ("4 a 1" is a ratio)
     if m.group("unit") or _CLOCK_WORD_AFTER.match(text, end):
         return True
     if lexicon.pattern("span_not_hours").match(text, end + (1 if text[end : end + 1] == " " else 0)):
@@ -77,7 +89,7 @@ def _is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
         return False
     lo = max(0, m.start() - 30)
     lead = lexicon.pattern("span_hours_lead").search(text[lo : m.start()].split(",")[-1])
-    return bool(m.group("lead") or lead or stop - start in (day, day + 1))  # an office day's shape: "8-4", "9-18"
+    return bool(m.group("lead") or lead or place or stop - start in (day, day + 1))  # an office day's shape: "8-4", "9-18"
 
 
 _CLAUSE_MARK = lazy(r"[,;:.!?()\n|]")

@@ -21,10 +21,52 @@ NEGATED = lazy(
 )
 
 
-def negated(text: str, start: int) -> bool:
+# Nobody as the subject negates a ruling verb ("nobody in legal ever blocked it", "nadie ha vetado"), though not
+# every phrase ("nobody can attribute the bill" is gateway pain): readers of rulings ask for it (`who=True`).
+_NOBODY = lazy(r"\b(?:nobody|no\s+one|nadie)\b[\w\s'-]{0,24}$", re.I)
+
+
+def negated(text: str, start: int, who: bool = False) -> bool:
     """A negation in the same clause, close before `start`: "no data can leave", "we don't care about GDPR"."""
     clause = re.split(r"[.;:!?,\n]", text[max(0, start - 40) : start])[-1]
-    return bool(NEGATED.search(clause))
+    return bool(NEGATED.search(clause) or who and _NOBODY.search(clause))
+
+
+# A forbidding word that is only a negation: it forbids what follows ("data must never leave", "nada sale"), unless
+# what follows is itself a refusal ("security never said no", "nobody objected", "nunca se opuso", "jamás dijo
+# que no", "nothing blocks us"): then the refusal is negated and nothing is forbidden.
+_NEGATION_WORD = lazy(r"(?:no|not|never|nothing|nobody|no\s+one|none|nunca|jam[aá]s|nada|nadie|ni)", re.I)
+_NEAR = 30  # characters from the negation to the refusal it governs ("has not once vetoed", "never really said no")
+
+
+def is_negation(word: str) -> bool:
+    """A word that is only a negation (never, nothing, nunca, nada…): "no … nada" is Spanish negative concord,
+    one negation, so a "no" before it does not cancel it ("no se fían de mandar nada fuera")."""
+    return bool(_NEGATION_WORD.fullmatch(word.strip()))
+
+
+def negates_refusal(text: str, neg: re.Match[str], refusals: Sequence[re.Pattern[str]], end: int) -> bool:
+    """Whether `neg`, a negation word, governs a refusal right after it in its clause rather than what it
+    forbids: "never said no to hosted APIs" is no refusal and no rule."""
+    if not is_negation(neg.group(0)):
+        return False
+    stop = min(end, neg.end() + _NEAR)
+    clause = re.search(r"[.;:!?,\n]", text[neg.end() : stop])
+    stop = neg.end() + clause.start() if clause else stop
+    if any(p.search(text, neg.end(), stop) for p in refusals):
+        return True
+    # after a negated refusal it is the same negation ("nadie ha vetado nunca las APIs", Spanish concord)
+    lo = max(0, neg.start() - 12)
+    return any(m.end() >= neg.start() - 1 and negated(text, m.start(), who=True) for p in refusals for m in p.finditer(text, lo, neg.start()))
+
+
+def forbidding(text: str, a: int, b: int, refusals: Sequence[re.Pattern[str]]) -> re.Match[str] | None:
+    """The first word of refusals[-1] (the forbidding words) in `a`…`b` that forbids: not negated ("infosec has not
+    once vetoed it"), and, if only a negation itself ("never", "nada"), not the negation of a refusal after it."""
+    for m in refusals[-1].finditer(text, a, b):
+        if not (negates_refusal(text, m, refusals, b) if is_negation(m.group(0)) else negated(text[a:b], m.start() - a, who=True)):
+            return m
+    return None
 
 
 @cache

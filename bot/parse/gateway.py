@@ -7,10 +7,12 @@ context: a pain that held once ("we used to share one key") is read and set asid
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.parse import context, lexicon
 from bot.parse.context import negated as _negated
 from bot.parse.draft import Draft, sentence
+from bot.parse.lazyre import lazy
 from bot.parse.residency_words import phrase
 
 # The rows are in the lexicon (gateway_word, gateway_not_before, …); here is where each must sit.
@@ -39,8 +41,32 @@ def _held_once(text: str, pos: int, start: int, end: int) -> bool:
     return context.no_longer(text, a, end) and bool(lexicon.pattern("past").search(text, a, b))
 
 
+# A credential's value in a config (env, YAML, terraform): `${LLM_KEY}`, `$CLAVE_COMUN`, `var.llm_key`, `"sk-…"`.
+_CONFIG_VALUE = lazy(r"[:=][ \t]*[\"']?(?P<value>\$\{?[\w.-]+\}?|var\.[\w.-]+|secrets?\.[\w.-]+|sk-[\w-]{6,}|[A-Za-z0-9_-]{20,})")
+
+
+@cache
+def _config_key() -> re.Pattern[str]:
+    """The key before that value names a credential (lexicon `config_credential_key`): `OPENAI_API_KEY:`, `api_key =`."""
+    return lazy(rf"(?<![\w.-])(?:{lexicon.alternation('config_credential_key')})[\"']?[ \t]*$", re.I)
+
+
+def _shared_in_config(text: str) -> list[re.Match[str]]:
+    """The uses of one credential value under two or more keys of a config: one key every service reads."""
+    by_value: dict[str, list[re.Match[str]]] = {}
+    for m in _CONFIG_VALUE.finditer(text):
+        if _config_key().search(text, max(0, m.start() - 40), m.start()):
+            by_value.setdefault(m.group("value").strip("${}").lower(), []).append(m)
+    return max((uses for uses in by_value.values() if len(uses) >= 2), key=len, default=[])
+
+
 def read_gateway(text: str, draft: Draft) -> None:
     spans = context.cued(text, "gateway_cue")  # only sentences with a cue are read: a paste costs one scan
+    if shared := _shared_in_config(text):  # one credential in every service's config
+        for m in shared:
+            draft.use(m.start(), m.end(), "gateway_pain")
+        draft.set("gateway_pain", True)
+        return
     for match in context.finditer(lexicon.pattern("gateway_pain"), text, spans):
         start, end = sentence(text, match.start())
         if _held_once(text, match.start(), start, end):  # "we used to share one key; fixed now"

@@ -148,6 +148,8 @@ _COUNTRY = lazy(
     re.I,
 )
 _ONE_COUNTRY = lazy(rf"\b(?:{_COUNTRY_NAMES})\b", re.I)
+# a country opening a line, set off before its clock span: "Germany, 8-16: …", "Colombia — de 8 a 17 —" (parseY)
+_COUNTRY_LEAD = lazy(rf"(?m:^)\s*(?P<c>{_COUNTRY_NAMES})(?=\s*(?:[,(:|—–]|\s-)\s*(?:de\s+|from\s+)?\d)", re.I)
 
 
 def _country_zones(text: str) -> list[tuple[str, str]]:
@@ -156,6 +158,7 @@ def _country_zones(text: str) -> list[tuple[str, str]]:
     for m in _COUNTRY.finditer(text):
         names = [m.group("c"), *(n.group(0) for n in _ONE_COUNTRY.finditer(m.group("more")))]
         out += [(name, _COUNTRY_ZONES[name.lower()]) for name in names]
+    out += [(m.group("c"), _COUNTRY_ZONES[m.group("c").lower()]) for m in _COUNTRY_LEAD.finditer(text)]
     return out
 
 

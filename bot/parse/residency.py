@@ -54,7 +54,8 @@ def _phrase_events(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) ->
     }
     for m in (m for ms in found.values() for m in ms):
         draft.use(max(0, m.start() - NEAR), m.end() + NEAR, "data_may_leave")
-    events = [(m.start(), STAYS) for m in found[STAYS_PHRASE] if not IN_EU.match(text, m.end())]
+    # a keep-home phrase under a negation keeps nothing home: "security never said it has to stay on-prem"
+    events = [(m.start(), STAYS) for m in found[STAYS_PHRASE] if not (IN_EU.match(text, m.end()) or _negated(text, m.start()))]
     for match in found[SENSITIVE_PHRASE]:
         before = text[max(0, match.start() - 40) : match.start()]
         if WAIVED_BEFORE.search(before) or NOT_BINDING.match(text, match.end()):
@@ -96,6 +97,8 @@ def read_residency(text: str, draft: Draft) -> None:
                 draft.use(start, end, "data_may_leave")
                 resolved += [(start, end)] if said.spent else []  # weighed: no "rule taken back" to ask about
             continue
+        if said.hedged:  # a rule, then an approval of it in doubt: whether the rule still holds is asked
+            events = [(pos, kind) for pos, kind in events if not (kind == STAYS and pos < start)]
         if said.kind == STAYS and any(start <= pos < end for pos in eu_at):
             continue  # "can't leave the EU" is EU residency, read below
         if said.kind == STAYS and eu_rule.foreign(text, said.start, said.end):

@@ -38,6 +38,7 @@ class Stance:
     spent: bool = False  # a ruling set aside by a later or stricter one (bot/parse/rulings.py): read, sets nothing
     flips: bool = False
     was: str = ""  # the kind a ruling had before it was set aside  # going back on the same authority's ruling before ("reversed it"): rulings.weigh decides
+    hedged: bool = False  # doubt about an approval ("I think legal cleared it? not sure"): a rule said before may no longer hold
 
 
 def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -57,7 +58,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         return found[concept]
 
     def negated(pos: int) -> bool:  # within this part: "said no but later approved" is no negated approval
-        return context.negated(text[a:b], pos - a)
+        return context.negated(text[a:b], pos - a, who=True)  # "nobody in security said no"
 
     authority = rulings.authority(text, a, b) or (_CARRIED(a) if ruler else None)
     who = rulings.who(authority.group(0)) if isinstance(authority, re.Match) else ruler
@@ -75,7 +76,13 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         yes = grouped.pattern("approve").search(text, a, back.start())  # "approved it in January and changed its mind"
         flips = not (yes and rulings.said_later(text, a, b, yes, ruler, "reverse"))
         return Stance(STAYS, back.start(), back.end(), ruled=True, who=rulings.who_at(text, a, back.start(), ruler, who), flips=flips)
-    forbid, egress = find("forbid"), find("egress")
+    refusals = (grouped.pattern("refuse"), grouped.pattern("forbid"))
+    forbid = found["forbid"] = context.forbidding(text, a, b, refusals)  # "security never said no" forbids nothing
+    egress = find("egress")
+    no = find("refuse") or grouped.pattern("forbid").search(text, a, b)
+    if no and egress and not forbid and (negated(no.start()) or context.is_negation(no.group(0))):  # no to what? noted
+        ends = [m for m in (authority, egress, no) if m is not None]  # "security never said no", "nunca se opuso":
+        waived = Stance(NONE, min(m.start() for m in ends), max(m.end() for m in ends))  # read, sets nothing
     if forbid and egress and not re.search(r"\?\s*$", text[a : b + 1]):  # "security blocked hosted LLMs": its ruling
         ruled = isinstance(authority, re.Match) and authority.start() < forbid.start()
         return Stance(STAYS, min(forbid.start(), egress.start()), max(forbid.end(), egress.end()), ruled=ruled, who=who if ruled else "")
@@ -186,6 +193,8 @@ def read(text: str) -> list[Stance]:
             said = replace(rulings.last(rulings.strictest(stances)), within=(start, end))
         if said is None:
             continue
+        if said.kind == UNSURE and grouped.pattern("approve").search(text, start, end):
+            said = replace(said, hedged=True)  # "creo que legal lo aprobó, no estoy seguro"
         if said.clears and out and out[-1].sensitive and out[-1].within[1] == start:
             said = replace(said, within=(out.pop().within[0], end))  # "Prompts hold PII. We redact it first."
         elif out and out[-1].within[1] == start and (carried and said.kind == UNSURE or rulings.overrules(text, start, out[-1], said)):
