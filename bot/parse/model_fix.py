@@ -28,7 +28,7 @@ _ARTICLES = frozenset({"the", "la", "el", "one"}) | frozenset(
     w for row in lexicon.fragments("model_fix_verb") for w in row.split()
 )
 _SKIPPED = _ARTICLES | {"but", "sino"}  # between "not 3.1" and "but the 3.3"
-_WORDS = lazy(rf"\b(?:{'|'.join(sorted(_SKIPPED, key=len, reverse=True))})\b", re.I)
+_WORDS = lazy(rf"\b(?:{'|'.join(sorted(_SKIPPED, key=lambda w: (-len(w), w)))})\b", re.I)  # the same pattern in every process
 _SEP = lazy(r"^[\s,;:—–-]*$")
 _GAP = lazy(r"^[\s,;:()—–-]*$")
 _VERSION_PART = lazy(r"^[a-z]{0,2}\d{1,3}$")  # "33", "k26", "v4", "5": a version, not a size or a date
