@@ -28,7 +28,7 @@ from bot.parse.rate_units import GPU, PER_NODE, TOK_S
 from bot.parse.words import Token, tokens
 
 _BARE_AFTER = lazy(
-    r"\s*(?:$|[.,;:!?)\n]|(?:please|now|instead|then|ahora|entonces|por\s+favor|en\s+su\s+lugar)\b)", re.I
+    r"\s*(?:$|[.,;:!?)\n]|(?:please|now|instead|then|not|rather|ahora|entonces|por\s+favor|en\s+su\s+lugar|y\s+no|no|en\s+vez|en\s+lugar)\b)", re.I
 )
 _WORD_AFTER = lazy(r"\s?(?:of\s+|de\s+)?([a-záéíóúñ]{2,})", re.I)
 _PER_GPU = lazy(rf"\s*(?:per|por|/|each|a)\s*{GPU}\b", re.I)
