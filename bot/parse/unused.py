@@ -24,6 +24,7 @@ from bot.parse.counts import Count
 from bot.parse.draft import ASK_CONFLICT, ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
+from bot.parse.rate_kind import ONE_PERSON_MAX_TOK_S
 from bot.parse.vat import names as country_names
 
 MAX_SHOWN = 4
@@ -76,18 +77,12 @@ def _places(text: str) -> list[str]:
     return out
 
 
-# Above this a tok/s is no one person's stream: the fastest hosted per-stream speeds in the API catalog are
-# ~190-290 tok/s (/work/shared/domain/hosting-economics.md), and a person reads far slower; so "300 tok/s for a
-# team of 5 engineers" is the team's total, while "25 tok/s, team of 80 devs" may be each one's.
-_ONE_PERSON_MAX_TOK_S = 150
-
-
 def _heads_beside_rate(text: str, count: Count, slo: float) -> bool:
     """A head count in the message and a tok/s whose kind no word said, "each" said nowhere (parseQ2): "team of
     80 devs, 25 tok/s", "300 agents in the contact centre. 45 tok/s" — each of them, or all of them together?
     Not when "in total" is said anywhere, nor for a count of groups (their figure adds up or is asked by the
     rates reader)."""
-    return count.group is False and slo <= _ONE_PERSON_MAX_TOK_S and not (
+    return count.group is False and slo <= ONE_PERSON_MAX_TOK_S / 2 and not (
         lexicon.pattern("total").search(text) or lexicon.pattern("rate_total").search(text)
     )
 
