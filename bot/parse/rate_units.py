@@ -11,7 +11,7 @@ from functools import cache
 from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 
-_PER_SECOND = r"(?:(?:/|per|por|a\s+la|p/|each|every)\s?(?:s|secs?|seconds?|segundos?|seg)|(?:an?|one|al)\s+(?:sec(?:ond)?|segundo))\b"
+_PER_SECOND = r"(?:(?:/|per|por|a\s+la|p/|each|every|x(?=\s))\s?(?:s|secs?|seconds?|segundos?|seg)|(?:an?|one|al)\s+(?:sec(?:ond)?|segundo))\b"
 
 _OUTPUT = r"(?:output\s|de\s+salida\s|generated\s|generados\s)?"
 
