@@ -24,8 +24,8 @@ _WHO = rf"(?:users?|sessions?|streams?|requests?|calls?|llamadas|consultas|conve
 # "50 concurrent users", "50 agents running in parallel", and "200 concurrent" with the noun left out.
 _CONCURRENCY_AFTER = lazy(
     rf"\s?(?:{CONCURRENT}\s{_WHO}|{_WHO}\s(?:online\s+|connected\s+|running\s+|working\s+|generating\s+|"
-    rf"open\s+|corriendo\s+|trabajando\s+|conectad[oa]s\s+|activ[oa]s\s+|en\s+l[ií]nea\s+)?(?:{CONCURRENT}|in\s+parallel|at\s+once|"
-    r"at\s+a\s+time|at\s+the\s+same\s+time|a\s+la\s+vez|en\s+paralelo|al\s+mismo\s+tiempo|a\s+la\s+par(?!\s+(?:que|de|con))|en\s+simult[aá]neo)"
+    rf"open\s+|corriendo\s+|trabajando\s+)?(?:{CONCURRENT}|in\s+parallel|at\s+once|at\s+a\s+time|"
+    r"at\s+the\s+same\s+time|a\s+la\s+vez|en\s+paralelo|al\s+mismo\s+tiempo)"
     rf"|{CONCURRENT}(?=\s*(?:[,;.!?)]|$|(?:at|with|each|and|con|cada|y)\b)))\b",
     re.I,
 )
