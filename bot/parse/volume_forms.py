@@ -31,7 +31,7 @@ _PER_PERSON = rf"(?:\s?(?:per|por|each|every|an?|cada|/|for\s+each|para\s+cada|{
 _PERIODS = "|".join(PERIOD_WORDS.values())
 _PER_UNIT = (
     rf"(?:\s?(?:per|por|each|every|cada|for\s+each|para\s+cada|{_PER_SHORT})[\s-]?"
-    rf"(?!(?:{_PERIODS}|the|our|an?|one|el|la|un|una|single|request|petici[oó]n|call|llamada|per|por|each|every|cada|uno|"
+    rf"(?!(?:{_PERIODS}|the|our|an?|one|el|la|un|una|single|request|petici[oó]n|call(?!\s+cent(?:er|re))|llamada|per|por|each|every|cada|uno|"
     rf"of|de|al|and|y)\b)(?P<{{}}>[^\W\d_]{{{{3,}}}}"
     # a unit of two or three words: "per franchise location", "por línea de producto", "por centro de coste"
     rf"(?:\s+(?:(?:de|del|of)\s+)?(?!(?:{_PERIODS}|per|por|each|every|cada|and|y|in|en|al|the|el|la|for|para)\b)[^\W\d_]{{{{3,}}}}){{{{0,2}}}}))\b"
