@@ -15,6 +15,8 @@ _ANSWERED = lazy(
     re.I,
 )
 _CLAUSE_LEAD = lazy(r"[\s,;:(—-]*(?:(?:and|also|so|but|or|y|pero|tambi[eé]n|o)\b[\s,]*)?¿?\s*$", re.I)
+# A Spanish question may open with its subject: "¿las nóminas pueden salir a una API externa?"
+_SUBJECT_LEAD = lazy(r"\s*(?:[^\W\d]+\s+){1,4}")  # after the "¿" that opens the sentence
 
 
 def answered(text: str, end: int) -> bool:
@@ -29,6 +31,7 @@ def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
         return None
     for m in lexicon.pattern("rule_question").finditer(text, start, end):
         lead = max([start] + [text.rfind(mark, start, m.start()) + 1 for mark in ",;:—–("])
-        if _CLAUSE_LEAD.fullmatch(text, lead, m.start()) or _CLAUSE_LEAD.fullmatch(text, start, m.start()):
+        subject = text[start - 1 : start] == "¿" and _SUBJECT_LEAD.fullmatch(text, start, m.start())
+        if subject or _CLAUSE_LEAD.fullmatch(text, lead, m.start()) or _CLAUSE_LEAD.fullmatch(text, start, m.start()):
             return m
     return None

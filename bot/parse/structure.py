@@ -72,6 +72,8 @@ def _pair(match: re.Match[str]) -> str:
     if rate:
         before, after = words[: rate.start()].strip(), words[rate.end() :].strip()
         return f"{lead}{before} {value} tok/s {after}".rstrip()
+    if _concept("config_volume_key").fullmatch(words):
+        return f"{lead}{value} {words}"  # "daily_output_tokens: 43200000" is "43200000 daily output tokens"
     if _concept("config_context_key").fullmatch(words):
         return f"{lead}context of {value} tokens"
     if _concept("config_users_key").fullmatch(words):

@@ -20,7 +20,7 @@ PERIOD_WORDS = {
 }  # fmt: skip
 BUSINESS_DAY = lazy(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)
 
-_TOKENS_WORD = r"(?:(?:output|input|prompt|completion|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:de\s+(?:salida|output)|de\s+(?:entrada|input)|of\s+outputs?|of\s+inputs?|of\s+prompts?|of\s+completions?|output|input|generados|out(?!\s+of\b)))?"  # "400k tokens out a day"
+_TOKENS_WORD = r"(?:(?:output|input|prompt|completion|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:(?:de\s+)?(?:salida|output)|(?:de\s+)?(?:entrada|input)|of\s+outputs?|of\s+inputs?|of\s+prompts?|of\s+completions?|output|input|generados|out(?!\s+of\b)))?"  # "400k tokens out a day"
 _BOTH = r"inputs?\s?(?:and|\+|&)\s?outputs?|in\s?\+\s?out|prompts?\s?(?:and|\+|&)\s?completions?|entrada\s+y\s+salida"
 _TOTAL_BEFORE = rf"(?:(?:{_BOTH}|total|combined|overall|totales)\s)"
 _TOTAL_AFTER = rf"(?:\s?,?\s?(?:in\s+total|total|combined|overall|en\s+total|(?:of\s+|de\s+|entre\s+|sumando\s+|contando\s+|counting\s+|across\s+)?(?:{_BOTH})))\b"
@@ -117,6 +117,12 @@ BARE_TOKENS = lazy(
 )
 
 
+# A period said as an adjective between the figure and its tokens: "43.2M daily output tokens" (and a config key
+# "daily_output_tokens" read as words).
+_ADJECTIVE = lazy(r"\s?(?P<adj>daily|weekly|monthly|hourly)\s", re.I)
+_ADJECTIVE_PERIODS = {"daily": "day", "weekly": "week", "monthly": "month", "hourly": "hour"}
+
+
 class LeadVolume:
     """A volume whose period was said before it, shaped like a VOLUME match read in place."""
 
@@ -144,6 +150,16 @@ class LeadVolume:
             tokens, period
         )  # only a volume that says its side: "each day 50M tokens" may be anything
         return volume if volume._match and _volume_kind(tokens.group(0)) else None
+
+    @classmethod
+    def adjective(cls, text: str, at: int) -> LeadVolume | None:
+        """The volume whose period sits before its tokens as an adjective: "43.2M daily output tokens"."""
+        adj = _ADJECTIVE.match(text, at)
+        tokens = BARE_TOKENS.match(text, adj.end()) if adj else None
+        if tokens is None:
+            return None
+        volume = cls(tokens, _ADJECTIVE_PERIODS[adj.group("adj").lower()])
+        return volume if volume._match else None
 
     @classmethod
     def past(cls, text: str, tokens: re.Match[str], lo: int, hi: int) -> LeadVolume | None:

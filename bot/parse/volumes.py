@@ -67,7 +67,7 @@ def read_volumes(
     by the mix. Each step is said in a note; a step that lacks its figure asks.
     """
     for number in mentions(nums):
-        volume = tail(text, number, VOLUME)
+        volume = tail(text, number, VOLUME) or LeadVolume.adjective(text, number.end)
         if not volume and (bare := tail(text, number, BARE_TOKENS)):
             lo, hi = sentence(text, number.start)
             volume = LeadVolume.before(text, bare, lo, number.start) or LeadVolume.past(text, bare, lo, hi)
