@@ -24,7 +24,7 @@ PEOPLE = grouped.by_letter("person_nouns")  # grouped by first letter: the list 
 STREAMS = lexicon.alternation("stream_nouns")
 STREAM_WHO = (
     rf"(?:{PEOPLE}|{STREAMS}|requests?|peticion(?:es)?|petici[oó]n|solicitud(?:es)?|repl(?:y|ies)|respuestas?|"
-    r"clients?|clientes?|heads?)"
+    r"heads?)"  # not "per client / por cliente": a customer as often as a stream, so a group (parseQ2)
 )
 CONCURRENT = r"(?:concurrent(?:ly)?|simultaneous(?:ly)?|parallel|active|concurrentes|simult[aá]ne[oa]s|paralel[oa]s|activ[oa]s)"
 

@@ -23,6 +23,12 @@ from bot.parse.rate_words import (
     STREAMS_AT_BEFORE,
 )
 
+# Above this a tok/s is no one person's stream: the fastest per-stream speed in the API catalog is 289 tok/s
+# (costcore/data/apis.yaml), so "1,500 tok/s for 30 devs" is their total, while "500 users at 300 tok/s" may be each
+# one's and asks (parseQ2). A head count said apart from the rate (bot/parse/unused.py) is weaker evidence: it asks
+# only up to half of it ("25 tok/s, team of 80 devs" asks; "300 tok/s … a team of 5 engineers" is the team's).
+ONE_PERSON_MAX_TOK_S = 300
+
 
 @cache
 def _groups_at() -> re.Pattern[str]:
@@ -48,7 +54,7 @@ def read_kind(clause: str, value: float, before: str, after: str, draft: Draft) 
         draft.set("concurrency", round(count))
     elif people := FOR_PEOPLE_AFTER.match(after) or PEOPLE_AT_BEFORE.search(before):
         users = first_number(people.group("n"))
-        if users and users >= 2:
+        if users and users >= 2 and value <= ONE_PERSON_MAX_TOK_S:
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(users))
     elif (
         (groups := _groups_at().search(before))

@@ -66,7 +66,8 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     doubt = find("doubt")
     if doubt and authority and not find("egress") and rulings.other_matter(text, doubt.end()):
         doubt = None  # "legal is still reviewing the hardware lease": a doubt about something else
-    if doubt and (authority or find("egress") or find("vendor_use") or find("residency_topic")):  # "residency: nobody knows"
+    # "residency: nobody knows"; "may or may not have to stay in-house" (a keep-in rule in doubt, parseQ2)
+    if doubt and (authority or find("egress") or find("vendor_use") or find("residency_topic") or find("keep_in")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b, who=who if authority else "")
     if authority and (no := find("refuse")) and not negated(no.start()) and not rulings.other_matter(text, no.end()):
         if later := rulings.said_later(text, a, b, no, ruler, "approve") or rulings.said_later(text, a, b, no, ruler, "reverse"):

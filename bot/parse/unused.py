@@ -20,9 +20,11 @@ from functools import cache
 from itertools import islice
 
 from bot.parse import compose, lexicon, unused_figures
+from bot.parse.counts import Count
 from bot.parse.draft import ASK_CONFLICT, ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
+from bot.parse.rate_kind import ONE_PERSON_MAX_TOK_S
 from bot.parse.vat import names as country_names
 
 MAX_SHOWN = 4
@@ -75,6 +77,16 @@ def _places(text: str) -> list[str]:
     return out
 
 
+def _heads_beside_rate(text: str, count: Count, slo: float) -> bool:
+    """A head count in the message and a tok/s whose kind no word said, "each" said nowhere (parseQ2): "team of
+    80 devs, 25 tok/s", "300 agents in the contact centre. 45 tok/s" — each of them, or all of them together?
+    Not when "in total" is said anywhere, nor for a count of groups (their figure adds up or is asked by the
+    rates reader)."""
+    return count.group is False and slo <= ONE_PERSON_MAX_TOK_S / 2 and not (
+        lexicon.pattern("total").search(text) or lexicon.pattern("rate_total").search(text)
+    )
+
+
 def check(text: str, nums: list[Number], draft: Draft) -> None:
     slo = draft.fields.get("slo_tok_s")
     if slo is not None and draft.fields.get("slo_kind") is None and not draft.asks:
@@ -84,9 +96,9 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
                 a < count.end and count.start < b for a, b, _ in draft.used
             ):
                 continue
-            if lexicon.pattern("total").search(text, start, end) or not lexicon.pattern("each").search(
-                text, start, end
-            ):
+            if lexicon.pattern("total").search(text, start, end):
+                continue
+            if not lexicon.pattern("each").search(text, start, end) and not _heads_beside_rate(text, count, slo):
                 continue
             who = text[count.start : count.end].split()[-1].lower()
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(slo), users=count.value, who=who)

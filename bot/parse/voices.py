@@ -28,13 +28,14 @@ from bot.parse.rate_units import GPU, PER_NODE, TOK_S
 from bot.parse.words import Token, tokens
 
 _BARE_AFTER = lazy(
-    r"\s*(?:$|[.,;:!?)\n]|(?:please|now|instead|then|ahora|entonces|por\s+favor|en\s+su\s+lugar)\b)", re.I
+    r"\s*(?:$|[.,;:!?)\n]|(?:please|now|instead|then|not|rather|ahora|entonces|por\s+favor|en\s+su\s+lugar|y\s+no|no|en\s+vez|en\s+lugar)\b)", re.I
 )
 _WORD_AFTER = lazy(r"\s?(?:of\s+|de\s+)?([a-záéíóúñ]{2,})", re.I)
 _PER_GPU = lazy(rf"\s*(?:per|por|/|each|a)\s*{GPU}\b", re.I)
 _EACH = lazy(r"\s*(per\s+\w+|por\s+\w+|each|apiece|cada\s+\w+)", re.I)
 _MARK_TAIL = lazy(r"[\s,:;—–-]*")
 _CLAUSE_END = lazy(r"[.;!?\n]|,\s(?!\d)")
+_SPEAKER = lazy(r"^[>\s]*(?:\*{0,2}@?)([^\W\d][\w.'-]{0,20}(?:\s[^\W\d][\w.'-]{0,20})?)\*{0,2}:", re.M)
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,34 @@ def _corrections(
             _bare(chars, before, new, text, draft)
 
 
+def _speaker(text: str, at: int) -> str | None:
+    """Who says the line holding `at` in a pasted thread ("> pm: …", "ana: …"), or None."""
+    start = text.rfind("\n", 0, at) + 1
+    said = _SPEAKER.match(text, start)
+    return said.group(1).lower() if said and said.end() <= at else None
+
+
+def _disputed(text: str, figures: list[_Figure], draft: Draft) -> None:
+    """Another voice rejects a rate said before ("> pm: we need 400 tok/s" … "> eng: I measured 250 tok/s, not
+    400"): which one counts is theirs to say, so the question asks (a voice correcting itself, "400 not 300", is a
+    correction, read by `_corrections`)."""
+    for i, negated in enumerate(figures):
+        window = max(0, negated.number.start - 16)
+        mark = next((m for m in _pattern("figure_not_before").finditer(text, window, negated.number.start)
+                     if not text[m.end() : negated.number.start].strip()), None)
+        if mark is None:
+            continue
+        said = [f for f in figures[:i] if f.kind.startswith("tok/s") and f.number.end <= mark.start()]
+        old = next((f for f in said if f.number.value == negated.number.value), None)
+        new = said[-1] if said else None
+        if old is None or new is old or new.number.value == old.number.value:
+            continue
+        who_old, who_new = _speaker(text, old.number.start), _speaker(text, new.number.start)
+        if who_old and who_new and who_old != who_new:
+            draft.conflict("slo_tok_s", [old.number.value, new.number.value])
+            return
+
+
 def _bare(chars: list[str], before: list[_Figure], new: _Figure, text: str, draft: Draft) -> None:
     """A bare number corrects the latest earlier figure of its size (within 10x: "make it 500" is not the 64k
     context); two kinds of that size ("40 tok/s per user for 30 users, make it 60") ask which one."""
@@ -163,5 +192,6 @@ def settle(text: str, draft: Draft, toks: list[Token] | None = None) -> str:
         _quoted(figures, old, chars, text, draft)
     _corrections(text, figures, old, chars, draft)
     if ":" in text:
+        _disputed(text, figures, draft)
         chrome.log_times(text, chars)
     return "".join(chars)

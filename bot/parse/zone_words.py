@@ -80,15 +80,22 @@ def _name_starts() -> re.Pattern[str]:
 
 def named(text: str) -> list[str]:
     """Zones the text names by region or by a word next to a clock ("9-5 Pacific", "east coast")."""
-    zones, end = [], 0
+    zones, end, ends = [], 0, []
     for start in _name_starts().finditer(text):
         if start.start() >= end and (m := _names().match(text, start.start())):
             zones.append(table()["names"][int(next(k for k, v in m.groupdict().items() if v)[1:])]["zone"])
             end = m.end()
+            ends.append(end)
+    # "business hours Pacific and Eastern", "hora del Pacífico y central": a zone word listed right after a zone
     for m in _clock_words().finditer(text):
-        if _by_clock(text, m.start(), m.end()) and not _names().match(text, m.start()):
+        joined = any(_LISTED.fullmatch(text, e, m.start()) for e in ends if e <= m.start())
+        if (joined or _by_clock(text, m.start(), m.end())) and not _names().match(text, m.start()):
             zones.append(table()["after_clock"][m.group(1).lower()])
+            ends.append(m.end())
     return zones
+
+
+_LISTED = lazy(r"\s*(?:,|/|&|\band\b|\bor\b|\by\b|\bo\b)\s*(?:(?:the|la|el)\s+)?", re.I)
 
 
 _HOURS_WORD = lazy(r"(?=[htHT])\b(?:hours|hrs|time|timezone|tz)\b", re.I)
