@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import lexicon, mix_parts, places, zone_words
+from bot.parse import lexicon, mix_parts, places, split_day, zone_words
 from bot.parse.context import negated as _negated
 from bot.parse.context import waived_after
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
@@ -108,16 +108,16 @@ def _aside(text: str, start: int, end: int) -> bool:
     return bool(lexicon.pattern("calendar_aside").search(text, a, b))
 
 
-def _bare_spans(found: dict[object, list[re.Match[str]]]) -> list[tuple[str, float, float]]:
+def _bare_spans(found: dict[object, list[re.Match[str]]]) -> list[split_day.Span]:
     spans = []
     for m in found[_SPAN]:  # already only those that are hours
         start, end = int(m.group("h1")), int(m.group("h2"))
         end += 12 if end <= start else 0  # "8 to 4" is 8:00 to 16:00
-        spans.append((m.group(0).strip(), float(start), float(end - start)))
+        spans.append((m.group(0).strip(), float(start), float(end - start), m.start(), m.end()))
     return spans
 
 
-def _clock_spans(found: dict[object, list[re.Match[str]]]) -> list[tuple[str, float, float]]:
+def _clock_spans(found: dict[object, list[re.Match[str]]]) -> list[split_day.Span]:
     spans = []
     for m in found[_CLOCK_SPAN]:
         start = _hour(m.group("h1"), m.group("m1"), m.group("a1"))
@@ -127,7 +127,7 @@ def _clock_spans(found: dict[object, list[re.Match[str]]]) -> list[tuple[str, fl
         if end <= start and not m.group("a2") and end < 12:
             end += 12  # "8:30 to 4:30", "9am to 5": afternoon, as a bare "8 to 4" is
         # "10pm to 6am" runs overnight: no business day, and not around the clock either (0 hours asks)
-        spans.append((m.group(0).strip(), start, end - start if end > start else 0.0))
+        spans.append((m.group(0).strip(), start, end - start if end > start else 0.0, m.start(), m.end()))
     return spans
 
 
@@ -189,12 +189,13 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
         else:  # "12h a day": neither calendar llmcost prices
             draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed)
             return
-    for typed, start, hours in _clock_spans(found) + _bare_spans(found):
+    spans = _clock_spans(found) + _bare_spans(found)
+    for typed, start, hours, lo, hi in split_day.joined(text, spans, day):  # "de 9 a 14 y de 16 a 19": one day
         if hours not in (day, day + 1):  # "9-12", "7 to 7": neither calendar llmcost prices
             draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed)
             return
         business = True
-        if hours != day:  # "9am-6pm", "de 9 a 18": an office day with a lunch hour, priced as the business day
+        if hours != day or (typed, start, hours, lo, hi) not in spans:  # "9am-6pm", "de 9 a 18": a lunch hour
             draft.note("business_hours_span", said=typed, hours=plain(hours), opens=opens, closes=opens + day)
         elif start != opens:
             draft.note("business_hours_shifted", said=typed, opens=opens, closes=opens + day)

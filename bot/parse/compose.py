@@ -30,8 +30,8 @@ from bot.parse.rate_units import TOK_S
 _TIMES = lazy(r"\s*[x×*]\s*", re.I)
 
 
-_EACH_NOUN = lazy(
-    r"\b(?:each|every|per|cada|por)\s+(?:one\s+of\s+(?:the|our)\s+)?(?P<noun>[^\W\d_]+)", re.I
+_EACH_NOUN = lazy(  # "x usuario": Slack's per (lexicon `per_short`)
+    rf"\b(?:each|every|per|cada|por|{lexicon.alternation('per_short')})\s+(?:one\s+of\s+(?:the|our)\s+)?(?P<noun>[^\W\d_]+)", re.I
 )
 
 

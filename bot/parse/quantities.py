@@ -89,7 +89,7 @@ _CONTEXT_AFTER = lazy(
 _WINDOW_AFTER = lazy(r"[ -]?(?:(?:of|de) )?(?:token[ -])?(?:windows?|ventanas?)\b", re.I)
 _CONTEXT_NAMED = lazy(r"[ -]?(?:(?:tokens?|tok)[ -]?)?(?:of |de )?(?:contexts?|contextos?|ctx|context[ -]windows?|windows?)\b", re.I)
 _CONTEXT_BEFORE = lazy(
-    r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventana|sequences|secuencias)"
+    r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventanas?|windows?|sequences|secuencias)"
     r"(?: (?:m[aá]ximo|max(?:imum)?|total|completo|entero|full))?(?: (?:budget|limit|cap|presupuesto|l[ií]mite))?"
     r"(?: (?:per|each|a|por|de cada) (?:call|request|prompt|query|petici[oó]n|llamada|consulta))?"  # "context budget per call: 48k"
     r" ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",

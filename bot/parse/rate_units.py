@@ -11,12 +11,13 @@ from functools import cache
 from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 
-_PER_SECOND = r"(?:(?:/|per|por|a\s+la|p/|each|every)\s?(?:s|secs?|seconds?|segundos?|seg)|(?:an?|one|al)\s+(?:sec(?:ond)?|segundo))\b"
+_PER_SECOND = r"(?:(?:/|per|por|a\s+la|p/|each|every|x(?=\s))\s?(?:s|secs?|seconds?|segundos?|seg)|(?:an?|one|al)\s+(?:sec(?:ond)?|segundo))\b"
 
 _OUTPUT = r"(?:output\s|de\s+salida\s|generated\s|generados\s)?"
 
+# "300+ tok/s", "300-odd tok/s", "300 y pico tok/s": at least the figure (lexicon `rate_odd_after`).
 TOK_S = lazy(
-    rf"(?P<plus>\+)?\s?{_OUTPUT}(?:(?:tok(?:en)?s?|tks?|t)(?:\s(?:de\s+salida|of\s+output|output))?\s?{_PER_SECOND}|tps\b|tok/s\b)",
+    rf"(?P<plus>\+|{lexicon.alternation('rate_odd_after')})?\s?{_OUTPUT}(?:(?:tok(?:en)?s?|tks?|t)(?:\s(?:de\s+salida|of\s+output|output))?\s?{_PER_SECOND}|tps\b|tok/s\b)",
     re.I,
 )
 

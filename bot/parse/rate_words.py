@@ -27,14 +27,18 @@ _FILLER = lexicon.alternation("rate_filler")
 
 _WAVED_OFF = lexicon.alternation("waved_off")
 
+# Slack shorthand (lexicon `each_short`: "c/u", "ea."; `per_short`: "x usuario", "x equipo"): "30 tok/s c/u".
+_EACH_SHORT = lexicon.alternation("each_short")
+_PER_SHORT = lexicon.alternation("per_short")
+
 _EACH_OF = r"(?:for\s+|para\s+)?(?:each|every\s+one|cada\s+uno)\s+(?:of|de)\s+(?:(?:the|our|those|los|nuestros)\s+)?(?:\d[\d,.]*\s+)?"
 
 PER_STREAM_AFTER = lazy(
     rf"\s*,?\s*(?:(?:{_FILLER})\s+){{0,2}}(?:"
-    rf"(?:(?:per|por|for\s+each|for\s+every|para\s+cada|/)[\s-]?(?:single\s+|{CONCURRENT}\s+)?|{_EACH_OF}){STREAM_WHO}\b"
+    rf"(?:(?:per|por|for\s+each|for\s+every|para\s+cada|/|{_PER_SHORT})[\s-]?(?:single\s+|{CONCURRENT}\s+)?|{_EACH_OF}){STREAM_WHO}\b"
     # "300 tok/s each user", but not "300 tok/s, every request is about 2k tokens": another clause
     rf"|(?:each|every|cada)[\s-]?(?:single\s+|{CONCURRENT}\s+)?{STREAM_WHO}\b(?!\s+(?:{_VERB}))"
-    r"|per-(?:user|stream|request|seat)\b|single[\s-]stream\b|apiece\b|cada\s+uno\b|por\s+cabeza\b|a\s+head\b"
+    rf"|per-(?:user|stream|request|seat)\b|single[\s-]stream\b|apiece\b|cada\s+uno\b|por\s+cabeza\b|a\s+head\b|{_EACH_SHORT}(?!\w)"
     # "300 tok/s, each team …" is a rate per team (or no rate of theirs at all), not per stream
     rf"|each\b(?!\s+(?:day|week|month|hour|minute|year|time|second|{_GROUP_WORDS})\b)"
     # "300 tok/s, each request carries 500k tokens": "each <noun> <verb>" is a clause of its own
@@ -51,7 +55,7 @@ PER_STREAM_BEFORE = lazy(
 
 # A head count, then "each": "40 users each at 30 tok/s", "40 usuarios, cada uno a 30 tok/s".
 EACH_BEFORE = lazy(
-    rf"\b(?:{STREAM_WHO}|{PEOPLE}),?\s+(?:each(?:\s+one)?|cada\s+uno)\b(?:\s+[^\W\d_]+){{0,2}}\s*[:~≈]?\s*$",
+    rf"\b(?:{STREAM_WHO}|{PEOPLE}),?\s+(?:each(?:\s+one)?|cada\s+uno|{_EACH_SHORT})(?!\w)(?:\s+[^\W\d_]+){{0,2}}\s*[:~≈]?\s*$",
     re.I,
 )
 
@@ -106,7 +110,7 @@ TIMES_AFTER = lazy(
 def per_group_after() -> re.Pattern[str]:
     not_group = rf"{STREAM_WHO}|{PEOPLE}|{GPU}|nodes?|nodos?|box|servers?|servidor|machines?|m[aá]quina"
     return lazy(
-        rf"\s*,?\s*(?:(?P<every>every|cada)\b|(?:per|por|for\s+each|for\s+every|para\s+cada)\b|/|each(?=\s+{lexicon.alternation('group_nouns')}))[\s-]?"
+        rf"\s*,?\s*(?:(?P<every>every|cada)\b|(?:per|por|for\s+each|for\s+every|para\s+cada|{_PER_SHORT})\b|/|each(?=\s+{lexicon.alternation('group_nouns')}))[\s-]?"
         rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{not_group}|{lexicon.alternation('not_group')})\b)"
         rf"(?!{lexicon.alternation('per_source')}(?!\w))"
         rf"(?P<group>[^\W\d_]{{2,}})\b(?!\s+{lexicon.alternation('group_clause')}(?!\w))"

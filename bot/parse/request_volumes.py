@@ -44,8 +44,12 @@ def _not_tokens() -> re.Pattern[str]:  # a size in another unit: "~600 words", "
 
 
 @cache
-def _per_second() -> re.Pattern[str]:
-    return lazy(rf"\s?(?:{lexicon.alternation('request_rate_second')}){lexicon.WORD_END}", re.I)
+def _per_unit(concept: str) -> re.Pattern[str]:  # "4 rps", "180 RPM", "120 req/min", "3 pet/s"
+    return lazy(rf"\s?(?:{lexicon.alternation(concept)}){lexicon.WORD_END}", re.I)
+
+
+# Request rates said as one unit (lexicon rows), and the period each is per.
+_RATE_UNITS = (("request_rate_second", "second"), ("request_rate_minute", "minute"))
 
 
 @cache
@@ -90,8 +94,11 @@ def read_request_volumes(
         return
     per_period = _per_period(periods)
     said = [(n, m) for n in mentions(nums) if (m := per_period.match(text, n.end))]
-    if not said and (said := [(n, m) for n in mentions(nums) if (m := _per_second().match(text, n.end)) and not is_limit(text, n.start, m.end())]):
-        period_of = lambda _: "second"  # noqa: E731 - requests a second: the product is the rate itself
+    for concept, unit_period in _RATE_UNITS if not said else ():
+        unit = _per_unit(concept)
+        if said := [(n, m) for n in mentions(nums) if (m := unit.match(text, n.end)) and not is_limit(text, n.start, m.end())]:
+            period_of = lambda _, p=unit_period: p  # noqa: E731 - requests a second: the product is the rate itself
+            break
     each = [(n, m) for n in mentions(nums) if (m := _EACH_TOKENS.match(text, n.end))]
     if len({n.value for n, _ in said}) > 1:  # "10 req/s peak, 2 req/s average": which to size for?
         (first, _), (_, last) = said[0], said[-1]

@@ -77,7 +77,12 @@ NEAR = 60  # a residency phrase accounts for the watched words this close to it 
 # A keep-in rule names a country ("must stay in Spain") or the cloud of the team's own account ("in our own
 # AWS account"): the lexicon's `kept_in_<slot>` forms carry `{<slot>}` where a name of the slot's table goes,
 # and a name is read where it ends the phrase (a country) or anywhere in it as a word (a cloud).
-_TABLES = {"country": (lexicon.countries, r"(?:\s+(?:only|solamente|[uú]nicamente|s[oó]lo))?$"), "cloud": (lexicon.clouds, r"(?![\w'])")}
+# A country's name may be followed by the rule's last words (lexicon `kept_in_tail`: "… in Spain only", "hosting en
+# México obligatorio").
+_TABLES = {
+    "country": (lexicon.countries, rf"(?:\s+(?:{lexicon.alternation('kept_in_tail')}))?$"),
+    "cloud": (lexicon.clouds, r"(?![\w'])"),
+}
 
 
 @cache

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from bot.parse import lexicon
 from bot.parse.figures import PEOPLE, first_number
 from bot.parse.lazyre import lazy
 
@@ -19,24 +20,26 @@ PERIOD_WORDS = {
 }  # fmt: skip
 BUSINESS_DAY = lazy(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)
 
-_TOKENS_WORD = r"(?:(?:output|input|prompt|completion|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:(?:de\s+)?salida|(?:de\s+)?entrada|of\s+outputs?|of\s+inputs?|of\s+prompts?|of\s+completions?|output|input|generados|out(?!\s+of\b)))?"  # "400k tokens out a day"
+_TOKENS_WORD = r"(?:(?:output|input|prompt|completion|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:(?:de\s+)?(?:salida|output)|(?:de\s+)?(?:entrada|input)|of\s+outputs?|of\s+inputs?|of\s+prompts?|of\s+completions?|output|input|generados|out(?!\s+of\b)))?"  # "400k tokens out a day"
 _BOTH = r"inputs?\s?(?:and|\+|&)\s?outputs?|in\s?\+\s?out|prompts?\s?(?:and|\+|&)\s?completions?|entrada\s+y\s+salida"
 _TOTAL_BEFORE = rf"(?:(?:{_BOTH}|total|combined|overall|totales)\s)"
 _TOTAL_AFTER = rf"(?:\s?,?\s?(?:in\s+total|total|combined|overall|en\s+total|(?:of\s+|de\s+|entre\s+|sumando\s+|contando\s+|counting\s+|across\s+)?(?:{_BOTH})))\b"
-_PER_PERSON = rf"(?:\s?(?:per|por|each|every|an?|cada|/|for\s+each|para\s+cada)[\s-]?{PEOPLE})\b"
+# Slack shorthand (lexicon `per_short`, `each_short`): "50k tokens x persona al día", "2M x día", "al día c/u".
+_PER_SHORT, _EACH_SHORT = lexicon.alternation("per_short"), lexicon.alternation("each_short")
+_PER_PERSON = rf"(?:\s?(?:per|por|each|every|an?|cada|/|for\s+each|para\s+cada|{_PER_SHORT})[\s-]?{PEOPLE})\b"
 # A volume per anything else that is counted: "2M output tokens per tenant per day across 12 tenants".
 _PERIODS = "|".join(PERIOD_WORDS.values())
 _PER_UNIT = (
-    rf"(?:\s?(?:per|por|each|every|cada|for\s+each|para\s+cada)[\s-]?"
-    rf"(?!(?:{_PERIODS}|the|our|an?|one|el|la|un|una|single|request|petici[oó]n|call|llamada|per|por|each|every|cada|uno|"
+    rf"(?:\s?(?:per|por|each|every|cada|for\s+each|para\s+cada|{_PER_SHORT})[\s-]?"
+    rf"(?!(?:{_PERIODS}|the|our|an?|one|el|la|un|una|single|request|petici[oó]n|call(?!\s+cent(?:er|re))|llamada|per|por|each|every|cada|uno|"
     rf"of|de|al|and|y)\b)(?P<{{}}>[^\W\d_]{{{{3,}}}}"
     # a unit of two or three words: "per franchise location", "por línea de producto", "por centro de coste"
     rf"(?:\s+(?:(?:de|del|of)\s+)?(?!(?:{_PERIODS}|per|por|each|every|cada|and|y|in|en|al|the|el|la|for|para)\b)[^\W\d_]{{{{3,}}}}){{{{0,2}}}}))\b"
 )
 # "por persona y día": a person and a period may be joined by "y" (Spanish) or "and".
 VOLUME = lazy(
-    rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})(?:\s(?:y|and)(?=\s))?|{_PER_UNIT.format('unit')}|\s(?:each|apiece|cada\s+uno)\b)?"
-    r"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un)?\s?(?:the\s|el\s|la\s)?"
+    rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})(?:\s(?:y|and)(?=\s))?|{_PER_UNIT.format('unit')}|\s(?:each|apiece|cada\s+uno|{_EACH_SHORT})(?!\w))?"
+    rf"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un|{_PER_SHORT})?\s?(?:the\s|el\s|la\s)?"
     r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"
     rf"(?P<period>{_PERIODS})\b(?:(?P<who_after>{_PER_PERSON})|{_PER_UNIT.format('unit_after')})?(?:{_TOTAL_AFTER})?"
     r"|\s?(?:(?:output|input|prompt|completion|generated)\s)?(?P<tpm>tp[mhd])\b(?:\s(?:de\s+salida|de\s+entrada|output|input))?",
