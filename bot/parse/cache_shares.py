@@ -131,13 +131,12 @@ def read_cache_shares(text: str, draft: Draft) -> None:
         if (lo, hi) in seen or len(seen) > 8:
             continue
         seen.add((lo, hi))
-        if other_cache(text, lo):
-            continue
         for m in _shares_pattern().finditer(text, max(lo, noun.start() - REACH), min(hi, noun.end() + REACH)):
             share = _share(m, text, lo)
             if (
                 share is None
                 or not 0 <= share <= 1
+                or other_cache(text, m.start())  # another cache in the share's part of the sentence
                 or tax().search(text, max(lo, m.start() - 25), m.end() + 25)
                 or priced(text, m)
                 or a_change(text, m.end())

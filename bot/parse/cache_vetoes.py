@@ -48,8 +48,10 @@ def _change() -> re.Pattern[str]:
 def other_cache(text: str, pos: int) -> bool:
     """A sentence about another cache (redis, a CDN, embeddings): its shares are not the prompt cache's. A
     service with its own cache (lexicon `other_cache_service`) counts anywhere in the sentence ("Cloudflare
-    serves 75 % of requests from cache") unless the sentence names the prompt cache (`prompt_cache_named`)."""
-    lo, hi = sentence(text, pos)
+    serves 75 % of requests from cache") unless the sentence names the prompt cache (`prompt_cache_named`).
+    A contrast word (lexicon `contrast`) ends the part: "the CDN cache serves 95 % …, but prompt-cache hits are
+    around 40 %" names another cache only before "but"."""
+    lo, hi = _part(text, pos, *sentence(text, pos))
     if other_cache_near().search(text, lo, hi):
         return True
     return bool(
@@ -57,3 +59,13 @@ def other_cache(text: str, pos: int) -> bool:
         and not lexicon.pattern("prompt_cache_named").search(text, lo, hi)
     )
 
+
+
+def _part(text: str, pos: int, lo: int, hi: int) -> tuple[int, int]:
+    """The stretch of the sentence [lo, hi) between the contrast words around `pos`."""
+    for cut in lexicon.pattern("contrast").finditer(text, lo, hi):
+        if cut.end() <= pos:
+            lo = cut.end()
+        elif cut.start() >= pos:
+            return lo, cut.start()
+    return lo, hi

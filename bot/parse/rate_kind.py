@@ -61,6 +61,8 @@ def read_kind(clause: str, value: float, before: str, after: str, draft: Draft) 
         and (count := first_number(groups.group("n")))
         and count >= 2
         and not lexicon.pattern("each").search(after[:24])  # "4 regions at 500 tok/s each": composed
+        # "for each of our 7 teams: 140 tok/s", "para cada uno de los 7 equipos": each said before the count
+        and not lexicon.pattern("each").search(before, max(0, groups.start() - 24), groups.start())
     ):
         # "12 tenants at 150 tok/s", "12 clientes a 150 tok/s": each of them, or all of them together?
         draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(count), who=groups.group("who").lower())
