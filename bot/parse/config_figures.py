@@ -44,8 +44,13 @@ def key_words(key: str) -> str:
 
 def volume(words: str, value: str) -> str | None:
     """A key naming a volume over a period, said as the volume readers read it ("tokens_out_per_hour = 5.4M" is
-    "5.4M output tokens per hour", "req_per_day: 2,000,000" "2,000,000 requests per day"), or None."""
+    "5.4M output tokens per hour", "req_per_day: 2,000,000" "2,000,000 requests per day", "output_tpm: 90000"
+    "90000 output tokens per minute"; a bare "tpm" may count both sides and is left to the safety net), or None."""
     head, _, last = words.rpartition(" ")
+    side, _, rest = words.partition(" ")
+    for side_words, key in ((head, last), (rest, side)):  # "output_tpm", "tpm_salida": tokens a minute of one side
+        if (per := lexicon.mapping("config_tokens_per_key").get(key)) and concept("config_output_side").fullmatch(side_words):
+            return f"{value.rstrip('.,')} output tokens per {per}"
     period = lexicon.mapping("config_period_key").get(last)
     if not (period and head):
         return None
