@@ -110,8 +110,36 @@ _ENV_ENTRY = lazy(
 )
 
 
+# A rate's label in words before its value (askS, session 9): "TPS pico: 1.100", "target tokens per second = 450",
+# "Target throughput (tokens/sec) ........ 950", "TPS objetivo → 650". Said "pico 1.100 tok/s", so the rates reader
+# weighs it as any tok/s (a measured or a limit word before it still sets it aside). Only a bare value that ends
+# its clause: "Throughput: 2.4M output tokens/hour" or "throughput: 912 tok/s" carry their own unit.
+@cache
+def _rate_label() -> re.Pattern[str]:
+    unit = lexicon.alternation("config_label_rate")
+    return lazy(
+        rf"(?<![\w/])(?P<before>(?:[A-Za-zñóé]+[ \t]+){{0,2}}?)(?P<unit>{unit})(?P<after>[ \t]+[A-Za-zñóé]+)?(?:[ \t]*\([^()\n]{{1,24}}\))?"
+        r"[ \t]*(?:[:=≈]|\.{2,}|…+|→|->)[ \t]*(?P<value>\d[\d.,]*(?<![.,])(?![.,]?\d)(?:[ \t]?[kK])?)(?=[ \t]*(?:$|[,;)]|\.(?!\d)|[ \t]+(?:at|for|per|on|in|en|para|por|de)\b))",
+        re.I | re.M,
+    )
+
+
+def rate_labels(text: str) -> str:
+    """`text` with each labelled rate said as a tok/s ("TPS pico: 1.100" is "pico 1.100 tok/s")."""
+
+    def one(m: re.Match[str]) -> str:
+        if concept("rate_measured").search(m["before"]):  # "Measured TPS: 300" is no target: left to the net
+            return m.group(0)
+        noun = m["unit"] + " " if m["unit"].isalpha() else ""  # "Output token throughput" keeps its measured noun
+        return f"{m['before']}{noun}{(m['after'] or '').strip()} {m['value']} tok/s".lstrip()
+
+    return _rate_label().sub(one, text)
+
+
 def named_values(text: str) -> str:
-    """`text` with each terraform variable's default and each env entry's value said as "key = value"."""
+    """`text` with each terraform variable's default and each env entry's value said as "key = value", and each
+    labelled rate as a tok/s."""
+    text = rate_labels(text)
     if "default" in text:
         text = _HCL_DEFAULT.sub(lambda m: f"{m['name']} = {m['value']}", text)
     if "value" in text:

@@ -36,6 +36,7 @@ WORD_FIELDS = frozenset(
 )
 _LOOK_BEHIND = 48  # a label before a figure ("Output TPM:", "tokens out per day ≈") is short
 MAX_FIGURES = 3
+_PERCENT = lazy(r"\s?%")
 MAX_WEIGHED = 80  # figures looked at in a pasted text (the readers read a few mentions each)
 # The mix readers (bot/parse/mix_forms.py) return ratios, not spans: a share of one side is accounted for when
 # the mix was read at all.
@@ -95,7 +96,10 @@ def _matters(text: str, number: Number) -> tuple[str, int, int] | None:
     if m := after.match(text, number.end):
         return None if _aside().search(head) else (fields[int(m.lastgroup[1:])], number.start, m.end())
     if (m := before.search(head)) and not _key_aside().search(m.group(0)):
-        return fields[int(m.lastgroup[1:])], number.start - len(head) + m.start(), number.end
+        field = fields[int(m.lastgroup[1:])]
+        if field == "slo_tok_s" and _PERCENT.match(text, number.end):
+            return None  # "rendimiento: 80%": a share is never a rate
+        return field, number.start - len(head) + m.start(), number.end
     return None
 
 
