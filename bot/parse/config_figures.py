@@ -124,8 +124,20 @@ def _rate_label() -> re.Pattern[str]:
     )
 
 
+@cache
+def _volume_label() -> re.Pattern[str]:  # "Output TPM: 90k", "TPM de salida: 90k": one side's tokens a minute
+    side, per = lexicon.alternation("config_output_side"), "|".join(lexicon.mapping("config_tokens_per_key"))
+    return lazy(
+        rf"(?<![\w/])(?:(?:{side})[ \t]+(?P<per>{per})|(?P<per2>{per})[ \t]+(?:{side}))[ \t]*[:=≈][ \t]*"
+        r"(?P<value>\d[\d.,]*(?<![.,])(?![.,]?\d)(?:[ \t]?[kKM])?)\b",
+        re.I,
+    )
+
+
 def rate_labels(text: str) -> str:
-    """`text` with each labelled rate said as a tok/s ("TPS pico: 1.100" is "pico 1.100 tok/s")."""
+    """`text` with each labelled rate said as a tok/s ("TPS pico: 1.100" is "pico 1.100 tok/s"), and each labelled
+    TPM of the output side as a volume ("Output TPM: 90k" is "90k output tokens per minute"); a bare "TPM" may count
+    both sides and is left to the safety net, which asks."""
 
     def one(m: re.Match[str]) -> str:
         if concept("rate_measured").search(m["before"]):  # "Measured TPS: 300" is no target: left to the net
@@ -133,7 +145,11 @@ def rate_labels(text: str) -> str:
         noun = m["unit"] + " " if m["unit"].isalpha() else ""  # "Output token throughput" keeps its measured noun
         return f"{m['before']}{noun}{(m['after'] or '').strip()} {m['value']} tok/s".lstrip()
 
-    return _rate_label().sub(one, text)
+    def volume(m: re.Match[str]) -> str:
+        per = lexicon.mapping("config_tokens_per_key")[(m["per"] or m["per2"]).lower()]
+        return f"{m['value']} output tokens per {per}"
+
+    return _volume_label().sub(volume, _rate_label().sub(one, text))
 
 
 def named_values(text: str) -> str:
