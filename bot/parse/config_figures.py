@@ -111,15 +111,21 @@ _ENV_ENTRY = lazy(
 
 
 # A rate's label in words before its value (askS, session 9): "TPS pico: 1.100", "target tokens per second = 450",
-# "Target throughput (tokens/sec) ........ 950", "TPS objetivo → 650". Said "pico 1.100 tok/s", so the rates reader
-# weighs it as any tok/s (a measured or a limit word before it still sets it aside). Only a bare value that ends
-# its clause: "Throughput: 2.4M output tokens/hour" or "throughput: 912 tok/s" carry their own unit.
+# "TPS objetivo → 650". Said "pico 1.100 tok/s" (the words before the label stay), so the rates reader weighs it as
+# any tok/s; a measured word before it leaves it to the safety net. Only a bare value that ends its clause:
+# "Throughput: 2.4M output tokens/hour" or "throughput: 912 tok/s" carry their own unit. The scan starts at the
+# unit (no leading optional words): it costs one pass only where a label's separator follows.
+_VALUE = r"(?P<value>\d[\d.,]*(?<![.,])(?![.,]?\d)(?:[ \t]?[kK])?)"
+_WORDS_BEFORE = lazy(r"(?:[A-Za-zñóé]+[ \t]+){1,2}$")
+
+
 @cache
 def _rate_label() -> re.Pattern[str]:
     unit = lexicon.alternation("config_label_rate")
     return lazy(
-        rf"(?<![\w/])(?P<before>(?:[A-Za-zñóé]+[ \t]+){{0,2}}?)(?P<unit>{unit})(?P<after>[ \t]+[A-Za-zñóé]+)?(?:[ \t]*\([^()\n]{{1,24}}\))?"
-        r"[ \t]*(?:[:=≈]|\.{2,}|…+|→|->)[ \t]*(?P<value>\d[\d.,]*(?<![.,])(?![.,]?\d)(?:[ \t]?[kK])?)(?=[ \t]*(?:$|[,;)]|\.(?!\d)|[ \t]+(?:at|for|per|on|in|en|para|por|de)\b))",
+        rf"(?<![\w/])(?P<unit>{unit})(?P<after>[ \t]+[A-Za-zñóé]+)?(?:[ \t]*\([^()\n]{{1,24}}\))?"
+        rf"[ \t]*(?:[:=≈]|\.{{2,}}|…+|→|->)[ \t]*{_VALUE}"
+        r"(?=[ \t]*(?:$|[,;)]|\.(?!\d)|[ \t]+(?:at|for|per|on|in|en|para|por|de)\b))",
         re.I | re.M,
     )
 
@@ -128,10 +134,12 @@ def _rate_label() -> re.Pattern[str]:
 def _volume_label() -> re.Pattern[str]:  # "Output TPM: 90k", "TPM de salida: 90k": one side's tokens a minute
     side, per = lexicon.alternation("config_output_side"), "|".join(lexicon.mapping("config_tokens_per_key"))
     return lazy(
-        rf"(?<![\w/])(?:(?:{side})[ \t]+(?P<per>{per})|(?P<per2>{per})[ \t]+(?:{side}))[ \t]*[:=≈][ \t]*"
-        r"(?P<value>\d[\d.,]*(?<![.,])(?![.,]?\d)(?:[ \t]?[kKM])?)\b",
+        rf"(?<![\w/])(?:(?:{side})[ \t]+(?P<per>{per})|(?P<per2>{per})[ \t]+(?:{side}))[ \t]*[:=≈][ \t]*{_VALUE}\b",
         re.I,
     )
+
+
+_TP_X = lazy(r"(?i:\btp[mhd]\b)")
 
 
 def rate_labels(text: str) -> str:
@@ -140,16 +148,18 @@ def rate_labels(text: str) -> str:
     both sides and is left to the safety net, which asks."""
 
     def one(m: re.Match[str]) -> str:
-        if concept("rate_measured").search(m["before"]):  # "Measured TPS: 300" is no target: left to the net
+        before = _WORDS_BEFORE.search(text, max(0, m.start() - 40), m.start())
+        if before and concept("rate_measured").search(before.group(0)):  # "Measured TPS: 300" is no target
             return m.group(0)
         noun = m["unit"] + " " if m["unit"].isalpha() else ""  # "Output token throughput" keeps its measured noun
-        return f"{m['before']}{noun}{(m['after'] or '').strip()} {m['value']} tok/s".lstrip()
+        return f"{noun}{(m['after'] or '').strip()} {m['value']} tok/s".lstrip()
 
     def volume(m: re.Match[str]) -> str:
         per = lexicon.mapping("config_tokens_per_key")[(m["per"] or m["per2"]).lower()]
         return f"{m['value']} output tokens per {per}"
 
-    return _volume_label().sub(volume, _rate_label().sub(one, text))
+    text = _rate_label().sub(one, text)
+    return _volume_label().sub(volume, text) if _TP_X.search(text) else text
 
 
 def named_values(text: str) -> str:
