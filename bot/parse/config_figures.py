@@ -139,7 +139,7 @@ def _volume_label() -> re.Pattern[str]:  # "Output TPM: 90k", "TPM de salida: 90
     )
 
 
-_TP_X = lazy(r"(?i:\btp[mhd]\b)")
+_TP_X = lazy(r"\btp[mhd]\b", re.I)
 
 
 def rate_labels(text: str) -> str:
