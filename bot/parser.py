@@ -128,7 +128,7 @@ _ENGINE_SETTING = lazy(
 
 # A pasted config that uses the scenario's own field names: "data_may_leave: false", "calendar: business_hours".
 _FIELD_LINE = lazy(
-    r"^[\s\-*•>]*[\"']?(?P<key>data_may_leave|eu_residency|gateway_pain|calendar|tz|slo_kind|slo_tok_s|cache_hit_rate|"
+    r"(?:^|(?<=[{,]))[\s\-*•>]*[\"']?(?P<key>data_may_leave|eu_residency|gateway_pain|calendar|tz|slo_kind|slo_tok_s|cache_hit_rate|"
     r"input_per_output|currency|vat_rate|concurrency|context_tokens|measured_tok_s_per_node)[\"']?\s*[:=]\s*"
     r"[\"']?(?P<value>[^\"',}\s#]+)",
     re.I | re.M,

@@ -44,8 +44,13 @@ def key_words(key: str) -> str:
 
 def volume(words: str, value: str) -> str | None:
     """A key naming a volume over a period, said as the volume readers read it ("tokens_out_per_hour = 5.4M" is
-    "5.4M output tokens per hour", "req_per_day: 2,000,000" "2,000,000 requests per day"), or None."""
+    "5.4M output tokens per hour", "req_per_day: 2,000,000" "2,000,000 requests per day", "output_tpm: 90000"
+    "90000 output tokens per minute"; a bare "tpm" may count both sides and is left to the safety net), or None."""
     head, _, last = words.rpartition(" ")
+    side, _, rest = words.partition(" ")
+    for side_words, key in ((head, last), (rest, side)):  # "output_tpm", "tpm_salida": tokens a minute of one side
+        if (per := lexicon.mapping("config_tokens_per_key").get(key)) and concept("config_output_side").fullmatch(side_words):
+            return f"{value.rstrip('.,')} output tokens per {per}"
     period = lexicon.mapping("config_period_key").get(last)
     if not (period and head):
         return None
@@ -105,8 +110,62 @@ _ENV_ENTRY = lazy(
 )
 
 
+# A rate's label in words before its value (askS, session 9): "TPS pico: 1.100", "target tokens per second = 450",
+# "TPS objetivo → 650". Said "pico 1.100 tok/s" (the words before the label stay), so the rates reader weighs it as
+# any tok/s; a measured word before it leaves it to the safety net. Only a bare value that ends its clause:
+# "Throughput: 2.4M output tokens/hour" or "throughput: 912 tok/s" carry their own unit. The scan starts at the
+# unit (no leading optional words): it costs one pass only where a label's separator follows.
+_VALUE = r"(?P<value>\d[\d.,]*(?<![.,])(?![.,]?\d)(?:[ \t]?[kK])?)"
+_WORDS_BEFORE = lazy(r"(?:[A-Za-zñóé]+[ \t]+){1,2}$")
+
+
+@cache
+def _rate_label() -> re.Pattern[str]:
+    unit = lexicon.alternation("config_label_rate")
+    return lazy(
+        rf"(?<![\w/])(?P<unit>{unit})(?P<after>[ \t]+[A-Za-zñóé]+)?(?:[ \t]*\([^()\n]{{1,24}}\))?"
+        rf"[ \t]*(?:[:=≈]|\.{{2,}}|…+|→|->)[ \t]*{_VALUE}"
+        r"(?=[ \t]*(?:$|[,;)]|\.(?!\d)|[ \t]+(?:at|for|per|on|in|en|para|por|de)\b))",
+        re.I | re.M,
+    )
+
+
+@cache
+def _volume_label() -> re.Pattern[str]:  # "Output TPM: 90k", "TPM de salida: 90k": one side's tokens a minute
+    side, per = lexicon.alternation("config_output_side"), "|".join(lexicon.mapping("config_tokens_per_key"))
+    return lazy(
+        rf"(?<![\w/])(?:(?:{side})[ \t]+(?P<per>{per})|(?P<per2>{per})[ \t]+(?:{side}))[ \t]*[:=≈][ \t]*{_VALUE}\b",
+        re.I,
+    )
+
+
+_TP_X = lazy(r"\btp[mhd]\b", re.I)
+
+
+def rate_labels(text: str) -> str:
+    """`text` with each labelled rate said as a tok/s ("TPS pico: 1.100" is "pico 1.100 tok/s"), and each labelled
+    TPM of the output side as a volume ("Output TPM: 90k" is "90k output tokens per minute"); a bare "TPM" may count
+    both sides and is left to the safety net, which asks."""
+
+    def one(m: re.Match[str]) -> str:
+        before = _WORDS_BEFORE.search(text, max(0, m.start() - 40), m.start())
+        if before and concept("rate_measured").search(before.group(0)):  # "Measured TPS: 300" is no target
+            return m.group(0)
+        noun = m["unit"] + " " if m["unit"].isalpha() else ""  # "Output token throughput" keeps its measured noun
+        return f"{noun}{(m['after'] or '').strip()} {m['value']} tok/s".lstrip()
+
+    def volume(m: re.Match[str]) -> str:
+        per = lexicon.mapping("config_tokens_per_key")[(m["per"] or m["per2"]).lower()]
+        return f"{m['value']} output tokens per {per}"
+
+    text = _rate_label().sub(one, text)
+    return _volume_label().sub(volume, text) if _TP_X.search(text) else text
+
+
 def named_values(text: str) -> str:
-    """`text` with each terraform variable's default and each env entry's value said as "key = value"."""
+    """`text` with each terraform variable's default and each env entry's value said as "key = value", and each
+    labelled rate as a tok/s."""
+    text = rate_labels(text)
     if "default" in text:
         text = _HCL_DEFAULT.sub(lambda m: f"{m['name']} = {m['value']}", text)
     if "value" in text:

@@ -1,4 +1,5 @@
-"""Numbers as engineers type them: 300, 300.5, .5k, 12k, 12K, 12,000, 12 000, 12.000, 2.5k, 1.2M, 26 million, 3e5.
+"""Numbers as engineers type them: 300, 300.5, .5k, 12k, 12K, 12,000, 12 000, 12.000, 2.5k, 1.2M, 26 million, 3e5,
+2,5e3.
 
 Values are computed in Decimal so "0.3k" is exactly 300, then handed out as float. A comma followed by
 exactly three digits groups thousands (12,000); any other comma is a decimal comma (2,5k). A dot followed
@@ -41,7 +42,7 @@ NUMBER = lazy(
       | (?P<space>[1-9]\d{0,2}(?:[\ \u202f]\d{3})+)(?![\d.,]\d)            # 12 000
       | (?P<apos>[1-9]\d{0,2}(?:'\d{3})+)(?![\d.,']\d)                      # 1'500 (Swiss)
       | (?P<dot>[1-9]\d{0,2}(?:\.\d{3})+)(?![\d.,]\d)(?!\ ?(?:[kKMbB]|bn|mn)(?![a-zA-Z]))  # 12.000; 1.200M is 1.2M
-      | (?P<sci>\d+(?:\.\d+)?[eE]\+?\d{1,2})(?![\w.])                         # 3e5, 1.2e6
+      | (?P<sci>\d+(?:[.,]\d+)?[eE]\+?\d{1,2})(?![\w.])                       # 3e5, 1.2e6, 2,5e3
       | (?P<pow>\d+(?:\.\d+)?\ ?[x×*·]\ ?10\ ?(?:\^|\*\*)\ ?\d{1,2})(?![\w.])       # 3×10^5, 3*10**5
       | (?P<plain>\d+(?:[.,]\d+)?|\.\d+)                                    # 300, 300.5, 2,5, .5
     )
@@ -103,7 +104,7 @@ def _value(match: re.Match[str]) -> tuple[float, bool] | None:
         elif raw := match.group("dot"):
             value = Decimal(raw.replace(".", ""))
         elif raw := match.group("sci"):
-            value = Decimal(raw)
+            value = Decimal(raw.replace(",", "."))  # "2,5e3": a decimal comma before the exponent
         elif raw := match.group("pow"):
             mantissa, exponent = re.split(r"\s?[x×*·]\s?10\s?(?:\^|\*\*)\s?", raw)
             value = Decimal(mantissa).scaleb(int(exponent))

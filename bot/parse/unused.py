@@ -87,6 +87,15 @@ def _heads_beside_rate(text: str, count: Count, slo: float) -> bool:
     )
 
 
+def _vague_rate(text: str, draft: Draft) -> bool:
+    """A rate said by an amount word and no figure ("a decent throughput", "un rendimiento razonable", lexicon
+    `vague_rate`): the asker has a rate in mind, so it is asked for rather than priced at the break-even."""
+    if "slo_tok_s" in draft.fields or draft.asks or not (m := lexicon.pattern("vague_rate").search(text)):
+        return False
+    draft.ask(ASK_SLO, "slo_not_numeric", typed=m.group(0)[:60])
+    return True
+
+
 def check(text: str, nums: list[Number], draft: Draft) -> None:
     slo = draft.fields.get("slo_tok_s")
     if slo is not None and draft.fields.get("slo_kind") is None and not draft.asks:
@@ -110,7 +119,11 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
         if people:  # "30 tok/s each, 40 support agents": how many at once is the total to serve
             draft.ask(ASK_SLO, "users_at_once", users=people[0].value)
             return
+    if _vague_rate(text, draft):
+        return
     unused = unused_figures.unread(text, nums, draft)  # figures first: a silent figure changes the answer most
+    if unused_figures.ask(unused, draft):  # the tok/s, each-or-total, how many at once: asked, not noted
+        return
     codes = {f.code for f in draft.notes} | {f.code for _, f in draft.asks}
     for (field, asks, _), fields, hits in zip(lexicon.watch(), _rows(), lexicon.watch_hits(text), strict=True):
         if any(_said(draft, f, codes) for f in fields):

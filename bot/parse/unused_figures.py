@@ -9,6 +9,12 @@ a label right before it), or a count before a group or person noun while the tex
 them — whose span no reader used is named in the "I did not use" note with the field it may change
 (bot/parse/unused.py builds the note). A figure after a price's or a limit's lead ("$0.60 per 1M tokens",
 lexicon `figure_aside_before`) or on a log line (`Number.machine`) is no traffic.
+
+A note is still an answer with a wrong figure, so for the fields in `ASKS` (askS, session 9) an unread figure
+asks one question instead (`figure_unread`, naming the figure as typed and what it would change) when no reader
+set that field: the figure is then the only candidate for the verdict's input. Where a reader did set it (a
+request rate beside a stated tok/s, a benchmark's volume) the figure stays a note. Other fields keep the note:
+measured on the 3,093 hand-written fresh questions, a question there would mostly be needless (docs/parser.md).
 """
 
 from __future__ import annotations
@@ -30,10 +36,15 @@ WORD_FIELDS = frozenset(
 )
 _LOOK_BEHIND = 48  # a label before a figure ("Output TPM:", "tokens out per day ≈") is short
 MAX_FIGURES = 3
+_PERCENT = lazy(r"\s?%")
 MAX_WEIGHED = 80  # figures looked at in a pasted text (the readers read a few mentions each)
 # The mix readers (bot/parse/mix_forms.py) return ratios, not spans: a share of one side is accounted for when
 # the mix was read at all.
 BY_FIELD = frozenset({"input_per_output"})
+# Where an unread figure asks instead of noting (askS): the field it may change → the reading that must be absent
+# for it to ask (None: the field itself). The tok/s is THE verdict input; each-or-total and how many at once
+# multiply it. Measured per field before turning it on (docs/parser.md, session 9, askS).
+ASKS: dict[str, str | None] = {"slo_tok_s": None, "slo_kind": None, "concurrency": None}
 
 
 @cache
@@ -85,7 +96,10 @@ def _matters(text: str, number: Number) -> tuple[str, int, int] | None:
     if m := after.match(text, number.end):
         return None if _aside().search(head) else (fields[int(m.lastgroup[1:])], number.start, m.end())
     if (m := before.search(head)) and not _key_aside().search(m.group(0)):
-        return fields[int(m.lastgroup[1:])], number.start - len(head) + m.start(), number.end
+        field = fields[int(m.lastgroup[1:])]
+        if field == "slo_tok_s" and _PERCENT.match(text, number.end):
+            return None  # "rendimiento: 80%": a share is never a rate
+        return field, number.start - len(head) + m.start(), number.end
     return None
 
 
@@ -149,3 +163,14 @@ def _consumed(draft: Draft, value: int) -> bool:
     for finding in [*draft.notes, *(f for _, f in draft.asks)]:
         seen |= {finding.params.get(k) for k in ("count", "users")}
     return value in seen
+
+
+def ask(unused: dict[str, list[str]], draft: Draft) -> bool:
+    """One question for the first figure in `unused` whose field `ASKS` lists and no reader set; True if asked."""
+    if draft.asks:
+        return False
+    for field, said in unused.items():
+        if field in ASKS and (ASKS[field] or field) not in draft.fields:
+            draft.ask(ASK_SLO, "figure_unread", field=field, said=said[0])
+            return True
+    return False

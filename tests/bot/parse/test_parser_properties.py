@@ -75,13 +75,15 @@ def _forms(n: int) -> list[str]:
         forms.append(f"{n:,}".replace(",", "."))  # Spanish grouping
     if n % 100 == 0 and n >= 1000:
         forms += [f"{n / 1000:g}k", f"{n / 1000:g}K", f"{n / 1000:g} thousand".replace("e+", "e")]
+        forms.append(f"{n / 1000:g} mil".replace(".", ","))  # "1,2 mil" (askS)
     if n % 100_000 == 0 and n >= 1_000_000:
         forms += [f"{n / 1_000_000:g}M", f"{n / 1_000_000:g} million"]
     if n % 1000 == 0:
         mantissa, exponent = f"{n:e}".split("e")  # 3.000000e+05 -> 3e5
         scientific = f"{float(mantissa):g}e{int(exponent)}"
         assert float(scientific) == n
-        return [f for f in forms if "e" not in f.lower().replace("thousand", "")] + [scientific]
+        comma = [scientific.replace(".", ",")] if "." in scientific else []  # "2,5e3": a decimal comma (askS)
+        return [f for f in forms if "e" not in f.lower().replace("thousand", "")] + [scientific, *comma]
     return [f for f in forms if "e" not in f.lower().replace("thousand", "")]
 
 

@@ -159,7 +159,7 @@ def test_a_figure_of_something_else_is_not_named(base, clause, catalogs):
 
 
 def test_a_figure_is_named_as_typed_with_its_unit(catalogs):
-    result = parse("qwen3 30b a3b. Output TPM: 90k, steady all day", catalogs)
+    result = parse("qwen3 30b a3b at 120 tok/s. TPM: 90k, steady all day", catalogs)
     note = next(n for n in result.notes if n.code == "words_not_used")
     assert note.params == {"words": ["TPM: 90k"], "fields": ["slo_tok_s"]}
 
@@ -172,3 +172,89 @@ def test_a_count_handed_a_figure_in_another_message_is_read_or_named(catalogs):
     ):
         result, said, named = _reading(text, catalogs)
         assert result.clarification is not None or said.get("slo_tok_s") == 1800 or named & {"slo_kind", "concurrency"}
+
+
+# --- askS (session 9): a note is still an answer with a wrong figure. Where the unread figure is the only rate the
+# text gives (or a count whose each-or-total nothing says), it asks one question naming it as typed; beside a rate
+# a reader did read, it stays a note. A rate in mind said with no figure asks for it; no rate in mind does not.
+ONLY_RATE = (
+    "TPM: 90k, steady all day",
+    "TPM: 90k, estable",
+    "rate: 800",
+    "tasa: 800",
+    "2 peticiones/s, cada una 3k de entrada y 400 de salida",
+    "completions per minute ≈ 240, 300 tokens each",
+)
+
+
+@pytest.mark.parametrize("clause", ONLY_RATE)
+@pytest.mark.parametrize("base", ["qwen3 30b a3b", "deepseek flash"])
+def test_the_only_rate_unread_is_asked_not_noted(base, clause, catalogs):
+    result = parse(f"{base}\n{clause}", catalogs)
+    assert result.clarification is not None and result.clarification.code == "figure_unread", result.notes
+    assert result.clarification.params["field"] == "slo_tok_s"
+    assert result.clarification.params["said"] in clause  # named as typed
+
+
+@pytest.mark.parametrize(
+    "clause", ["we send 12 requests per second", "mandamos 12 peticiones por segundo", "TPM: 90k on the dashboard"]
+)
+def test_beside_a_rate_read_an_unread_figure_stays_a_note(clause, catalogs):
+    result = parse(f"deepseek flash at 300 tok/s, {clause}", catalogs)
+    assert result.clarification is None
+    assert result.scenario.slo_tok_s == 300
+    assert any(n.code == "words_not_used" and "slo_tok_s" in n.params["fields"] for n in result.notes)
+
+
+def test_a_count_nothing_composed_asks_each_or_total(catalogs):
+    q = "Capacity note: 450 support agents on glm 4.6, each generates ~60k output tokens per shift (8h)"
+    result = parse(q, catalogs)
+    assert result.clarification is not None
+    assert result.clarification.code in ("figure_unread", "slo_kind_unclear", "users_at_once")
+
+
+VAGUE = (
+    "a healthy number of tok/s",
+    "a serious amount of tokens per second",
+    "a decent throughput",
+    "a respectable tokens-per-second figure",
+    "muchísimos tokens por segundo",
+    "un buen puñado de tok/s",
+    "una cantidad razonable de tokens por segundo",
+    "un rendimiento decente",
+)
+NO_RATE_IN_MIND = (
+    "what tok/s would we need?",
+    "at what rate does it pay off?",
+    "¿a partir de cuántos tokens por segundo compensa?",
+    "¿qué throughput haría falta para que salga rentable?",
+    "which throughput makes it worth it?",
+)
+
+
+@pytest.mark.parametrize("said", VAGUE)
+def test_a_vague_rate_asks_for_the_figure(said, catalogs):
+    result = parse(f"llama 3.3 70b with {said}", catalogs)
+    assert result.clarification is not None and result.clarification.code == "slo_not_numeric"
+
+
+@pytest.mark.parametrize("said", NO_RATE_IN_MIND)
+def test_no_rate_in_mind_stays_on_the_break_even(said, catalogs):
+    result = parse(f"llama 3.3 70b: {said}", catalogs)
+    assert result.clarification is None and result.scenario.slo_tok_s is None
+
+
+@pytest.mark.parametrize(
+    ("config", "tok_s"),
+    [
+        ('{"slo_tok_s": 900, "region": "eu-west-1"}', 900),
+        ("sla:\n  tok_per_sec: 700", 700),
+        ("ratelimit_tps: 2000\ntarget_tps: 500", 500),
+        ("limite_tps: 3000\ntokens_por_segundo: 520", 520),
+        ("output_tpm: 90000", 1500),
+        ("tpm_salida: 60000", 1000),
+    ],
+)
+def test_a_config_key_naming_the_rate_is_read(config, tok_s, catalogs):
+    result = parse(f"gpt-oss 120b\n```\n{config}\n```", catalogs)
+    assert result.clarification is None and result.scenario.slo_tok_s == pytest.approx(tok_s)
