@@ -29,7 +29,7 @@ _ALWAYS = lazy(
 )
 
 
-_CLAUSE_MARK = lazy(r"[,;:.!?()\n|]")
+_CLAUSE_MARK = lazy(r"[,;:.!?()\n|—]|\s–\s")
 
 
 def _aside(text: str, start: int, end: int) -> bool:
@@ -81,7 +81,8 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     # Each pattern scans the text once (a 4,000-character paste made the second scans cost milliseconds).
     found: dict[object, list[re.Match[str]]] = {
         pattern: list(pattern.finditer(text))
-        for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, lexicon.pattern("days_only"), clock.CLOCK_SPAN, clock.SPAN)
+        for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, lexicon.pattern("days_only"), clock.CLOCK_SPAN, clock.SPAN,
+                        lexicon.pattern("calendar_unpriced"))
     }
     day, opens = settings.business_hours_per_day, settings.business_hours_start
     if "input_per_output" in draft.fields:  # "entrada/salida de 4 a 1" is the mix, not hours
@@ -114,6 +115,10 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
         elif start != opens:
             draft.note("business_hours_shifted", said=typed, opens=opens, closes=opens + day)
     days = next(iter(found[_DAYS_ONLY] + found[lexicon.pattern("days_only")]), None)
+    unpriced = [m for m in found[lexicon.pattern("calendar_unpriced")] if not _negated(text, m.start())]
+    if unpriced and not always:  # "Mon-Sat 9-17", "two shifts (6-14 and 14-22)", "de sol a sol": neither calendar
+        draft.ask(ASK_CONFLICT, "calendar_unclear", said=unpriced[0].group(0))
+        return
     if always and (business or days):  # "Mon-Fri 24h": around the clock on five days is neither calendar
         draft.conflict("calendar", ["business_hours", "24x7"])
     elif business:
