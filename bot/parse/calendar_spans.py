@@ -94,3 +94,14 @@ def clock_spans(found: dict[object, list[re.Match[str]]]) -> list[split_day.Span
         # "10pm to 6am" runs overnight: no business day, and not around the clock either (0 hours asks)
         spans.append((m.group(0).strip(), start, end - start if end > start else 0.0, m.start(), m.end()))
     return spans
+
+
+# A clock span that labels a figure ("9-17: 300 tok/s", "(9-17): 300"): its first hour is no figure of the question.
+LABEL_AFTER_HOUR = lazy(r"\s?[-–]\s?(?:[01]?\d|2[0-4])\)?\s*(?::|→|->|=>?)\s*[~≈]?\s*\d")
+
+
+def labelled_figure(text: str, start: int, end: int) -> int | None:
+    """Where the figure starts that a span opening at the hour text[start:end] labels ("peak 9-17: 300" → 300's
+    start), or None when the hour opens no such label."""
+    m = LABEL_AFTER_HOUR.match(text, end) if end - start <= 2 else None
+    return m.end() - 1 if m else None

@@ -11,6 +11,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.calendar_spans import labelled_figure
 from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
@@ -74,7 +75,10 @@ def _figure_of(text: str, nums: list[Number], concept: str) -> float | None:
     """The figure a peak or average word introduces ("peaks at 900", "pico de 300") or follows ("1,500 tok/s at
     peak", "250 tok/s de media": `<concept>_after`)."""
     for m in _pattern(concept, r"\s*").finditer(text):
-        if n := next((n for n in nums if n.start == m.end()), None):
+        n = next((n for n in nums if n.start == m.end()), None)
+        if n and (at := labelled_figure(text, n.start, n.end)) is not None:  # "peak 9-17: 300 tok/s": 9 is an hour
+            n = next((f for f in nums if f.start == at), None)
+        if n:
             return n.value
     after = _after(f"{concept}_after")
     for n in nums:
