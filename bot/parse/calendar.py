@@ -82,12 +82,13 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     found: dict[object, list[re.Match[str]]] = {
         pattern: list(pattern.finditer(text))
         for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, lexicon.pattern("days_only"), clock.CLOCK_SPAN, clock.SPAN,
-                        lexicon.pattern("calendar_unpriced"))
+                        lexicon.pattern("calendar_unpriced"), lexicon.pattern("calendar_always"))
     }
     day, opens = settings.business_hours_per_day, settings.business_hours_start
     if "input_per_output" in draft.fields:  # "entrada/salida de 4 a 1" is the mix, not hours
         found[clock.SPAN] = [m for m in found[clock.SPAN] if not mix_parts.sides().search(text, *sentence(text, m.start()))]
     found[clock.SPAN] = [m for m in found[clock.SPAN] if clock.is_hours(text, m, day, opens)]
+    found[clock.CLOCK_SPAN] = [m for m in found[clock.CLOCK_SPAN] if not clock.LABEL.match(text, m.end())]
     for pattern, matches in found.items():
         for m in matches[:8]:
             draft.use(m.start(), m.end(), "calendar")
@@ -95,6 +96,7 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     said = {"business_hours": [], "24x7": []}
     for kind, pattern in (("business_hours", _BUSINESS), ("24x7", _ALWAYS)):
         said[kind] = [not _negated(text, m.start()) and not waived_after(text, m.end()) for m in found[pattern]]
+    said["24x7"] += [not _negated(text, m.start()) for m in found[lexicon.pattern("calendar_always")]]  # "three shifts"
     business, always = any(said["business_hours"]), any(said["24x7"])
     for typed, hours in _day_hours(found, day):
         if hours == 24:

@@ -96,7 +96,9 @@ def clock_spans(found: dict[object, list[re.Match[str]]]) -> list[split_day.Span
     return spans
 
 
-# A clock span that labels a figure ("9-17: 300 tok/s", "(9-17): 300"): its first hour is no figure of the question.
+# A clock span that labels a figure ("9-17: 300 tok/s", "08:00-20:00: 500 tok/s", "(9-17): 300") is no calendar,
+# and its first hour no figure of the question.
+LABEL = lazy(r"\)?\s*(?::|→|->|=>?)\s*[~≈]?\s*\d")
 LABEL_AFTER_HOUR = lazy(r"\s?[-–]\s?(?:[01]?\d|2[0-4])\)?\s*(?::|→|->|=>?)\s*[~≈]?\s*\d")
 
 

@@ -67,7 +67,11 @@ def _chosen(text: str, nums: list[Number], at: int) -> float | None:
         return after.value
     for kind, figure in (("size_for_peak", "peak_figure"), ("size_for_average", "average_figure")):
         if _pattern(kind).match(text, at):
-            return _figure_of(text, nums, figure)
+            value = _figure_of(text, nums, figure)
+            if value is None and kind == "size_for_peak":  # "08:00-20:00: 500 tok/s, the rest 100 tok/s; size
+                rates = [n.value for n in nums if TOK_S.match(text, n.end)]  # for the peak": the highest one said
+                value = max(rates) if len(set(rates)) > 1 else None
+            return value
     return None
 
 
