@@ -57,7 +57,7 @@ _HOURS_A_DAY = lazy(
 # Days without hours ("5 days a week"): Monday to Friday, but which hours? The words are lexicon rows
 # (`days_only`: "weekdays only", "Mon-Fri", "de lunes a viernes", "solo laborables"); a clock span or "business
 # hours" beside them says the hours.
-_DAYS_ONLY = lazy(r"(?<![\w.,])[57]\s+(?:days?\s+(?:a|per)\s+week|d[ií]as\s+(?:a|por)\s+semana)\b", re.I)
+_DAYS_ONLY = lazy(r"(?<![\w.,])[567]\s+(?:days?\s+(?:a|per|of\s+the)\s+week|d[ií]as\s+(?:a|por|de)\s+(?:la\s+)?semana)\b", re.I)
 
 def _day_hours(found: dict[object, list[re.Match[str]]], day: int) -> list[tuple[str, int]]:
     """Hours a day the tokens flow, from "12h/day" or "40 hours a week" (a business week: `day` × 5)."""
@@ -116,8 +116,10 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
             draft.note("business_hours_span", said=typed, hours=plain(hours), opens=opens, closes=opens + day)
         elif start != opens:
             draft.note("business_hours_shifted", said=typed, opens=opens, closes=opens + day)
-    days = next(iter(found[_DAYS_ONLY] + found[lexicon.pattern("days_only")]), None)
+    five = [m for m in found[_DAYS_ONLY] if m.group(0)[0] == "5"]  # "7 days a week, 24 hours" is around the clock
+    days = next(iter(five + found[lexicon.pattern("days_only")]), None)
     unpriced = [m for m in found[lexicon.pattern("calendar_unpriced")] if not _negated(text, m.start())]
+    unpriced += [m for m in found[_DAYS_ONLY] if m.group(0)[0] in "67"]  # "7 days a week": the rows start with a word
     if unpriced and not always:  # "Mon-Sat 9-17", "two shifts (6-14 and 14-22)", "de sol a sol": neither calendar
         draft.ask(ASK_CONFLICT, "calendar_unclear", said=unpriced[0].group(0))
         return
