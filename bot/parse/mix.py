@@ -15,7 +15,7 @@ from bot.parse.lazyre import lazy
 from bot.parse.mix_forms import mix_forms
 from bot.parse.mix_relations import read_relations
 
-_RATIO = lazy(r"(?=\d)(?<![\w:.,])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
+_RATIO = lazy(r"(?=\d)(?<![\w:.,\-–])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
 # "2:1 output:input", "out:in 1:4": the label says which side is output.
 _OUTPUT_FIRST_AFTER = lazy(
     r"\s?(?:\(|of\s+|de\s+)?(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\b", re.I

@@ -15,11 +15,14 @@ are plain words or names ("Kimi", "Scout") count only where a model is meant.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 
+from bot.parse import lexicon
 from bot.parse import model_builds as builds
 from bot.parse import model_shapes as shapes
 from bot.parse.closed import find_closed
+from bot.parse.lazyre import lazy
 from bot.parse.model_extend import extend_once
 from bot.parse.model_fix import corrections
 from bot.parse.model_guess import _fuzzy, _widen
@@ -88,13 +91,20 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
             if mention.kind == "catalog" and (said := builds.words_before(toks, i)):
                 inside = [t for t in toks[i:] if t.start < mention.end]
                 mention = builds.with_words(mention, said, inside, index)  # "the preview of v4 pro"
-        if mention is None:
+        if mention is None or mention.end == toks[i].end and _vendor(text, toks[i]):  # "Mistral's API": the vendor
             i += 1
             continue
         found.append(mention)
         while i < len(toks) and toks[i].start < mention.end:
             i += 1
     return found, plain, pending
+
+
+def _vendor(text: str, tok: Token) -> bool:
+    """A family's name alone said as its vendor's service: "Mistral's API", "la API de Mistral" (lexicon rows)."""
+    after = lazy(rf"(?:{lexicon.alternation('vendor_service_after')}){lexicon.WORD_END}", re.I)
+    before = lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('vendor_service_before')})\s+(?:the\s+|la\s+|el\s+)?$", re.I)
+    return bool(after.match(text, tok.end) or before.search(text, max(0, tok.start - 40), tok.start))
 
 
 def _starts_nothing(tok: Token, index: _Index) -> bool:

@@ -139,6 +139,15 @@ def _aside(text: str, a: int, lead: int) -> bool:
     return bool(re.search(rf"\b(?:{lexicon.alternation('place_rule_aside')})\s*$", text[max(a, lead - 40) : lead], re.I))
 
 
+_PREP_BEFORE = lazy(r"\b(?:in|en|at|from|desde)\s+$", re.I)
+
+
+def _bare_lead(text: str, start: int) -> int:
+    """Where a list said before its "only" begins, with its preposition ("in Dublin only" from "in")."""
+    m = _PREP_BEFORE.search(text, max(0, start - 8), start)
+    return m.start() if m else start
+
+
 def _only_after(text: str, end: int, b: int) -> int | None:
     nouns = lexicon.alternation("place_list_noun")
     only = lexicon.alternation("place_only")
@@ -159,8 +168,8 @@ def read(text: str, spans) -> list[PlaceRule]:
             after = _only_after(text, end, b)
             if lead is None and after is None or context.negated(text, lead if lead is not None else start):
                 continue
-            if lead is not None and _aside(text, a, lead):
-                continue  # "business hours only in Berlin", "oficinas solo en Madrid": not where the data is
+            if _aside(text, a, lead if lead is not None else _bare_lead(text, start)):
+                continue  # "business hours only in Berlin", "business hours in Dublin only": the office, not the data
             if len(items) == 1 and items[0][0] == COUNTRY:
                 continue  # "must stay in Spain": kept_in_country's
             countries = {c for _, c in items}

@@ -11,6 +11,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.calendar_spans import labelled_figure
 from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
@@ -66,7 +67,11 @@ def _chosen(text: str, nums: list[Number], at: int) -> float | None:
         return after.value
     for kind, figure in (("size_for_peak", "peak_figure"), ("size_for_average", "average_figure")):
         if _pattern(kind).match(text, at):
-            return _figure_of(text, nums, figure)
+            value = _figure_of(text, nums, figure)
+            if value is None and kind == "size_for_peak":  # "08:00-20:00: 500 tok/s, the rest 100 tok/s; size
+                rates = [n.value for n in nums if TOK_S.match(text, n.end)]  # for the peak": the highest one said
+                value = max(rates) if len(set(rates)) > 1 else None
+            return value
     return None
 
 
@@ -74,7 +79,10 @@ def _figure_of(text: str, nums: list[Number], concept: str) -> float | None:
     """The figure a peak or average word introduces ("peaks at 900", "pico de 300") or follows ("1,500 tok/s at
     peak", "250 tok/s de media": `<concept>_after`)."""
     for m in _pattern(concept, r"\s*").finditer(text):
-        if n := next((n for n in nums if n.start == m.end()), None):
+        n = next((n for n in nums if n.start == m.end()), None)
+        if n and (at := labelled_figure(text, n.start, n.end)) is not None:  # "peak 9-17: 300 tok/s": 9 is an hour
+            n = next((f for f in nums if f.start == at), None)
+        if n:
             return n.value
     after = _after(f"{concept}_after")
     for n in nums:

@@ -19,7 +19,9 @@ def joined(text: str, spans: list[Span], day: int) -> list[Span]:
     spans, out, i = sorted(spans, key=lambda s: s[3]), [], 0
     while i < len(spans):
         first = spans[i]
-        if i + 1 < len(spans) and (merged := _pair(text, first, spans[i + 1])) and merged[2] in (day, day + 1):
+        if i + 1 < len(spans) and (merged := _pair(text, first, spans[i + 1])) and (
+            merged[2] in (day, day + 1) or first[1] + first[2] == spans[i + 1][1]
+        ):  # a split day, or back-to-back shifts ("6-14 and 14-22": 16 hours, which asks)
             out.append(merged)
             i += 2
             continue

@@ -66,8 +66,8 @@ def _not_place() -> re.Pattern[str]:
 def _places(text: str) -> list[str]:
     lead = lexicon.alternation("place_lead")
     pattern = lazy(
-        rf"(?=[^\s\d])(?<![\w'])(?i:{lead})\s+(?P<place>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+(?:\s+(?:de\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+){{0,2}})"
-    )
+        rf"(?=[^\s\d])(?<![\w'])(?i:{lead})\s+(?P<place>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+(?:\s+(?:de\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+){{0,2}})(?![\w])"
+    )  # a whole word: "en OpenAI" names no place "Open\"
     out = []
     for m in islice(pattern.finditer(text), 8):
         place = m.group("place")

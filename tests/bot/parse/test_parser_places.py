@@ -109,6 +109,20 @@ CITY_ZONES = {
     "Perth": "Australia/Perth", "Honolulu": "Pacific/Honolulu", "Anchorage": "America/Anchorage",
     "Toronto": "America/Toronto", "Montréal": "America/Toronto", "Vancouver": "America/Vancouver",
     "Los Ángeles": "America/Los_Angeles", "Filadelfia": "America/New_York", "New Orleans": "America/Chicago",
+    # session 9 (placeZ): a world audit's cities that fell back to UTC, zones written by hand (tzdata's names)
+    "Cracovia": "Europe/Warsaw", "Wrocław": "Europe/Warsaw", "Gdańsk": "Europe/Warsaw", "Cali": "America/Bogota",
+    "Barranquilla": "America/Bogota", "Valparaíso": "America/Santiago", "Curitiba": "America/Sao_Paulo",
+    "Belo Horizonte": "America/Sao_Paulo", "Puebla": "America/Mexico_City", "Cancún": "America/Cancun",
+    "Arequipa": "America/Lima", "Rabat": "Africa/Casablanca", "Durban": "Africa/Johannesburg",
+    "Surabaya": "Asia/Jakarta", "Cebu": "Asia/Manila", "Chengdu": "Asia/Shanghai", "Hangzhou": "Asia/Shanghai",
+    "Cantón": "Asia/Shanghai", "Kioto": "Asia/Tokyo", "Nagoya": "Asia/Tokyo", "Jeddah": "Asia/Riyadh",
+    "Yeda": "Asia/Riyadh", "San Petersburgo": "Europe/Moscow", "Liubliana": "Europe/Ljubljana",
+    "Vilna": "Europe/Vilnius", "Tallin": "Europe/Tallinn", "Manchester": "Europe/London", "Glasgow": "Europe/London",
+    "Birmingham": "Europe/London", "Cardiff": "Europe/London", "Oporto": "Europe/Lisbon", "Burdeos": "Europe/Paris",
+    "Marsella": "Europe/Paris", "Niza": "Europe/Paris", "Basilea": "Europe/Zurich", "Colonia": "Europe/Berlin",
+    "Turín": "Europe/Rome", "Nápoles": "Europe/Rome", "Florencia": "Europe/Rome", "Salónica": "Europe/Athens",
+    "Amberes": "Europe/Brussels", "Róterdam": "Europe/Amsterdam", "La Haya": "Europe/Amsterdam",
+    "Luxemburgo": "Europe/Luxembourg", "Las Vegas": "America/Los_Angeles", "Adelaida": "Australia/Adelaide",
 }  # fmt: skip
 
 
