@@ -1,7 +1,8 @@
 """Gateway pain as a composition (gateP, session 9): a SHARED resource × a CONSEQUENCE, in any order, anywhere in one
-message or pasted thread. The parts are lexicon rows, EN and ES: `gateway_shared` (one key, token, service account,
-tenant, subscription, quota, rate limit, TPM budget, invoice… for everyone; "everybody uses the same one"; a key
-pasted into 14 services; "la misma clave", "un único token", "la credencial de todos") and the consequences by kind,
+message or pasted thread. The parts are lexicon rows, EN and ES: `gateway_shared` (the same / a shared key, token,
+service account, tenant, subscription, quota, rate limit, TPM budget, invoice…; "everybody uses the same one"; a key
+pasted into 14 services; "la misma clave", "la credencial de todos"; and `gateway_shared_weak`, "one key", "un único
+token", only where the message names several holders, `gateway_many`) and the consequences by kind,
 `gateway_attribution` (who ran up the $18k, cost per business line, "¿de quién es este cargo?"), `gateway_contention`
 (gets throttled / nothing / 429s, ate it, "se queda sin cupo"), `gateway_control` (leaked, can't revoke, rotating it
 took everyone down, offboarding, no audit trail, no per-team limits) and `gateway_visibility` (a surprise bill, no
@@ -80,6 +81,9 @@ def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]], have: Seq
     """Shared × consequence over the message: sets `gateway_pain`, or asks `gateway_unclear` when half-said; True
     when it did either. `have` is `setups(…)`: a setup said after the pain answers it."""
     shared = list(context.finditer(lexicon.pattern("gateway_shared"), text, spans))
+    weak = list(context.finditer(lexicon.pattern("gateway_shared_weak"), text, spans))
+    if weak and lexicon.pattern("gateway_many").search(text):  # "one key" is shared only among several holders
+        shared += [m for m in weak if not any(s.start() <= m.start() < s.end() for s in shared)]
     harms = [m for concept in HARMS for m in context.finditer(lexicon.pattern(concept), text, spans)]
     if not shared and not harms:
         return False
