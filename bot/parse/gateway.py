@@ -10,8 +10,9 @@ import re
 from functools import cache
 
 from bot.parse import context, lexicon
+from bot.parse import gateway_compose as compose
 from bot.parse.context import negated as _negated
-from bot.parse.draft import Draft, sentence
+from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.residency_words import phrase
 
@@ -24,21 +25,6 @@ _NOT_PAIN_BEFORE = phrase("gateway_not_before", "(?:{})")
 _VENDOR_AFTER = phrase("gateway_vendor_after", "(?:{})")  # "la cuota de GPUs en AWS": the vendor comes after
 _NOT_PAIN_AFTER = phrase("gateway_not_after", r"[\s,;:—-]*(?:[\w']+[\s,;:—-]+){0,3}?(?:{})\b")
 _CANNOT = phrase("gateway_cannot", r"\b(?:{})\b")  # "we can't attribute": pain
-
-
-def _part(text: str, pos: int, start: int, end: int) -> tuple[int, int]:
-    """The part of the sentence `pos` is in, cut at its contrast words ("…, but now each team has its own")."""
-    cuts = [start, *(m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)), end]
-    return next((a, b) for a, b in zip(cuts, cuts[1:], strict=False) if a <= pos < b or b == end)
-
-
-def _held_once(text: str, pos: int, start: int, end: int) -> bool:
-    """Time, for the part of the sentence the pain is in: "we used to share one key but now each team has its
-    own" held once; "we used to have a key per team, but now everyone shares one" holds now."""
-    a, b = _part(text, pos, start, end)
-    if lexicon.pattern("resolved").search(text, a, b) or lexicon.pattern("resolved").search(text, b, end):
-        return True
-    return context.no_longer(text, a, end) and bool(lexicon.pattern("past").search(text, a, b))
 
 
 # A credential's value in a config (env, YAML, terraform): `${LLM_KEY}`, `$CLAVE_COMUN`, `var.llm_key`, `"sk-…"`.
@@ -67,11 +53,16 @@ def read_gateway(text: str, draft: Draft) -> None:
             draft.use(m.start(), m.end(), "gateway_pain")
         draft.set("gateway_pain", True)
         return
+    have = compose.setups(text, spans)  # "through our LiteLLM proxy", "each service has its own key"
     for match in context.finditer(lexicon.pattern("gateway_pain"), text, spans):
         start, end = sentence(text, match.start())
-        if _held_once(text, match.start(), start, end):  # "we used to share one key; fixed now"
+        if compose.aside(text, match.start(), start, end, have):  # "we used to share one key", "if we ever…"
             draft.use(match.start(), match.end(), "gateway_pain")
             continue
+        if compose.unsure(text, match.start()):  # "a few teams might be sharing one key, not sure"
+            draft.use(match.start(), match.end(), "gateway_pain")
+            draft.ask(ASK_CONFLICT, "gateway_unclear")
+            return
         if context.settled(text, match.start(), start, end) and not _CANNOT.search(match.group(0)):
             draft.use(match.start(), match.end(), "gateway_pain")  # "…one deployment, and it's been fine so far"
             continue
@@ -79,12 +70,14 @@ def read_gateway(text: str, draft: Draft) -> None:
             draft.use(match.start(), match.end(), "gateway_pain")
             draft.set("gateway_pain", True)
             return
+    if compose.compose(text, draft, spans, have):  # a shared resource × a consequence, across the message
+        return
     words = [(m, False) for m in context.finditer(_GATEWAY, text, spans)]
     words += [(m, True) for m in context.finditer(_FEATURE, text, spans)]
     for match, feature in sorted(words, key=lambda w: w[0].start()):
         draft.use(match.start(), match.end(), "gateway_pain")
         stance = context.settled(text, match.start(), *sentence(text, match.start()))
-        if stance:
+        if stance or compose.aside(text, match.start(), *sentence(text, match.start()), have):
             continue  # "chargeback is already automated per squad, no complaints": solved, no pain
         if feature and stance is None and not _wanted(text, match.start()):
             continue  # "budgets are set per quarter", "each team has its own key": a fact, no pain
@@ -103,14 +96,14 @@ def _stated(text: str, pos: int) -> bool:
     """A watched gateway word said as a fact, with a fact's verb in its part of the sentence ("we rotate API
     keys weekly", "our rate limit is 10k RPM"). Anything else ("finance asks every month who spent what") stays
     unread, so the safety net names it rather than passing it over."""
-    return bool(lexicon.pattern("gateway_fact").search(text, *_part(text, pos, *sentence(text, pos))))
+    return bool(lexicon.pattern("gateway_fact").search(text, *compose.part(text, pos, *sentence(text, pos))))
 
 
 def _wanted(text: str, pos: int) -> bool:
     """A gateway's feature named with a want or a trouble in its part of the sentence ("we need per-team
     budgets", "chargeback is impossible"), or on its own as a requirement ("…, budgets per user"); not said as
     a plain fact ("budgets are set per quarter", "each team has its own key")."""
-    a, b = _part(text, pos, *sentence(text, pos))
+    a, b = compose.part(text, pos, *sentence(text, pos))
     if lexicon.pattern("gateway_want").search(text, a, b):
         return True
     lead = max([a] + [text.rfind(mark, a, pos) + 1 for mark in ",;:("])
@@ -123,7 +116,7 @@ def _pain(text: str, match: re.Match[str], broken: bool = False) -> bool:
     """Whether a gateway word is pain now: not a pain that held once, nor a cloud's or a vendor's own limit,
     nor waved off ("no quotas today", "we can attribute costs just fine") unless said not to work (`broken`:
     "we split the bill with tags but it doesn't work")."""
-    if _held_once(text, match.start(), *sentence(text, match.start())):
+    if compose.held_once(text, match.start(), *sentence(text, match.start())):
         return False  # "we fixed that with per-team quotas": a pain that held once
     before = text[max(0, match.start() - 30) : match.start()]
     if _NOT_PAIN_BEFORE.search(before) or _VENDOR_AFTER.match(text, match.end()):

@@ -1,0 +1,117 @@
+"""Gateway pain as a composition (gateP, session 9): a SHARED resource × a CONSEQUENCE, in any order, anywhere in one
+message or pasted thread. The parts are lexicon rows, EN and ES: `gateway_shared` (the same / a shared key, token,
+service account, tenant, subscription, quota, rate limit, TPM budget, invoice…; "everybody uses the same one"; a key
+pasted into 14 services; "la misma clave", "la credencial de todos"; and `gateway_shared_weak`, "one key", "un único
+token", only where the message names several holders, `gateway_many`) and the consequences by kind,
+`gateway_attribution` (who ran up the $18k, cost per business line, "¿de quién es este cargo?"), `gateway_contention`
+(gets throttled / nothing / 429s, ate it, "se queda sin cupo"), `gateway_control` (leaked, can't revoke, rotating it
+took everyone down, offboarding, no audit trail, no per-team limits) and `gateway_visibility` (a surprise bill, no
+dashboard per team, "nadie la entiende").
+
+What makes a mention no pain is data too, and the same checks guard the older phrase rows (bot/parse/gateway.py):
+said as a hypothetical (`gateway_if`: "if we ever share a key", "si algún día", "no creo que"), a pain that held
+once (context time and `resolved`: "we used to…", "remember when…"), or a gateway or per-team setup the message says
+they have (`gateway_have`: "through our LiteLLM proxy", "each service has its own key", "cada área tiene su
+proyecto"), unless that is negated or wanted (`gateway_lack`). Half-said — the parts with doubt in their sentence
+(`gateway_unsure`: "might be sharing the key, not sure", "no sé si es cosa nuestra o del proveedor") — asks one
+question, `gateway_unclear`. A lone part with no doubt stays as it was (the safety net may name it)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bot.parse import context, lexicon
+from bot.parse.draft import ASK_CONFLICT, Draft, sentence
+
+HARMS = ("gateway_attribution", "gateway_contention", "gateway_control", "gateway_visibility")
+_NEAR = 40  # characters before a setup (to its part's end) in which a lack or a trouble unsays it ("no per-team limits")
+
+
+def part(text: str, pos: int, start: int, end: int) -> tuple[int, int]:
+    """The part of the sentence `pos` is in, cut at its contrast words ("…, but now each team has its own")."""
+    cuts = [start, *(m.start() for m in lexicon.pattern("contrast").finditer(text, start, end)), end]
+    return next((a, b) for a, b in zip(cuts, cuts[1:], strict=False) if a <= pos < b or b == end)
+
+
+def held_once(text: str, pos: int, start: int, end: int) -> bool:
+    """Time, for the part of the sentence the pain is in: "we used to share one key but now each team has its
+    own" held once; "we used to have a key per team, but now everyone shares one" holds now."""
+    a, b = part(text, pos, start, end)
+    if lexicon.pattern("resolved").search(text, a, b) or lexicon.pattern("resolved").search(text, b, end):
+        return True
+    return context.no_longer(text, a, end) and bool(lexicon.pattern("past").search(text, a, b))
+
+
+def _if(text: str, pos: int, start: int, end: int) -> bool:
+    """A hypothetical before `pos` in its part: "if we ever share a key…", "si algún día compartimos una clave"."""
+    a, _ = part(text, pos, start, end)
+    return bool(lexicon.pattern("gateway_if").search(text, a, pos))
+
+
+def setups(text: str, spans: Sequence[tuple[int, int]]) -> list[re.Match[str]]:
+    """A gateway or per-team setup the message says it has, not one it lacks or wants, nor one that held once."""
+    out = []
+    for m in context.finditer(lexicon.pattern("gateway_have"), text, spans):
+        start, end = sentence(text, m.start())
+        a, b = part(text, m.start(), start, end)
+        if lexicon.pattern("gateway_lack").search(text, max(a, m.start() - _NEAR), b):
+            continue  # "no per-team limits", "we need per-team keys", "budgets per team are a mess"
+        if _if(text, m.start(), start, end) or context.settled(text, m.start(), start, end) is False:
+            continue  # "if each team had its own key", "the per-team keys don't work"
+        out.append(m)
+    return out
+
+
+def aside(text: str, pos: int, start: int, end: int, setups: Sequence[re.Match[str]] = ()) -> bool:
+    """Whether a gateway phrase at `pos` is no pain now: a hypothetical, a pain that held once, or a setup that
+    answers it in the same part of the sentence or a later one ("…, but today every team has its own")."""
+    if _if(text, pos, start, end) or held_once(text, pos, start, end):
+        return True
+    a, _ = part(text, pos, start, end)
+    return any(a <= s.start() < end for s in setups)
+
+
+def unsure(text: str, pos: int) -> bool:
+    """Doubt in the sentence of `pos` ("might be sharing the key, not sure", "no sé si es cosa nuestra")."""
+    return bool(lexicon.pattern("gateway_unsure").search(text, *sentence(text, pos)))
+
+
+def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]], have: Sequence[re.Match[str]]) -> bool:
+    """Shared × consequence over the message: sets `gateway_pain`, or asks `gateway_unclear` when half-said; True
+    when it did either. `have` is `setups(…)`: a setup said after the pain answers it."""
+    shared = list(context.finditer(lexicon.pattern("gateway_shared"), text, spans))
+    weak = list(context.finditer(lexicon.pattern("gateway_shared_weak"), text, spans))
+    if weak and lexicon.pattern("gateway_many").search(text):  # "one key" is shared only among several holders
+        shared += [m for m in weak if not any(s.start() <= m.start() < s.end() for s in shared)]
+    harms = [m for concept in HARMS for m in context.finditer(lexicon.pattern(concept), text, spans)]
+    if not shared and not harms:
+        return False
+    live, gone = [], []
+    for m in shared + harms:
+        start, end = sentence(text, m.start())
+        if aside(text, m.start(), start, end) or context.settled(text, m.start(), start, end):
+            gone.append(m)
+        else:
+            live.append(m)
+    for m in gone:
+        draft.use(m.start(), m.end(), "gateway_pain")  # "if we ever share a key", "remember when…": read, set aside
+    live_shared = [m for m in live if m in shared]
+    live_harms = [m for m in live if m not in shared]
+    first = min((m.start() for m in live), default=len(text))
+    answered = any(s.start() > first for s in have)  # "…; since spring each squad has its own key"
+    doubt = any(unsure(text, m.start()) for m in live)
+    if live_shared and live_harms and not answered:
+        for m in live:
+            draft.use(m.start(), m.end(), "gateway_pain")
+        if doubt:
+            draft.ask(ASK_CONFLICT, "gateway_unclear")
+        else:
+            draft.set("gateway_pain", True)
+        return True
+    if doubt and not answered:
+        for m in live:
+            draft.use(m.start(), m.end(), "gateway_pain")
+        draft.ask(ASK_CONFLICT, "gateway_unclear")
+        return True
+    return False
