@@ -25,6 +25,7 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
     _period,
     _volume_kind,
 )
+from bot.parse.counts import heads
 from bot.parse.volume_units import capacity_unit, lead_unit, unit_counts
 from costcore.calendar import period_hours
 from costcore.scenario import CalendarKind, Settings
@@ -82,7 +83,7 @@ def read_volumes(
         period = RATE_UNIT_PERIODS[tpm.lower()] if (tpm := volume.group("tpm")) else _period(volume.group("period"))
         amount, notes = number.value, []
         if volume.group("who") or volume.group("who_after"):
-            users = counted(text, nums, PEOPLE, skip=number)
+            users = counted(text, nums, PEOPLE, skip=number) or heads(text, nums)  # "headcount: 900"
             if len(users) != 1:
                 draft.ask(ASK_SLO, "users_for_volume", volume=plain(amount), period=period)
                 continue
