@@ -28,7 +28,7 @@ from bot.parse.cache_vetoes import CACHE_WORD
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_pick import SUBJECT_GAP, pick
-from bot.parse.mix_sides import Side, from_per, from_sizes, ratio, sides_in
+from bot.parse.mix_sides import Side, from_label_pair, from_per, from_sizes, ratio, sides_in
 
 REACH = 60  # how far from the figure a side may be, in characters
 # a clause ends at a comma, a bracket, a dash or "and/but/y/pero" ("output is a quarter of the input and we miss the
@@ -126,6 +126,12 @@ def _SHARE_VERB() -> re.Pattern[str]:  # noqa: N802  the gap between "of our tok
 
 
 
+@cache
+def _veto_clauses() -> re.Pattern[str]:  # a clause about price or speed (lexicon `mix_veto`)
+    veto = rf"{lexicon.WORD_START}(?:{lexicon.alternation('mix_veto')}){lexicon.WORD_END}"
+    return lazy(rf"{_IN_CLAUSE}{veto}{_IN_CLAUSE}", re.I)
+
+
 def read_relations(text: str, draft: Draft) -> None:
     """Set input tokens per output token from the first sentence whose parts compose (see the module)."""
     if "input_per_output" in draft.fields or draft.asked_about("input_per_output"):
@@ -144,9 +150,12 @@ def read_relations(text: str, draft: Draft) -> None:
             text = text[:lo] + _CACHE_CLAUSE.sub(lambda m: " " * len(m.group(0)), text[lo:hi]) + text[hi:]
         marks = list(mix_parts.relation_words().finditer(text, lo, hi))
         if any(m.group("veto") for m in marks):
-            continue
+            # price or speed is no mix, but only in its own clause: "output is a sixth of input, and latency must
+            # stay under 2 s" is 6; "output tokens cost 4x input tokens" blanks all there is
+            text = text[:lo] + _veto_clauses().sub(lambda m: " " * len(m.group(0)), text[lo:hi]) + text[hi:]
+            marks = list(mix_parts.relation_words().finditer(text, lo, hi))
         sides = sides_in(text, lo, hi)
-        value = from_sizes(text, lo, hi)
+        value = from_label_pair(text, lo, hi) or from_sizes(text, lo, hi)
         value = value or (from_per(text, lo, hi, sides, marks) if len(sides) >= 2 else None)
         ends = [s[1] for s in sides] or [hi]
         for q in mix_parts.quantities().finditer(text, lo, hi):
