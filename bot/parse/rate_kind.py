@@ -10,7 +10,7 @@ from functools import cache
 from bot.cache import cached_pickle
 from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft
-from bot.parse.figures import first_number
+from bot.parse.figures import STREAMS, first_number
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import plain
 from bot.parse.rate_words import (
@@ -77,10 +77,16 @@ def read_kind(clause: str, value: float, before: str, after: str, draft: Draft) 
     elif (
         (streams := STREAMS_AT_BEFORE.search(before))
         and (count := first_number(streams.group("n")))
-        and value <= fastest_stream_tok_s()  # "40 agentes a 2.000 tok/s": no stream that fast, their total
+        and value <= one_person_max_tok_s()  # "40 agentes a 2.000 tok/s": no stream that fast, their total
     ):
-        draft.set("slo_kind", "per_stream")
-        draft.set("concurrency", round(count))
+        if value > apart_max_tok_s():  # "400 agents at 280 tok/s": as fast as the fastest stream, or all of them?
+            if count >= 2:
+                noun = re.search(rf"(?<!\w)(?:{STREAMS})(?!\w)", streams.group(0), re.I)
+                who = noun.group(0).lower() if noun else "streams"
+                draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(value), users=plain(count), who=who)
+        else:  # "50 agents at 40 tok/s": an ordinary stream's speed, 50 of them at once
+            draft.set("slo_kind", "per_stream")
+            draft.set("concurrency", round(count))
     elif people := FOR_PEOPLE_AFTER.match(after) or PEOPLE_AT_BEFORE.search(before):
         users = first_number(people.group("n"))
         if users and users >= 2 and value <= one_person_max_tok_s():

@@ -18,6 +18,9 @@ PERIOD_WORDS = {
     "week": r"(?:business|working|work)[\s-]?weeks?|semanas?\s+laborales?|weeks?|weekly|semanas?|semanales?", "month": "months?|monthly|mo|mes|meses|mensuales?",
     "year": "years?|yearly|a[ñn]os?|anuales?",
 }  # fmt: skip
+# A period with hours of its own (volume_spans.py): "per shift", "a night", "por turno", "por noche". Not in
+# PERIOD_WORDS: its hours are what the message says, never a calendar's.
+SPAN_WORDS = r"(?:work\s+)?shifts?|nights?|overnight\s+(?:run|batch|window)|batch\s+windows?|turnos?|noches?"
 BUSINESS_DAY = lazy(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)  # a working week too: 40 h
 
 _TOKENS_WORD = r"(?:(?:output|input|prompt|completion|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:(?:de\s+)?(?:salida|output)|(?:de\s+)?(?:entrada|input)|of\s+outputs?|of\s+inputs?|of\s+prompts?|of\s+completions?|output|input|generados|out(?!\s+of\b)))?"  # "400k tokens out a day"
@@ -41,7 +44,7 @@ VOLUME = lazy(
     rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})(?:\s(?:y|and)(?=\s))?|{_PER_UNIT.format('unit')}|\s(?:each|apiece|cada\s+uno|{_EACH_SHORT})(?!\w))?"
     rf"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un|{_PER_SHORT})?\s?(?:the\s|el\s|la\s)?"
     r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"
-    rf"(?P<period>{_PERIODS})\b(?:(?P<who_after>{_PER_PERSON})|{_PER_UNIT.format('unit_after')})?(?:{_TOTAL_AFTER})?"
+    rf"(?P<period>{_PERIODS}|{SPAN_WORDS})\b(?:(?P<who_after>{_PER_PERSON})|{_PER_UNIT.format('unit_after')})?(?:{_TOTAL_AFTER})?"
     r"|\s?(?:(?:output|input|prompt|completion|generated)\s)?(?P<tpm>tp[mhd])\b(?:\s(?:de\s+salida|de\s+entrada|output|input))?",
     re.I,
 )

@@ -26,9 +26,12 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
     _volume_kind,
 )
 from bot.parse.counts import heads
+from bot.parse.volume_spans import span, span_hours
 from bot.parse.volume_units import capacity_unit, lead_unit, unit_counts
 from costcore.calendar import period_hours
 from costcore.scenario import CalendarKind, Settings
+
+SPANS = ("shift", "night", "window")  # periods with hours of their own (bot/parse/volume_spans.py)
 
 
 def _volume_hours(
@@ -81,6 +84,7 @@ def read_volumes(
         if over := _OVER_HOURS.match(text, volume.end()):
             draft.use(over.start(), over.end(), "calendar")
         period = RATE_UNIT_PERIODS[tpm.lower()] if (tpm := volume.group("tpm")) else _period(volume.group("period"))
+        period = span(volume.group("period")) or period  # "per shift", "a night": hours of its own
         amount, notes = number.value, []
         if volume.group("who") or volume.group("who_after"):
             users = counted(text, nums, PEOPLE, skip=number) or heads(text, nums)  # "headcount: 900"
@@ -134,7 +138,13 @@ def read_volumes(
             )
             amount, kind = output, "output"
         kind = kind or "output"
-        hours, used = _volume_hours(text, volume, period, calendar, settings)
+        if period in SPANS:  # "72M tokens per shift; each shift lasts 8 hours": those hours, or ask
+            if not (said_hours := span_hours(text, volume)):
+                draft.ask(ASK_SLO, "volume_span_hours", volume=plain(amount), period=period)
+                continue
+            hours, used = Fraction(said_hours), calendar
+        else:
+            hours, used = _volume_hours(text, volume, period, calendar, settings)
         if used == "business_hours" and BUSINESS_DAY.search(volume.group("period") or ""):
             draft.set("calendar", "business_hours")  # "per weekday": priced in business hours, said so
             # the days were the volume's period, not days without hours: the calendar reader's question goes
