@@ -37,13 +37,13 @@ _IN_CLAUSE = r"(?:(?!\s(?:and|but|y|e|pero)\s)[^,;()—])*"
 
 
 @cache
-def _cache_service() -> re.Pattern[str]:  # lexicon `other_cache_service`: redis, a CDN, varnish…
-    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('other_cache_service')}){lexicon.WORD_END}", re.I)
+def _cache_service() -> re.Pattern[str]:  # lexicon `cache_service_name`: redis, a CDN, varnish…
+    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('cache_service_name')}){lexicon.WORD_END}", re.I)
 
 
 @cache
 def _cache_clause() -> re.Pattern[str]:
-    said = rf"(?:\bcach(?:e[ds]?|ing|é)\b|{lexicon.WORD_START}(?:{lexicon.alternation('other_cache_service')}){lexicon.WORD_END})"
+    said = rf"(?:\bcach(?:e[ds]?|ing|é)\b|{lexicon.WORD_START}(?:{lexicon.alternation('cache_service_name')}){lexicon.WORD_END})"
     return lazy(rf"{_IN_CLAUSE}{said}{_IN_CLAUSE}", re.I)
 
 
