@@ -77,7 +77,7 @@ def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
 # A pair of figures right after a label that names both sides in order: "in/out 3000/300", "input:output = 4k:500",
 # "ratio out/in ~300/3000" (the label's order decides, as for "in:out 4:1"); "24/7" is a calendar.
 _LABEL_PAIR = lazy(
-    r"\s*(?:ratio|mix|split|relaci[oó]n|proporci[oó]n)?\s*(?:[:=]|of|de|is|es|around|about|unos?|~|≈|\s)*"
+    r"\s*(?:ratio|mix|split|relaci[oó]n|proporci[oó]n|reparto)?\s*(?:[:=]|of|de|is|es|around|about|roughly|approx\.?|unos?|aprox\.?|m[aá]s\s+o\s+menos|~|≈|\s)*"
     r"(?!24\s*/\s*7\b)(?P<a>\d[\d.,]*\s?[kK]?)\s*(?:tok(?:en)?s?\s*)?[/:]\s*[~≈]?\s*(?P<b>\d[\d.,]*\s?[kK]?)(?![\d/.,]*\d|\s*(?:tok/|t/s|tps))",
     re.I,
 )
