@@ -31,15 +31,19 @@ def span(period: str | None) -> str | None:
     return "night" if _NIGHT.search(period) else "window" if _WINDOW.search(period) else "shift"
 
 
-def span_hours(text: str, volume: re.Match[str]) -> int | None:
-    """The hours the message gives the shift or night, 1 to 24, or None."""
-    said = volume.group("day_hours") or ((m := _RIGHT_AFTER.match(text, volume.end())) and m.group(1))
-    if not said:
+def span_hours(text: str, volume: re.Match[str]) -> tuple[int, int, int] | None:
+    """The hours the message gives the shift or night (1 to 24) and where they are said, or None."""
+    if said := volume.group("day_hours"):
+        where = volume.span()
+    elif m := _RIGHT_AFTER.match(text, volume.end()):
+        said, where = m.group(1), m.span()
+    else:
         lo, hi = sentence(text, volume.start())
         end = sentence(text, hi + 1)[1] if hi + 1 < len(text) else hi
         found = _said().search(text, lo, end)
         said = found and (hours := _HOURS.search(found.group(0))) and hours.group(1)
-    return int(said) if said and 0 < int(said) <= 24 else None
+        where = found.span() if found else (0, 0)
+    return (int(said), *where) if said and 0 < int(said) <= 24 else None
 
 
 @cache

@@ -138,7 +138,8 @@ def read_volumes(
             if not (said_hours := span_hours(text, volume)):
                 draft.ask(ASK_SLO, "volume_span_hours", volume=plain(amount), period=period)
                 continue
-            hours, used = Fraction(said_hours), calendar
+            draft.use(said_hours[1], said_hours[2], "slo_tok_s")  # "the batch window is 10 hours": read
+            hours, used = Fraction(said_hours[0]), calendar
         else:
             hours, used = _volume_hours(text, volume, period, calendar, settings)
         if used == "business_hours" and BUSINESS_DAY.search(volume.group("period") or ""):
