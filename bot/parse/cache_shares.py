@@ -29,6 +29,8 @@ def _shares_pattern() -> re.Pattern[str]:
     return lazy(
         rf"(?<![\w.,])(?:(?P<pc>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
         rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+|(?!(?:in|of|out|de|sobre)\s)[^\W\d_]{{3,}}\s+)?(?:in|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
+        # the whole first: "de cada 10 peticiones, 7 salen de la caché", "out of every 10 requests, 7 hit the cache"
+        rf"|(?:out\s+of\s+every|of\s+every|in\s+every|de\s+cada)\s+(?P<whole2>{count})\s+(?:[^\W\d_]{{3,}}\s*)?,?\s*(?P<part2>{count})(?![\w.,%])"
         rf"|(?P<dec>0[.,]\d+|1[.,]0+)(?![\d%.,])"
         rf"|(?P<word>{said})(?!\w))",
         re.I,
@@ -61,8 +63,8 @@ def _count(said: str) -> float:
 def _share(m: re.Match[str], text: str, lo: int) -> float | None:
     if m.group("pc"):
         return float(m.group("pc").replace(",", ".")) / 100
-    if m.group("part"):
-        part, whole = _count(m.group("part")), _count(m.group("whole"))
+    if m.group("part") or m.group("part2"):
+        part, whole = _count(m.group("part") or m.group("part2")), _count(m.group("whole") or m.group("whole2"))
         return part / whole if 0 < part <= whole else None
     if m.group("dec"):  # "miss rate: 0.4", "aciertos de caché: 0,45": only after a rate, hit or miss word
         start = max(lo, m.start() - 45)

@@ -24,7 +24,7 @@ from bot.parse.counts import ANY_NOUN, PER_PERIOD, Count, counts, echo, lead
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
-from bot.parse.rate_kind import ONE_PERSON_MAX_TOK_S
+from bot.parse.rate_kind import one_person_max_tok_s
 from bot.parse.rate_units import TOK_S
 
 _TIMES = lazy(r"\s*[x×*]\s*", re.I)
@@ -119,7 +119,7 @@ def _neither(text: str, draft: Draft, kind: str, count: Count, figure: Number) -
     if (
         kind == "rate"
         and (count.group is not None or count.noun)
-        and (count.group is not False or figure.value <= ONE_PERSON_MAX_TOK_S)  # "1,500 tok/s for 30 devs": theirs
+        and (count.group is not False or figure.value <= one_person_max_tok_s())  # "1,500 tok/s for 30 devs": theirs
         and "slo_kind" not in draft.fields
         and not draft.asks
         and (found := lead("count_for").search(text, max(0, count.start - 40), count.start) or _beside(text, count, figure))

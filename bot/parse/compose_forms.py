@@ -29,10 +29,11 @@ _ACCENTS = str.maketrans("áéíóúü", "aeiouu")
 
 
 @cache
-def share_before() -> re.Pattern[str]:  # lexicon `share_connector`: "1 in", "two out of", "uno de cada"
+def share_before() -> re.Pattern[str]:  # lexicon `share_connector`: "1 in", "two out of", "uno de cada"; `share_whole_first`
     one = "|".join(("one", "uno", "una", "un"))
     return lazy(
-        rf"(?<![\w.,])(?:\d{{1,3}}|{one}|{number_word()[3:-1]})\s+(?:[^\W\d_]+\s+)?(?:{lexicon.alternation('share_connector')})\s+$",
+        rf"(?:(?<![\w.,])(?:\d{{1,3}}|{one}|{number_word()[3:-1]})\s+(?:[^\W\d_]+\s+)?(?:{lexicon.alternation('share_connector')})"
+        rf"|(?<!\w)(?:{lexicon.alternation('share_whole_first')}))\s+$",  # "de cada 20 clientes, 5 …": the whole first
         re.I,
     )
 

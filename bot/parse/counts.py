@@ -41,6 +41,22 @@ def _there_are() -> re.Pattern[str]:  # lexicon `there_are`, `count_about`: "eac
 
 
 @cache
+def _heads_before() -> re.Pattern[str]:  # lexicon `headcount_before`: "headcount: 900", "plantilla de 450"
+    return lazy(rf"(?:{lexicon.alternation('headcount_before')})\s*(?:(?:{lexicon.alternation('count_about')})\s+|~\s*)?$", re.I)
+
+
+@cache
+def _heads_after() -> re.Pattern[str]:  # lexicon `headcount_after`: "a 600-person company", "1,500 strong"
+    return lazy(rf"(?:{lexicon.alternation('headcount_after')})", re.I)
+
+
+def heads(text: str, nums: list[Number]) -> list[int]:
+    """The head counts said as their own clause ("headcount: 900", "a staff of 450", "la plantilla ronda las
+    1.200"), distinct, in order: people a per-person volume is times (bot/parse/volumes.py)."""
+    return list(dict.fromkeys(c.value for c in counts(text, nums) if c.group is False and c.noun == "heads"))
+
+
+@cache
 def _of_them() -> re.Pattern[str]:  # lexicon `count_of_them`: "300 of them", "300 de ellos"
     return lazy(rf"\s+{lexicon.alternation('count_of_them')}\b", re.I)
 
@@ -159,6 +175,7 @@ def _counts(text: str, nums: list[Number]) -> list[Count]:
         said_to = end
     out = []
     for start, end, value in starts:
+        said = None
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
             continue
         if share_before().search(text, max(0, start - 40), start):
@@ -183,6 +200,8 @@ def _counts(text: str, nums: list[Number]) -> list[Count]:
             and not lexicon.pattern("not_counted").fullmatch(m["noun"])
         ):  # "each of the 7 hospitals", "for 20 clinics": a group or people, the lexicon does not say which
             out.append(Count(round(value), start, m.end(), None, m["noun"]))
+        elif _heads_before().search(text, max(0, start - 48), start) or (said := _heads_after().match(text, end)):
+            out.append(Count(round(value), start, said.end() if said else end, False, "heads"))  # people, said apart
         elif _there_are().search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
             out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
     # "40 bots, 30 tok/s per bot, all running at the same time": bots said at once later in the sentence are streams

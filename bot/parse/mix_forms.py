@@ -25,7 +25,7 @@ _LABELLED = lazy(
 )
 _INPUT_OVER_OUTPUT = lazy(
     r"\b(?:input|in|entrada)\s*/\s*(?:output|out|salida)\s*\)?\s*(?:ratio\s*|proporci[oó]n\s*)?(?:=|:|is|of|es|de)?\s*"
-    r"(?:about|around|roughly|~|≈|unos?)?\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%])",
+    r"(?:about|around|roughly|~|≈|unos?)?\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%]|[.,]\d)",  # "6.000/500" is a pair
     re.I,
 )
 # "of every 10 tokens, 9 are input", "de cada 10 tokens, 9 son de entrada": a share said as a count in a count.

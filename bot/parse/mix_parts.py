@@ -26,12 +26,17 @@ def figure(said: str) -> float:
     return float(words[said.lower()]) if said.lower() in words else float(said.replace(",", "."))
 
 
+# A label that names both sides in order: "in:out", "out/in", "prompt/completion", "entrada/salida".
+_IN = r"(?:in(?:put)?|prompts?|entrada)"
+_OUT = r"(?:out(?:put)?|completions?|salida)"
+
+
 @cache
 def sides() -> re.Pattern[str]:
     """Either side of the mix, and the labels that name both in order ("in:out", "out/in")."""
     alt = lexicon.alternation
     return lazy(
-        rf"{lexicon.WORD_START}(?:(?P<io>in(?:put)?\s*[:/]\s*out(?:put)?)|(?P<oi>out(?:put)?\s*[:/]\s*in(?:put)?)"
+        rf"{lexicon.WORD_START}(?:(?P<io>{_IN}\s*[:/]\s*{_OUT})|(?P<oi>{_OUT}\s*[:/]\s*{_IN})"
         rf"|(?P<hin>{alt('mix_heavy_input')})|(?P<hout>{alt('mix_heavy_output')})"
         rf"|(?P<i>{alt('mix_input')}|{alt('mix_read_verb')})|(?P<o>{alt('mix_output')}|{alt('mix_write_verb')})){lexicon.WORD_END}",
         re.I,

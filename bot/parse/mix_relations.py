@@ -28,13 +28,23 @@ from bot.parse.cache_vetoes import CACHE_WORD
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_pick import SUBJECT_GAP, pick
-from bot.parse.mix_sides import Side, from_per, from_sizes, ratio, sides_in
+from bot.parse.mix_sides import Side, from_label_pair, from_per, from_sizes, ratio, sides_in
 
 REACH = 60  # how far from the figure a side may be, in characters
 # a clause ends at a comma, a bracket, a dash or "and/but/y/pero" ("output is a quarter of the input and we miss the
 # cache 30 %": the first clause stays the mix's)
 _IN_CLAUSE = r"(?:(?!\s(?:and|but|y|e|pero)\s)[^,;()—])*"
-_CACHE_CLAUSE = lazy(rf"{_IN_CLAUSE}\bcach(?:e[ds]?|ing|é)\b{_IN_CLAUSE}", re.I)
+
+
+@cache
+def _cache_service() -> re.Pattern[str]:  # lexicon `cache_service_name`: redis, a CDN, varnish…
+    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('cache_service_name')}){lexicon.WORD_END}", re.I)
+
+
+@cache
+def _cache_clause() -> re.Pattern[str]:
+    said = rf"(?:\bcach(?:e[ds]?|ing|é)\b|{lexicon.WORD_START}(?:{lexicon.alternation('cache_service_name')}){lexicon.WORD_END})"
+    return lazy(rf"{_IN_CLAUSE}{said}{_IN_CLAUSE}", re.I)
 
 
 def _pair(q: re.Match[str], near: list[Side], ratio_word: bool) -> float | None:
@@ -126,6 +136,12 @@ def _SHARE_VERB() -> re.Pattern[str]:  # noqa: N802  the gap between "of our tok
 
 
 
+@cache
+def _veto_clauses() -> re.Pattern[str]:  # a clause about price or speed (lexicon `mix_veto`)
+    veto = rf"{lexicon.WORD_START}(?:{lexicon.alternation('mix_veto')}){lexicon.WORD_END}"
+    return lazy(rf"{_IN_CLAUSE}{veto}{_IN_CLAUSE}", re.I)
+
+
 def read_relations(text: str, draft: Draft) -> None:
     """Set input tokens per output token from the first sentence whose parts compose (see the module)."""
     if "input_per_output" in draft.fields or draft.asked_about("input_per_output"):
@@ -140,13 +156,17 @@ def read_relations(text: str, draft: Draft) -> None:
         if (lo, hi) in seen:
             continue
         seen.add((lo, hi))
-        if CACHE_WORD.search(text, lo, hi):  # a clause about the cache is the cache reader's: blank it out
-            text = text[:lo] + _CACHE_CLAUSE.sub(lambda m: " " * len(m.group(0)), text[lo:hi]) + text[hi:]
+        if CACHE_WORD.search(text, lo, hi) or _cache_service().search(text, lo, hi):
+            # a clause about a cache is the cache reader's ("Redis answers 60 % of the queries"): blank it out
+            text = text[:lo] + _cache_clause().sub(lambda m: " " * len(m.group(0)), text[lo:hi]) + text[hi:]
         marks = list(mix_parts.relation_words().finditer(text, lo, hi))
         if any(m.group("veto") for m in marks):
-            continue
+            # price or speed is no mix, but only in its own clause: "output is a sixth of input, and latency must
+            # stay under 2 s" is 6; "output tokens cost 4x input tokens" blanks all there is
+            text = text[:lo] + _veto_clauses().sub(lambda m: " " * len(m.group(0)), text[lo:hi]) + text[hi:]
+            marks = list(mix_parts.relation_words().finditer(text, lo, hi))
         sides = sides_in(text, lo, hi)
-        value = from_sizes(text, lo, hi)
+        value = from_label_pair(text, lo, hi) or from_sizes(text, lo, hi)
         value = value or (from_per(text, lo, hi, sides, marks) if len(sides) >= 2 else None)
         ends = [s[1] for s in sides] or [hi]
         for q in mix_parts.quantities().finditer(text, lo, hi):

@@ -74,6 +74,25 @@ def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
     return said
 
 
+# A pair of figures right after a label that names both sides in order: "in/out 3000/300", "input:output = 4k:500",
+# "ratio out/in ~300/3000" (the label's order decides, as for "in:out 4:1"); "24/7" is a calendar.
+_LABEL_PAIR = lazy(
+    r"\s*(?:ratio|mix|split|relaci[oó]n|proporci[oó]n|reparto)?\s*(?:[:=]|of|de|is|es|around|about|roughly|approx\.?|unos?|aprox\.?|m[aá]s\s+o\s+menos|~|≈|\s)*"
+    r"(?!24\s*/\s*7\b)(?P<a>\d[\d.,]*\s?[kK]?)\s*(?:tok(?:en)?s?\s*)?[/:]\s*[~≈]?\s*(?P<b>\d[\d.,]*\s?[kK]?)(?![\d/.,]*\d|\s*(?:tok/|t/s|tps))",
+    re.I,
+)
+
+
+def from_label_pair(text: str, lo: int, hi: int) -> float | None:
+    """ "in/out 3000/300": the two figures after an in/out label, in the label's order."""
+    for m in mix_parts.sides().finditer(text, lo, hi):
+        if (m.group("io") or m.group("oi")) and (pair := _LABEL_PAIR.match(text, m.end())):
+            first, second = _count(pair["a"].replace(" ", "")), _count(pair["b"].replace(" ", ""))
+            if first and second:
+                return ratio(m.group("io") is not None, first / second)
+    return None
+
+
 def from_sizes(text: str, lo: int, hi: int) -> float | None:
     """One size for each side, in the sentence or, when it holds one side only, with the next one ("- in: ~8k
     tokens" then "- out: ~400 tokens")."""

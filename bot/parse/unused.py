@@ -24,7 +24,7 @@ from bot.parse.counts import Count
 from bot.parse.draft import ASK_CONFLICT, ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
-from bot.parse.rate_kind import ONE_PERSON_MAX_TOK_S
+from bot.parse.rate_kind import apart_max_tok_s
 from bot.parse.vat import names as country_names
 
 MAX_SHOWN = 4
@@ -82,7 +82,7 @@ def _heads_beside_rate(text: str, count: Count, slo: float) -> bool:
     80 devs, 25 tok/s", "300 agents in the contact centre. 45 tok/s" — each of them, or all of them together?
     Not when "in total" is said anywhere, nor for a count of groups (their figure adds up or is asked by the
     rates reader)."""
-    return count.group is False and slo <= ONE_PERSON_MAX_TOK_S / 2 and not (
+    return count.group is False and slo <= apart_max_tok_s() and not (
         lexicon.pattern("total").search(text) or lexicon.pattern("rate_total").search(text)
     )
 

@@ -15,10 +15,13 @@ PERIOD_WORDS = {
     "minute": "minutes?|min|minutos?", "hour": "hours?|hr|horas?",
     "day": r"(?:business|working|work)[\s-]?days?|weekdays?|workdays?|d[ií]as?\s+(?:laborables?|h[aá]biles?)|jornadas?(?:\s+laborales?)?"
            r"|days?|daily|d[ií]as?|diarios?",
-    "week": "weeks?|weekly|semanas?|semanales?", "month": "months?|monthly|mo|mes|meses|mensuales?",
+    "week": r"(?:business|working|work)[\s-]?weeks?|semanas?\s+laboral(?:es)?|weeks?|weekly|semanas?|semanales?", "month": "months?|monthly|mo|mes|meses|mensuales?",
     "year": "years?|yearly|a[ñn]os?|anuales?",
 }  # fmt: skip
-BUSINESS_DAY = lazy(r"business|work|weekday|laborable|h[aá]bil|jornada", re.I)
+# A period with hours of its own (volume_spans.py): "per shift", "a night", "por turno", "por noche". Not in
+# PERIOD_WORDS: its hours are what the message says, never a calendar's.
+SPAN_WORDS = r"(?:work\s+)?shifts?|nights?|overnight\s+(?:run|batch|window)|batch\s+windows?|turnos?|noches?"
+BUSINESS_DAY = lazy(r"business|work|weekday|laborable|laboral|h[aá]bil|jornada", re.I)  # a working week too: 40 h
 
 _TOKENS_WORD = r"(?:(?:output|input|prompt|completion|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:(?:de\s+)?(?:salida|output)|(?:de\s+)?(?:entrada|input)|of\s+outputs?|of\s+inputs?|of\s+prompts?|of\s+completions?|output|input|generados|out(?!\s+of\b)))?"  # "400k tokens out a day"
 _BOTH = r"inputs?\s?(?:and|\+|&)\s?outputs?|in\s?\+\s?out|prompts?\s?(?:and|\+|&)\s?completions?|entrada\s+y\s+salida"
@@ -41,7 +44,7 @@ VOLUME = lazy(
     rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})(?:\s(?:y|and)(?=\s))?|{_PER_UNIT.format('unit')}|\s(?:each|apiece|cada\s+uno|{_EACH_SHORT})(?!\w))?"
     rf"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un|{_PER_SHORT})?\s?(?:the\s|el\s|la\s)?"
     r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"
-    rf"(?P<period>{_PERIODS})\b(?:(?P<who_after>{_PER_PERSON})|{_PER_UNIT.format('unit_after')})?(?:{_TOTAL_AFTER})?"
+    rf"(?P<period>{_PERIODS}|{SPAN_WORDS})\b(?:(?P<who_after>{_PER_PERSON})|{_PER_UNIT.format('unit_after')})?(?:{_TOTAL_AFTER})?"
     r"|\s?(?:(?:output|input|prompt|completion|generated)\s)?(?P<tpm>tp[mhd])\b(?:\s(?:de\s+salida|de\s+entrada|output|input))?",
     re.I,
 )

@@ -6,6 +6,7 @@ import re
 from fractions import Fraction
 
 from bot.parse import lexicon
+from bot.parse.counts import heads
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, PEOPLE, counted, mentions, tail
 from bot.parse.lazyre import lazy
@@ -25,9 +26,12 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
     _period,
     _volume_kind,
 )
+from bot.parse.volume_spans import span, span_hours
 from bot.parse.volume_units import capacity_unit, lead_unit, unit_counts
 from costcore.calendar import period_hours
 from costcore.scenario import CalendarKind, Settings
+
+SPANS = ("shift", "night", "window")  # periods with hours of their own (bot/parse/volume_spans.py)
 
 
 def _volume_hours(
@@ -80,27 +84,24 @@ def read_volumes(
         if over := _OVER_HOURS.match(text, volume.end()):
             draft.use(over.start(), over.end(), "calendar")
         period = RATE_UNIT_PERIODS[tpm.lower()] if (tpm := volume.group("tpm")) else _period(volume.group("period"))
+        period = span(volume.group("period")) or period  # "per shift", "a night": hours of its own
         amount, notes = number.value, []
+        users: list[int] | None = None
         if volume.group("who") or volume.group("who_after"):
-            users = counted(text, nums, PEOPLE, skip=number)
-            if len(users) != 1:
-                draft.ask(ASK_SLO, "users_for_volume", volume=plain(amount), period=period)
-                continue
-            notes.append(
-                ("volume_times_users", {"volume": plain(amount), "users": users[0], "period": period})
-            )
-            amount *= users[0]
+            users = counted(text, nums, PEOPLE, skip=number) or heads(text, nums)  # "headcount: 900"
         elif unit := volume.group("unit") or volume.group("unit_after") or lead_unit(text, number.start):
             if capacity_unit(unit):
                 continue  # "500k tokens per GPU per day": a capacity, not the traffic
-            counts = unit_counts(text, nums, unit, number)
-            if len(counts) != 1:  # "2M tokens per tenant a day" and no count of tenants: ask
+            users = unit_counts(text, nums, unit, number)  # "2M tokens per tenant a day": the tenants
+            if not users and any(re.fullmatch(PEOPLE, w, re.I) for w in (unit.split()[0], unit.split()[-1])):
+                # "por cabeza calculamos 9.000 tokens", "per head we expect 9,000…": the people
+                users = counted(text, nums, PEOPLE, skip=number) or heads(text, nums)
+        if users is not None:
+            if len(users) != 1:  # no count, or two: ask
                 draft.ask(ASK_SLO, "users_for_volume", volume=plain(amount), period=period)
                 continue
-            notes.append(
-                ("volume_times_users", {"volume": plain(amount), "users": counts[0], "period": period})
-            )
-            amount *= counts[0]
+            notes.append(("volume_times_users", {"volume": plain(amount), "users": users[0], "period": period}))
+            amount *= users[0]
         kind, mix = _volume_kind(volume.group(0)), draft.fields.get("input_per_output")
         output = amount
         if kind in (None, "total") and (share := _SHARE_AFTER.match(text, volume.end())):
@@ -133,7 +134,14 @@ def read_volumes(
             )
             amount, kind = output, "output"
         kind = kind or "output"
-        hours, used = _volume_hours(text, volume, period, calendar, settings)
+        if period in SPANS:  # "72M tokens per shift; each shift lasts 8 hours": those hours, or ask
+            if not (said_hours := span_hours(text, volume)):
+                draft.ask(ASK_SLO, "volume_span_hours", volume=plain(amount), period=period)
+                continue
+            draft.use(said_hours[1], said_hours[2], "slo_tok_s")  # "the batch window is 10 hours": read
+            hours, used = Fraction(said_hours[0]), calendar
+        else:
+            hours, used = _volume_hours(text, volume, period, calendar, settings)
         if used == "business_hours" and BUSINESS_DAY.search(volume.group("period") or ""):
             draft.set("calendar", "business_hours")  # "per weekday": priced in business hours, said so
             # the days were the volume's period, not days without hours: the calendar reader's question goes
