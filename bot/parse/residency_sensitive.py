@@ -37,8 +37,13 @@ def sensitive(text: str, a: int, b: int) -> re.Match[str] | None:
 
 
 def waived(text: str, a: int, data: re.Match[str]) -> bool:
-    """Whether the sensitive words `data` (in a part starting at `a`) are waived or only a subject written about."""
+    """Whether the sensitive words `data` (in a part starting at `a`) are waived, made up ("synthetic patient
+    records", "historias clínicas sintéticas", lexicon `fake_before`/`fake_after`) or only a subject written about."""
     before = text[max(a, data.start() - 40) : data.start()]
     if _WAIVED.search(before[-20:]) or WAIVED_BEFORE.search(before) or NOT_BINDING.match(text, data.end()):
+        return True
+    if grouped.pattern("fake_before").search(text, max(a, data.start() - 25), data.end()):
+        return True
+    if lexicon.pattern("fake_after").match(text, data.end() + (text[data.end() : data.end() + 1] == " ")):
         return True
     return bool(grouped.pattern("sensitive_topic").search(text, max(a, data.start() - 60), data.start()))
