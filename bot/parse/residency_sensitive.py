@@ -22,7 +22,9 @@ _WAIVED = lazy(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s
 @cache
 def _holder() -> re.Pattern[str]:
     """A holder word anywhere ("patient's" too): the gate of the holder × item rows."""
-    return lazy(r"\b" + lexicon.alternation("data_holder"), re.I)
+    firsts = {piece[:1].lower() for f in lexicon.fragments("data_holder") for piece in f.split("|")}
+    lead = rf"(?=[{''.join(sorted(firsts))}])" if all(c.isalpha() for c in firsts) else ""  # tried only at those letters
+    return lazy(r"\b" + lead + lexicon.alternation("data_holder"), re.I)
 
 
 def sensitive(text: str, a: int, b: int) -> re.Match[str] | None:
