@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from itertools import islice
 
-from bot.parse import context, eu_rule, residency_places, residency_topic, stance
+from bot.parse import context, eu_rule, grouped, residency_places, residency_topic, stance
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.figures import MAX_MENTIONS
@@ -46,6 +46,11 @@ def _asked(text: str, pos: int) -> bool:
     return text[end : end + 1] == "?" and bool(AUXILIARY.match(text, clause))
 
 
+def _people_leave(text: str, pos: int) -> bool:
+    """Whether a keep-home phrase at `pos` is people leaving a place (lexicon `egress_not_data`), not the text."""
+    return any(m.start() <= pos < m.end() for m in grouped.pattern("egress_not_data").finditer(text, max(0, pos - 60), pos + 40))
+
+
 def _phrase_events(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> list[tuple[int, str]]:
     """(position, stays | leaves | unsure) for each residency phrase the patterns above find. Every phrase
     looked at is marked used, kept or waived ("we don't care about GDPR" was read: it sets nothing)."""
@@ -61,6 +66,7 @@ def _phrase_events(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) ->
         for m in found[STAYS_PHRASE]
         if not (IN_EU.match(text, m.end()) or _negated(text, m.start()))
         and not STAYS_NOT_DATA.search(text[max(0, m.start() - 60) : m.start()])  # "the load balancers in our DC"
+        and not _people_leave(text, m.start())  # "our team never leaves the building"
     ]
     for match in found[SENSITIVE_PHRASE]:
         before = text[max(0, match.start() - 40) : match.start()]
@@ -98,6 +104,7 @@ def read_residency(text: str, draft: Draft) -> None:
         start, end = said.within
         if said.kind == stance.NONE:  # "the prompts hold no personal data": read, sets nothing
             draft.use(said.start, said.end, "data_may_leave")
+            events = [(pos, kind) for pos, kind in events if not said.start <= pos < said.end]  # its words, weighed
             if said.clears or said.spent:  # "… PII, but we anonymize it first"; a ruling set aside by a later one
                 events = [(pos, kind) for pos, kind in events if not start <= pos < end]
                 draft.use(start, end, "data_may_leave")

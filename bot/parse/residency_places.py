@@ -8,7 +8,9 @@ a `place_rule` word leads it ("stay in", "only", "solo en") or a `place_only` wo
 allowed"). Its reading, by the countries of every place named:
 - all in the EU/EEA (place_regions.yaml `eu_countries`): EU residency (an EU endpoint may take the text);
 - all in one other country ("our Ohio region", "us-east-1 or us-west-2"): that country, and the text stays home,
-  as "the data must stay in Canada" does (lexicon `kept_in_country`);
+  as "the data must stay in Canada" does (lexicon `kept_in_country`); said as the condition of a permission
+  (`place_if`: "hosted is fine only if it runs in Ohio or Virginia", "siempre que esté en Virginia u Oregón") that
+  country only: the text may go to a provider there (sensD);
 - across jurisdictions ("Frankfurt or Virginia"): asks `residency_unclear` (which one holds is the user's call).
 A single bare country is `kept_in_country`'s ("must stay in Spain" is the region ES), not read here. Lists are
 looked for only in the residency reader's cued sentences; a sentence without a lead or an "only" word costs one
@@ -24,7 +26,7 @@ from functools import cache
 from bot.parse import context, grouped, lexicon
 from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.lazyre import lazy
-from bot.parse.stance import STAYS
+from bot.parse.stance import LEAVES, STAYS
 
 EU, COUNTRY, MIXED = "eu", "country", "mixed"
 _WORD = lazy(r"[^\W_][\w.'-]*[\w.]|[^\W_]")
@@ -38,6 +40,8 @@ class PlaceRule:
     start: int  # from the lead (or the first place) to the last place (or the "only" after it)
     end: int
     country: str = ""  # COUNTRY: the one country
+    granted: bool = False  # the condition of a permission ("hosted is fine only if it runs in Ohio"): may go there
+    said_from: int = 0  # where the sentence of a granted list starts ("hosted is fine …" is read with it)
 
 
 @cache
@@ -174,12 +178,15 @@ def read(text: str, spans) -> list[PlaceRule]:
                 continue  # "must stay in Spain": kept_in_country's
             countries = {c for _, c in items}
             kind = EU if countries <= _eu() else COUNTRY if len(countries) == 1 else MIXED
+            granted = lead is not None and bool(grouped.pattern("place_if").match(text, lead))
             out.append(
                 PlaceRule(
                     kind,
                     lead if lead is not None else start,
                     after or end,
                     next(iter(countries)) if kind == COUNTRY else "",
+                    granted,
+                    a,
                 )
             )
     return out
@@ -198,7 +205,9 @@ def apply(rules: list[PlaceRule], events: list[tuple[int, str]], draft: Draft) -
         draft.use(r.start, r.end, "residency_places")  # its cities say where the data may be, not the office's zone
         draft.use(r.start, r.end, "eu_residency" if r.kind == EU else "region")
         if r.kind == COUNTRY:
-            kept.append((r.start, STAYS))
+            kept.append((r.start, LEAVES if r.granted else STAYS))  # "fine only if it runs in Ohio" may go there
+            if r.granted:  # the permission's words ("hosted is fine") are this list's reading
+                draft.use(r.said_from, r.end, "data_may_leave")
             if "region" not in draft.fields:
                 draft.set("region", r.country)
         elif r.kind == MIXED:

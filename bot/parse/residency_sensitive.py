@@ -22,7 +22,9 @@ _WAIVED = lazy(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s
 @cache
 def _holder() -> re.Pattern[str]:
     """A holder word anywhere ("patient's" too): the gate of the holder × item rows."""
-    return lazy(r"\b" + lexicon.alternation("data_holder"), re.I)
+    firsts = {piece[:1].lower() for f in lexicon.fragments("data_holder") for piece in f.split("|")}
+    lead = rf"(?=[{''.join(sorted(firsts))}])" if all(c.isalpha() for c in firsts) else ""  # tried only at those letters
+    return lazy(r"\b" + lead + lexicon.alternation("data_holder"), re.I)
 
 
 def sensitive(text: str, a: int, b: int) -> re.Match[str] | None:
@@ -37,8 +39,13 @@ def sensitive(text: str, a: int, b: int) -> re.Match[str] | None:
 
 
 def waived(text: str, a: int, data: re.Match[str]) -> bool:
-    """Whether the sensitive words `data` (in a part starting at `a`) are waived or only a subject written about."""
+    """Whether the sensitive words `data` (in a part starting at `a`) are waived, made up ("synthetic patient
+    records", "historias clínicas sintéticas", lexicon `fake_before`/`fake_after`) or only a subject written about."""
     before = text[max(a, data.start() - 40) : data.start()]
     if _WAIVED.search(before[-20:]) or WAIVED_BEFORE.search(before) or NOT_BINDING.match(text, data.end()):
+        return True
+    if grouped.pattern("fake_before").search(text, max(a, data.start() - 25), data.end()):
+        return True
+    if lexicon.pattern("fake_after").match(text, data.end() + (text[data.end() : data.end() + 1] == " ")):
         return True
     return bool(grouped.pattern("sensitive_topic").search(text, max(a, data.start() - 60), data.start()))

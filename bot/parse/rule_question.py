@@ -16,7 +16,7 @@ _ANSWERED = lazy(
 )
 _CLAUSE_LEAD = lazy(r"[\s,;:(—-]*(?:(?:and|also|so|but|or|y|pero|tambi[eé]n|o)\b[\s,]*)?¿?\s*$", re.I)
 # A Spanish question may open with its subject: "¿las nóminas pueden salir a una API externa?"
-_SUBJECT_LEAD = lazy(r"\s*(?:[^\W\d]+\s+){1,4}")  # after the "¿" that opens the sentence
+_SUBJECT_LEAD = lazy(r"\s*(?:[^\W\d]+\s+){1,6}")  # after the "¿" that opens the sentence ("¿los correos de los clientes pueden…", sensD)
 
 
 def answered(text: str, end: int) -> bool:

@@ -80,6 +80,10 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     refusals = (grouped.pattern("refuse"), grouped.pattern("forbid"))
     forbid = found["forbid"] = context.forbidding(text, a, b, refusals)  # "security never said no" forbids nothing
     egress = find("egress")
+    if who_left := find("egress_not_data"):  # "our team never leaves the building": people, not the text
+        waived = Stance(NONE, who_left.start(), who_left.end())
+        if egress and who_left.start() <= egress.start() < who_left.end():
+            egress = found["egress"] = None
     no = find("refuse") or grouped.pattern("forbid").search(text, a, b)
     if no and egress and not forbid and (negated(no.start()) or context.is_negation(no.group(0))):  # no to what? noted
         ends = [m for m in (authority, egress, no) if m is not None]  # "security never said no", "nunca se opuso":
@@ -98,12 +102,15 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if scrub and negated(scrub.start()):
         scrub = None
     if data := sensitive(text, a, b):
-        if residency_sensitive.waived(text, a, data) or find("public"):
+        public = find("public")  # "employee names from the public staff directory"; not "the merger isn't public yet"
+        if residency_sensitive.waived(text, a, data) or (public and not negated(public.start())):
             waived = Stance(NONE, data.start(), data.end())  # "no personal data": read, and it sets nothing
         elif scrub:  # "we redact the PII before it is sent": what goes out is not sensitive
             return Stance(NONE, min(data.start(), scrub.start()), max(data.end(), scrub.end()), clears=True)
         else:
             return Stance(STAYS, data.start(), data.end(), sensitive=True)
+    elif (loose := find("holder_data")) and residency_sensitive.waived(text, a, loose):
+        waived = waived or Stance(NONE, loose.start(), loose.end())  # "there's no customer data in the prompts": read
     if scrub:  # "PII was an issue, but we anonymize everything now": clears the sensitive data said before
         waived = Stance(NONE, scrub.start(), scrub.end(), clears=True)
     if authority and (yes := find("approve")) and not negated(yes.start()):
@@ -135,7 +142,7 @@ class _CARRIED:
 # its first words begins, which the joined pattern could not (a Slack-thread paste: 1.1 -> 0.55 ms, perf14).
 # A match of the alternation is a match of one of them: all are re.I, none refers back to a group by number.
 # `sensitive` is not among them: sensitive() below reads its words (and the holder x item rows) anyway.
-_NAMED = ("authority", "egress", "keep_in", "rule_question", "vendor_use", "scrubbed")
+_NAMED = ("authority", "egress", "keep_in", "rule_question", "vendor_use", "scrubbed", "holder_data", "egress_not_data")
 
 
 def _named(text: str, start: int, end: int) -> bool:

@@ -63,7 +63,7 @@ def _not_place() -> re.Pattern[str]:
     return lazy(lexicon.alternation("not_places"), re.I)
 
 
-def _places(text: str) -> list[str]:
+def _places(text: str, ruled: tuple[tuple[int, int], ...] = ()) -> list[str]:
     lead = lexicon.alternation("place_lead")
     pattern = lazy(
         rf"(?=[^\s\d])(?<![\w'])(?i:{lead})\s+(?P<place>[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+(?:\s+(?:de\s+)?[A-ZÁÉÍÓÚÑ][a-záéíóúñü'’-]+){{0,2}})(?![\w])"
@@ -71,6 +71,8 @@ def _places(text: str) -> list[str]:
     out = []
     for m in islice(pattern.finditer(text), 8):
         place = m.group("place")
+        if any(a <= m.start("place") < b for a, b in ruled):
+            continue  # a residency rule's list ("only if it runs in Ohio or Virginia"): where the data may be
         first = place.split()[0]
         if first.lower() not in country_names() and not _not_place().fullmatch(first) and place.lower() not in lexicon.places():
             out.append(place)
@@ -136,7 +138,7 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
                 return
             unused.setdefault(field, []).append(text[m.start() : m.end()])  # as typed
     if "tz" not in draft.fields and not draft.asked_about("tz"):
-        for place in _places(text):
+        for place in _places(text, tuple((a, b) for a, b, name in draft.used if name == "residency_places")):
             unused.setdefault("tz", []).append(place)
     if unused:
         words = list(dict.fromkeys(w for ws in unused.values() for w in ws))[:MAX_SHOWN]
