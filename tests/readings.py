@@ -62,38 +62,3 @@ def _from_disk(question: str, catalogs: Any) -> Any:
         out.write(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
     os.replace(tmp, path)  # whole or absent: a worker never reads a half-written reading
     return result
-
-
-def _same(catalogs: Any, shared: Any) -> bool:
-    """The same catalogs and the same genai-prices rows, if not the same objects (the process's Context loads its
-    own from the same files and the same pinned snapshot)."""
-    if catalogs is shared:
-        return True
-    key = ("same", id(catalogs), id(shared))
-    hit = _MEMO.get(key)
-    if hit is None or hit[0] is not catalogs:
-        same = (catalogs.model_copy(update={"prices": None}) == shared.model_copy(update={"prices": None})
-                and _providers(catalogs) == _providers(shared))
-        hit = _MEMO[key] = (catalogs, same)
-    return hit[1]
-
-
-def _providers(catalogs: Any) -> Any:
-    """genai-prices' rows (a snapshot also holds when it was loaded, which differs)."""
-    return getattr(getattr(catalogs.prices, "snapshot", None), "providers", None)
-
-
-def through_ask(monkeypatch: Any) -> None:
-    """`bot.service.ask` reads a question through `parsed` when it would parse exactly what `parsed` parses (the
-    same catalogs and price data, the default settings, no calendar from a flag); any other call parses."""
-    from bot import service
-    from costcore.scenario import Settings
-
-    real, default = service.parse, Settings()
-
-    def parse(text: str, catalogs: Any, *, settings: Any = None, calendar: Any = None) -> Any:
-        if _SHARED and calendar is None and settings in (None, default) and _same(catalogs, _SHARED[0]):
-            return parsed(text, _SHARED[0])
-        return real(text, catalogs, settings=settings, calendar=calendar)
-
-    monkeypatch.setattr(service, "parse", parse)

@@ -68,16 +68,12 @@ CHUNKS = 6  # the corpus in slices, so parallel workers share it (tests/bot/pars
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_every_corpus_question_gets_a_valid_contract_and_readable_text(contract, chunk, catalogs, monkeypatch):
+def test_every_corpus_question_gets_a_valid_contract_and_readable_text(contract, chunk):
     """Whatever the parser makes of a question (an answer, a question back, a note), the reply validates
-    against the contract and renders as text: the corpus is the widest set of replies we have. Each question's
-    reading is the session's one (tests/readings.py: the corpus tests parse the same texts)."""
+    against the contract and renders as text: the corpus is the widest set of replies we have."""
     from bot.render import text
     from bot.service import ask
-    from tests import readings
     from tests.bot.parse.test_parser_corpus import CORPUS
-
-    readings.through_ask(monkeypatch)
 
     for entry in CORPUS[chunk::CHUNKS]:
         reply = ask(entry["q"], now=SEPT_2026)
