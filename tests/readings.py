@@ -3,7 +3,7 @@
 The parser is a function of the text, the catalogs and the settings: nothing it keeps between calls changes a
 reading (checked 2026-12-01: every corpus question parsed in file order and shuffled, under two hash seeds, in
 two processes, gave the same readings). Several tests read each corpus question: its row test, the test that
-its findings have words, the corpus-wide checks and the contract test over every question. `parsed` parses a
+its findings have words, and the corpus-wide checks. `parsed` parses a
 question once per session and hands every later reader the same reading:
 
 - in memory, within a process, for any catalogs (keyed by the object);
