@@ -172,6 +172,9 @@ def _and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
     b = _next_end(text, end)
     if b - end <= 60 and not _named(text, end, b):
         return b
+    lead = len(text[end:b]) - len(text[end:b].lstrip(" \t>"))  # "…; since the April contract it can" (fixR)
+    if lexicon.pattern("reversal").match(text, end + lead):
+        return b
     return end
 
 
