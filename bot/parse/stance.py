@@ -17,9 +17,9 @@ import re
 from dataclasses import dataclass, replace
 
 from bot.parse import context, grouped, lexicon, residency_sensitive, rulings
+from bot.parse.lazyre import lazy
 from bot.parse.residency_sensitive import sensitive
 from bot.parse.residency_words import NOT_BINDING, STAYS_NOT_DATA, WAIVED_BEFORE
-from bot.parse.lazyre import lazy
 from bot.parse.rule_question import asks_about_rule
 
 STAYS, LEAVES, UNSURE, NONE = "stays", "leaves", "unsure", "none"  # none: words read that set nothing
