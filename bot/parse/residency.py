@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from itertools import islice
 
-from bot.parse import context, eu_rule, grouped, residency_places, residency_topic, stance
+from bot.parse import context, eu_rule, grouped, residency_places, residency_topic, rule_question, stance
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.figures import MAX_MENTIONS
@@ -168,12 +168,19 @@ def read_residency(text: str, draft: Draft) -> None:
     residency_topic.ask_if_undecided(text, draft)  # named, not decided: ask, never a silent default
 
 
+def _rule_asked(text: str, m: re.Match[str]) -> bool:
+    """A country named in a question whether the rule exists ("do our samples have to stay in Switzerland?"):
+    the stance reader asks it; no region is read from it (fixR)."""
+    start, end = sentence(text, m.start())
+    return text[end : end + 1] == "?" and bool(rule_question.asks_about_rule(text, start, end + 1))
+
+
 def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]], places=()) -> tuple[str, re.Match[str]] | None:
     """The one country (or cloud) a rule keeps the text in, not negated nor asked; two named give none, and so
     does a country in a list of places (residency_places.py reads "only in Ireland or the Netherlands")."""
     found = {}
     for m in context.finditer(kept(slot), text, spans):
-        if _negated(text, m.start()) or _asked(text, m.start()) or residency_places.within(places, m):
+        if _negated(text, m.start()) or _asked(text, m.start()) or residency_places.within(places, m) or _rule_asked(text, m):
             continue
         if value := named(m.group(0), slot):
             found[value] = m

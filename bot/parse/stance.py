@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, replace
 
 from bot.parse import context, grouped, lexicon, residency_sensitive, rulings
+from bot.parse.lazyre import lazy
 from bot.parse.residency_sensitive import sensitive
 from bot.parse.residency_words import NOT_BINDING, STAYS_NOT_DATA, WAIVED_BEFORE
 from bot.parse.rule_question import asks_about_rule
@@ -171,7 +172,22 @@ def _and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
     b = _next_end(text, end)
     if b - end <= 60 and not _named(text, end, b):
         return b
+    lead = len(text[end:b]) - len(text[end:b].lstrip(" \t>"))  # "…; since the April contract it can" (fixR)
+    if lexicon.pattern("reversal").match(text, end + lead):
+        return b
     return end
+
+
+_HEADER = lazy(r"\s*>?\s*(?:from|reply|re|de|correo|respuesta|mensaje|email|e-mail|mail)\b[^\n:]{0,60}\(([^()\n]{1,40})\)\s*:?\s*$", re.I)
+
+
+def _voice(text: str, start: int, end: int) -> str:
+    """Who speaks in the lines after a thread's header that names them with their authority in brackets
+    ("From: Hannah (Privacy)", "Correo de Marta (legal):"): the header says nothing else (fixR, session 9)."""
+    m = _HEADER.fullmatch(text, start, end)
+    if not m or not (named := grouped.pattern("authority").search(text, m.start(1), m.end(1))):
+        return ""
+    return rulings.who(named.group(0))
 
 
 def read(text: str) -> list[Stance]:
@@ -179,11 +195,18 @@ def read(text: str) -> list[Stance]:
     Rulings are weighed in order (bot/parse/rulings.py): the latest of one authority, the strictest of several."""
     out: list[Stance] = []
     sentences, k = list(context.cued(text, "residency_cue")), -1
+    voice = (-1, "")  # where the words of a header's authority start, and who they are
     while (k := k + 1) < len(_then(text, sentences, k, out)):
         start, end = sentences[k]
         # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
         ruler = out[-1].who if out and out[-1].ruled and out[-1].within[1] == start else ""
+        ruler = ruler or (voice[1] if voice[0] == start else "")  # "Respuesta de Iván (seguridad):" then his words
         if not ruler and not _named(text, start, end):
+            continue
+        if said_by := _voice(text, start, end):  # a thread's header names whose words follow: read them as theirs
+            voice = (end, said_by)
+            if k + 1 == len(sentences) or sentences[k + 1][0] != end:
+                sentences.insert(k + 1, (end, _next_end(text, end)))
             continue
         if asked := asks_about_rule(text, start, end):
             out.append(Stance(UNSURE, asked.start(), end, (start, end)))
