@@ -140,7 +140,7 @@ def _word_count() -> re.Pattern[str]:
     # "two hundred engineers" is 200 (lexicon `number_scales`), never two
     scales = sorted(lexicon.mapping("number_scales"), key=len, reverse=True)
     return lazy(
-        rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?:\s+(?P<scale>{'|'.join(scales)}))?(?=\s)",
+        rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?:\s+(?P<scale>{'|'.join(scales)}))?(?=\s|[).,;:!?](?!\w))",  # "(we have seven)"
         re.I,
     )
 
