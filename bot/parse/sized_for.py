@@ -40,7 +40,8 @@ def read_sized_for(text: str, nums: list[Number], draft: Draft) -> None:
             tok_s=plain(number.value * factor),
         )
         return
-    if (doubt := _pattern("size_for_doubt").search(text)) and len(_rates_said(text, nums)) > 1:
+    doubt = not draft.asked_about("slo_tok_s") and _pattern("size_for_doubt").search(text)
+    if doubt and len(_rates_said(text, nums)) > 1:
         # "700 tok/s today, spikes to 2.5k; not sure which number to size for": the asker says they have not chosen
         draft.fields.pop("slo_tok_s", None)
         draft.disputed.add("slo_tok_s")
