@@ -59,6 +59,8 @@ def is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
         return False  # "9 a 17" without "de" is hours only beside a place or a clock word ("4 a 1" is a ratio)
     if m.group("unit") or _CLOCK_WORD_AFTER.match(text, end):
         return True
+    if lexicon.pattern("span_break_after").match(text, end + len(text[end : end + 3]) - len(text[end : end + 3].lstrip(" ,"))):
+        return True  # "de 9 a 18 con hora de comida", "9 to 6 with a lunch break": a working day and its lunch
     if lexicon.pattern("span_not_hours").match(text, end + (1 if text[end : end + 1] == " " else 0)):
         return False
     start, stop = int(m.group("h1")), int(m.group("h2"))

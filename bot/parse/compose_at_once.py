@@ -6,6 +6,7 @@ share; "about half of them" asks; nothing said asks `users_at_once`."""
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.counts import Count, counts
@@ -14,6 +15,8 @@ from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
 
 _RATE_FIGURE = lazy(r"\d[\d.,]*\s*[kK]?\s*(?:tok|t/s|tps|tokens)", re.I)
+# Around the clock is no number of them: "all of them 24/7 and always in parallel", "24x7x365", "24 horas".
+_CLOCK = lazy(r"\b24\s*(?:[/x×]\s*7(?:\s*[/x×]\s*365)?|\s*h(?:rs?|ours?|oras)?)\b", re.I)
 
 
 _PERCENT_AT_ONCE = lazy(
@@ -24,13 +27,24 @@ _PERCENT_AT_ONCE = lazy(
 
 # "…, maybe 50 at the same time", "~10 of them typing at any moment": a number right before the at-once
 # words, at most three words between.
-_NEXT_TO_AT_ONCE = lazy(r"(?<![\w.,])(?P<n>\d+)(?:\s+[^\W\d_]+){0,3}\s*$")
+# A clock's figure is never a number of them: "24/7 and always running in parallel" is no 7 at once.
+_NEXT_TO_AT_ONCE = lazy(r"(?<![\w.,/:])(?P<n>\d+)(?![/:x×]\d)(?:\s+[^\W\d_]+){0,3}\s*$")
 _AFTER_AT_ONCE = lazy(
     r"\s*,?\s*(?:(?:about|around|roughly|maybe|only|just|some|unos|unas|alrededor\s+de|como|solo|s[oó]lo|quiz[aá]s?)\s+|[~≈]\s*)*"
-    r"(?P<n>\d{1,6})(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|tps|%|percent|por\s?ciento))",
+    r"(?P<n>\d{1,6})(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|tps|%|percent|por\s?ciento)|[/:x×]\d)",
     re.I,
 )
 _A_NUMBER = lazy(r"\s*(?:of\s+|de\s+)?[~≈]?\s*\d")
+
+
+@cache
+def _share_before() -> re.Pattern[str]:
+    """ "about half of our 1,000 technicians", "la mitad de nuestros 1.000 técnicos": a share said of the count
+    before it (lexicon `share_of`) is some of them, not all of them."""
+    return lazy(
+        rf"(?<!\w)(?:{lexicon.alternation('share_of')})\s+(?:of|de)\s+(?:(?:our|the|all|its|their|nuestr[oa]s|l[oa]s|sus|tod[oa]s)\s+){{0,2}}$",
+        re.I,
+    )
 
 
 def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> None:
@@ -39,8 +53,14 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
     draft.asks = [(p, f) for p, f in draft.asks if not (f.code == "slo_kind_unclear" and f.params.get("users") == count.value)]
     # "25 people at once", "40 seats, all active": the at-once words follow the count, no figure between
     # …in the figure's sentence or the one after it ("20 people, each gets 40 tok/s; only 5 use it at once")
+    if _share_before().search(text, max(0, count.start - 48), count.start):
+        if draft.fields.get("concurrency") == count.value:  # "half of our 1,000" read as all 1,000 at once
+            draft.fields.pop("concurrency")
+        if "concurrency" not in draft.fields and not draft.asked_about("concurrency"):
+            draft.ask(ASK_SLO, "users_at_once", users=count.value)
+        return
     after = lexicon.pattern("at_once").search(text, count.end, min(max(sentence(text, end + 1)[1], count.end), count.end + 100))
-    between = _RATE_FIGURE.sub(" ", text[count.end : after.start()]) if after else ""
+    between = _CLOCK.sub(" ", _RATE_FIGURE.sub(" ", text[count.end : after.start()])) if after else ""
     # "200 devs; at any moment about 10 are typing": the number right after the at-once words
     if after and (then := _AFTER_AT_ONCE.match(text, after.end())) and 1 <= (n := int(then["n"])) < count.value:
         _at_once(draft, n)

@@ -78,6 +78,26 @@ def _noun() -> re.Pattern[str]:
 ANY_NOUN = lazy(r"\s+(?:[^\W\d_][\w-]*\s+){0,2}?(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
 
 
+# A list's or a config's label whose value is the count ("- business units: 5", "regiones = 4"): counted when the
+# question hands a figure to one of them by name ("per region") or by the label's initials ("per BU").
+_LABEL = lazy(r"(?:^|\n)[ \t]*(?:[-*•>][ \t]*)?(?P<label>(?:[^\W\d_]+[ \t]+){0,2}(?P<noun>[^\W\d_]{3,}s))[ \t]*[:=][ \t]*$", re.I)
+_LINE_END = lazy(r"[ \t]*(?:[,;]|\n|$)")
+
+
+def _initials(label: str) -> str:
+    words = label.lower().split()
+    return "".join(w[0] for w in words) if len(words) > 1 else ""
+
+
+def _label_echoed(text: str, label: str, noun: str) -> bool:
+    short = _initials(label)  # "business units … per BU": the label's initials, whatever its last noun
+    if not short and lexicon.pattern("not_counted").fullmatch(noun):
+        return False
+    return bool(not lexicon.pattern("not_counted").fullmatch(noun) and echo(noun).search(text)) or bool(
+        short and re.search(rf"(?<!\w)(?:per|each|every|por|cada)\s+{short}s?(?!\w)", text, re.I)
+    )
+
+
 _PLURAL = lazy(r"\s+(?P<noun>[^\W\d_]{3,}s)(?!\w|'\w)", re.I)
 
 
@@ -113,7 +133,13 @@ def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:
     """The counts of a noun said once per unit ("cada oficina", "per office"), in any form `counts` reads:
     "twelve regional offices", "doce oficinas regionales"."""
     plural = lazy(rf"{noun}(?:s|es)?", re.I)
-    return list(dict.fromkeys(c.value for c in counts(text, nums) if c.noun and plural.fullmatch(c.noun)))
+    return list(
+        dict.fromkeys(
+            c.value
+            for c in counts(text, nums)
+            if c.noun and (plural.fullmatch(c.noun) or plural.fullmatch(c.noun.split()[-1]) or _initials(c.noun) == noun)
+        )
+    )
 
 
 def _runs_at_once(text: str, noun: str) -> bool:
@@ -140,7 +166,7 @@ def _word_count() -> re.Pattern[str]:
     # "two hundred engineers" is 200 (lexicon `number_scales`), never two
     scales = sorted(lexicon.mapping("number_scales"), key=len, reverse=True)
     return lazy(
-        rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?:\s+(?P<scale>{'|'.join(scales)}))?(?=\s)",
+        rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?:\s+(?P<scale>{'|'.join(scales)}))?(?=\s|[).,;:!?](?!\w))",  # "(we have seven)"
         re.I,
     )
 
@@ -200,6 +226,12 @@ def _counts(text: str, nums: list[Number]) -> list[Count]:
             and not lexicon.pattern("not_counted").fullmatch(m["noun"])
         ):  # "each of the 7 hospitals", "for 20 clinics": a group or people, the lexicon does not say which
             out.append(Count(round(value), start, m.end(), None, m["noun"]))
+        elif (
+            (lab := _LABEL.search(text, max(0, start - 48), start))
+            and _LINE_END.match(text, end)
+            and _label_echoed(text, lab["label"], lab["noun"])
+        ):  # "- regions: 4 … tok/s per region", "- business units: 5 … per BU"
+            out.append(Count(round(value), start, end, None, lab["label"].lower()))
         elif _heads_before().search(text, max(0, start - 48), start) or (said := _heads_after().match(text, end)):
             out.append(Count(round(value), start, said.end() if said else end, False, "heads"))  # people, said apart
         elif _there_are().search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):

@@ -151,7 +151,7 @@ def _total_of_counted(
             count, rest = count * int(more.group("count")), rest[: more.start()]
     elif (
         (per_group := per_group_after().match(after)) and not PER_STREAM_AFTER.match(after)
-    ) or (ahead := per_group_before().search(before)):
+    ) or (ahead := per_group_before().search(before) or _per_label(before)):
         group = (per_group or ahead).group("group")
         if streams_at_once(text, nums, group):  # "250 voice bots concurrently, 30 tok/s per bot": a stream's
             return number.value
@@ -178,6 +178,17 @@ def _total_of_counted(
     total = number.value * count
     draft.note("rate_multiplied", count=count, each=plain(number.value), tok_s=plain(total))
     return total
+
+
+# A list's label that hands the figure to each one ("- throughput per BU: 1.1k tok/s", "tok/s por filial: 250").
+_PER_LABEL = lazy(r"(?<!\w)(?:per|por|each|every|cada)\s+(?P<group>[^\W\d_]{2,})\s*[:=]\s*(?:~|≈)?\s*$", re.I)
+
+
+def _per_label(before: str) -> re.Match[str] | None:
+    m = _PER_LABEL.search(before)
+    if m is None or any(lexicon.pattern("not_counted").fullmatch(m["group"] + end) for end in ("", "s", "es")):
+        return None  # "per GPU: 300 tok/s", "per request: 2k tokens" are no group
+    return m
 
 
 _PHRASE = lazy(r"(?:\s+[^\W\d_]+)?")  # one word more: "por entidad legal", not "per team and legal…"

@@ -12,7 +12,7 @@ from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.calendar_spans import labelled_figure
-from bot.parse.draft import Draft
+from bot.parse.draft import ASK_SLO, Draft
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.open_figures import bare_end
@@ -40,6 +40,14 @@ def read_sized_for(text: str, nums: list[Number], draft: Draft) -> None:
             tok_s=plain(number.value * factor),
         )
         return
+    doubt = not draft.asked_about("slo_tok_s") and _pattern("size_for_doubt").search(text)
+    if doubt and len(_rates_said(text, nums)) > 1:
+        # "700 tok/s today, spikes to 2.5k; not sure which number to size for": the asker says they have not chosen
+        draft.fields.pop("slo_tok_s", None)
+        draft.disputed.add("slo_tok_s")
+        draft.asks = [(p, f) for p, f in draft.asks if not _about_rate(f.code, f.params)]
+        draft.ask(ASK_SLO, "slo_unclear", said=doubt.group(0)[:60])
+        return
     said = _pattern("size_for", r"\s*").search(text)
     if said is None:
         return
@@ -49,6 +57,19 @@ def read_sized_for(text: str, nums: list[Number], draft: Draft) -> None:
     draft.fields["slo_tok_s"] = value
     draft.disputed.discard("slo_tok_s")
     draft.asks = [(p, f) for p, f in draft.asks if not _about_rate(f.code, f.params)]
+
+
+def _rates_said(text: str, nums: list[Number]) -> set[float]:
+    """The distinct figures said as rates: with a tok/s unit, bare at a clause's end ("spikes to 2.5k."), or bare
+    before when they hold ("500 during campaigns", "1.200 en campaña")."""
+    return {
+        n.value
+        for n in nums
+        if n.value > 0 and (TOK_S.match(text, n.end) or bare_end().match(text, n.end) or _WHEN_AFTER.match(text, n.end))
+    }
+
+
+_WHEN_AFTER = lazy(r"\s*,?\s*(?:during|at|in|on|when|while|around|durante|en|cuando|mientras|hacia)\s", re.I)
 
 
 def _about_rate(code: str, params: dict) -> bool:
