@@ -20,11 +20,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from bot.parse import context, lexicon
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
+from bot.parse.lazyre import lazy
 
 HARMS = ("gateway_attribution", "gateway_contention", "gateway_control", "gateway_visibility")
+
+
+@cache
+def _harms() -> re.Pattern[str]:
+    """The consequences of every kind in one pattern, each kind a named group (`lastgroup` says which)."""
+    kinds = "|".join(f"(?P<{c}>{lexicon.alternation(c)})" for c in HARMS)
+    return lazy(rf"{lexicon.WORD_START}(?:{kinds}){lexicon.WORD_END}", re.I)
 _NEAR = 40  # characters before a setup (to its part's end) in which a lack or a trouble unsays it ("no per-team limits")
 
 
@@ -36,9 +45,12 @@ def part(text: str, pos: int, start: int, end: int) -> tuple[int, int]:
 
 def held_once(text: str, pos: int, start: int, end: int) -> bool:
     """Time, for the part of the sentence the pain is in: "we used to share one key but now each team has its
-    own" held once; "we used to have a key per team, but now everyone shares one" holds now."""
+    own" held once; "we used to have a key per team, but now everyone shares one" holds now; "…shared one key;
+    we fixed that with per-team projects" is said fixed in the next sentence, pointing back (`resolved_back`)."""
     a, b = part(text, pos, start, end)
     if lexicon.pattern("resolved").search(text, a, b) or lexicon.pattern("resolved").search(text, b, end):
+        return True
+    if end < len(text) and lexicon.pattern("resolved_back").match(text, end + len(text[end:]) - len(text[end:].lstrip(" ;,.\n"))):
         return True
     return context.no_longer(text, a, end) and bool(lexicon.pattern("past").search(text, a, b))
 
@@ -77,14 +89,32 @@ def unsure(text: str, pos: int) -> bool:
     return bool(lexicon.pattern("gateway_unsure").search(text, *sentence(text, pos)))
 
 
+@cache
+def _rows(concept: str) -> re.Pattern[str]:
+    """A concept's rows that may start with a figure ("30 repos", "14 services"): `lexicon.pattern` starts no word
+    at a digit, which left the counted holders of `gateway_many` and `gateway_shared` unread."""
+    return lazy(rf"(?<!\w)(?<!\w')(?:{lexicon.alternation(concept)}){lexicon.WORD_END}", re.I)
+
+
+def _said_alone(text: str, harm: re.Match[str]) -> bool:
+    """An attribution or a visibility consequence with an inability in its sentence ("finance asked which
+    department spent what and I cannot tell them", "spend is now a blur"): the pain is said without naming the
+    shared resource."""
+    return harm.lastgroup in _ALONE and bool(lexicon.pattern("gateway_unable").search(text, *sentence(text, harm.start())))
+
+
+_ALONE = ("gateway_attribution", "gateway_visibility")
+
+
 def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]], have: Sequence[re.Match[str]]) -> bool:
     """Shared × consequence over the message: sets `gateway_pain`, or asks `gateway_unclear` when half-said; True
-    when it did either. `have` is `setups(…)`: a setup said after the pain answers it."""
-    shared = list(context.finditer(lexicon.pattern("gateway_shared"), text, spans))
+    when it did either. `have` is `setups(…)`: a setup said after the pain answers it. An attribution or a
+    visibility consequence said with an inability is pain alone (`_said_alone`)."""
+    shared = list(context.finditer(_rows("gateway_shared"), text, spans))
     weak = list(context.finditer(lexicon.pattern("gateway_shared_weak"), text, spans))
-    if weak and lexicon.pattern("gateway_many").search(text):  # "one key" is shared only among several holders
+    if weak and _rows("gateway_many").search(text):  # "one key" is shared only among several holders
         shared += [m for m in weak if not any(s.start() <= m.start() < s.end() for s in shared)]
-    harms = [m for concept in HARMS for m in context.finditer(lexicon.pattern(concept), text, spans)]
+    harms = [m for m in context.finditer(_harms(), text, spans)]
     if not shared and not harms:
         return False
     live, gone = [], []
@@ -101,7 +131,7 @@ def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]], have: Seq
     first = min((m.start() for m in live), default=len(text))
     answered = any(s.start() > first for s in have)  # "…; since spring each squad has its own key"
     doubt = any(unsure(text, m.start()) for m in live)
-    if live_shared and live_harms and not answered:
+    if (live_shared or any(_said_alone(text, m) for m in live_harms)) and live_harms and not answered:
         for m in live:
             draft.use(m.start(), m.end(), "gateway_pain")
         if doubt:
