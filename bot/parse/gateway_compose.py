@@ -97,10 +97,13 @@ def _rows(concept: str) -> re.Pattern[str]:
 
 
 def _said_alone(text: str, harm: re.Match[str]) -> bool:
-    """An attribution or a visibility consequence with an inability in its sentence ("finance asked which
-    department spent what and I cannot tell them", "spend is now a blur"): the pain is said without naming the
-    shared resource."""
-    return harm.lastgroup in _ALONE and bool(lexicon.pattern("gateway_unable").search(text, *sentence(text, harm.start())))
+    """An attribution or a visibility consequence with an inability and money in its sentence ("finance asked
+    which department spent what and I cannot tell them", "spend is now a blur"): the pain is said without naming
+    the shared resource. Without money it is no spend ("we can't see who's using the bot")."""
+    if harm.lastgroup not in _ALONE:
+        return False
+    a, b = sentence(text, harm.start())
+    return all(lexicon.pattern(c).search(text, a, b) for c in ("gateway_unable", "gateway_money"))
 
 
 _ALONE = ("gateway_attribution", "gateway_visibility")
