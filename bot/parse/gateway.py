@@ -53,10 +53,9 @@ def read_gateway(text: str, draft: Draft) -> None:
             draft.use(m.start(), m.end(), "gateway_pain")
         draft.set("gateway_pain", True)
         return
-    have = compose.setups(text, spans)  # "through our LiteLLM proxy", "each service has its own key"
     for match in context.finditer(lexicon.pattern("gateway_pain"), text, spans):
         start, end = sentence(text, match.start())
-        if compose.aside(text, match.start(), start, end, have):  # "we used to share one key", "if we ever…"
+        if compose.aside(text, match.start(), start, end, compose.setups(text, spans)):  # "through our LiteLLM proxy"  # "we used to share one key", "if we ever…"
             draft.use(match.start(), match.end(), "gateway_pain")
             continue
         if compose.unsure(text, match.start()):  # "a few teams might be sharing one key, not sure"
@@ -70,14 +69,14 @@ def read_gateway(text: str, draft: Draft) -> None:
             draft.use(match.start(), match.end(), "gateway_pain")
             draft.set("gateway_pain", True)
             return
-    if compose.compose(text, draft, spans, have):  # a shared resource × a consequence, across the message
+    if compose.compose(text, draft, spans):  # a shared resource × a consequence, across the message
         return
     words = [(m, False) for m in context.finditer(_GATEWAY, text, spans)]
     words += [(m, True) for m in context.finditer(_FEATURE, text, spans)]
     for match, feature in sorted(words, key=lambda w: w[0].start()):
         draft.use(match.start(), match.end(), "gateway_pain")
         stance = context.settled(text, match.start(), *sentence(text, match.start()))
-        if stance or compose.aside(text, match.start(), *sentence(text, match.start()), have):
+        if stance or compose.aside(text, match.start(), *sentence(text, match.start()), compose.setups(text, spans)):
             continue  # "chargeback is already automated per squad, no complaints": solved, no pain
         if feature and stance is None and not _wanted(text, match.start()):
             continue  # "budgets are set per quarter", "each team has its own key": a fact, no pain

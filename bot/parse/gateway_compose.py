@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from bot.parse import context, lexicon
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
@@ -31,9 +31,12 @@ HARMS = ("gateway_attribution", "gateway_contention", "gateway_control", "gatewa
 
 @cache
 def _harms() -> re.Pattern[str]:
-    """The consequences of every kind in one pattern, each kind a named group (`lastgroup` says which)."""
+    """The four kinds of consequence as one pattern (one scan of the cued sentences, not four), each kind a
+    named group (`lastgroup` says which)."""
     kinds = "|".join(f"(?P<{c}>{lexicon.alternation(c)})" for c in HARMS)
     return lazy(rf"{lexicon.WORD_START}(?:{kinds}){lexicon.WORD_END}", re.I)
+
+
 _NEAR = 40  # characters before a setup (to its part's end) in which a lack or a trouble unsays it ("no per-team limits")
 
 
@@ -61,8 +64,14 @@ def _if(text: str, pos: int, start: int, end: int) -> bool:
     return bool(lexicon.pattern("gateway_if").search(text, a, pos))
 
 
-def setups(text: str, spans: Sequence[tuple[int, int]]) -> list[re.Match[str]]:
-    """A gateway or per-team setup the message says it has, not one it lacks or wants, nor one that held once."""
+def setups(text: str, spans: Sequence[tuple[int, int]]) -> tuple[re.Match[str], ...]:
+    """A gateway or per-team setup the message says it has, not one it lacks or wants, nor one that held once
+    (asked for only where a gateway phrase was found, once per message)."""
+    return _setups(text, tuple(spans))
+
+
+@lru_cache(maxsize=4)
+def _setups(text: str, spans: tuple[tuple[int, int], ...]) -> tuple[re.Match[str], ...]:
     out = []
     for m in context.finditer(lexicon.pattern("gateway_have"), text, spans):
         start, end = sentence(text, m.start())
@@ -72,16 +81,16 @@ def setups(text: str, spans: Sequence[tuple[int, int]]) -> list[re.Match[str]]:
         if _if(text, m.start(), start, end) or context.settled(text, m.start(), start, end) is False:
             continue  # "if each team had its own key", "the per-team keys don't work"
         out.append(m)
-    return out
+    return tuple(out)
 
 
-def aside(text: str, pos: int, start: int, end: int, setups: Sequence[re.Match[str]] = ()) -> bool:
+def aside(text: str, pos: int, start: int, end: int, have: Sequence[re.Match[str]] = ()) -> bool:
     """Whether a gateway phrase at `pos` is no pain now: a hypothetical, a pain that held once, or a setup that
     answers it in the same part of the sentence or a later one ("…, but today every team has its own")."""
     if _if(text, pos, start, end) or held_once(text, pos, start, end):
         return True
     a, _ = part(text, pos, start, end)
-    return any(a <= s.start() < end for s in setups)
+    return any(a <= s.start() < end for s in have)
 
 
 def unsure(text: str, pos: int) -> bool:
@@ -109,15 +118,19 @@ def _said_alone(text: str, harm: re.Match[str]) -> bool:
 _ALONE = ("gateway_attribution", "gateway_visibility")
 
 
-def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]], have: Sequence[re.Match[str]]) -> bool:
+def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> bool:
     """Shared × consequence over the message: sets `gateway_pain`, or asks `gateway_unclear` when half-said; True
-    when it did either. `have` is `setups(…)`: a setup said after the pain answers it. An attribution or a
+    when it did either. A setup (`setups`) said after the pain answers it. An attribution or a
     visibility consequence said with an inability is pain alone (`_said_alone`)."""
     shared = list(context.finditer(_rows("gateway_shared"), text, spans))
     weak = list(context.finditer(lexicon.pattern("gateway_shared_weak"), text, spans))
     if weak and _rows("gateway_many").search(text):  # "one key" is shared only among several holders
         shared += [m for m in weak if not any(s.start() <= m.start() < s.end() for s in shared)]
-    harms = [m for m in context.finditer(_harms(), text, spans)]
+    if not shared and not any(
+        lexicon.pattern(c).search(text, a, b) for a, b in spans for c in ("gateway_unsure", "gateway_unable")
+    ):
+        return False  # a consequence alone, with no doubt nor inability near it, sets nothing: no need to look for one
+    harms = list(context.finditer(_harms(), text, spans))
     if not shared and not harms:
         return False
     live, gone = [], []
@@ -132,7 +145,7 @@ def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]], have: Seq
     live_shared = [m for m in live if m in shared]
     live_harms = [m for m in live if m not in shared]
     first = min((m.start() for m in live), default=len(text))
-    answered = any(s.start() > first for s in have)  # "…; since spring each squad has its own key"
+    answered = any(s.start() > first for s in setups(text, spans))  # "…; since spring each squad has its own key"
     doubt = any(unsure(text, m.start()) for m in live)
     if (live_shared or any(_said_alone(text, m) for m in live_harms)) and live_harms and not answered:
         for m in live:

@@ -6,8 +6,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import subprocess
-import sys
 from decimal import Decimal
 
 import pytest
@@ -50,14 +48,19 @@ def test_the_worked_example_prices_the_same_a_year_ahead_on_the_same_data(catalo
         assert line.usd_per_month.quantize(CENT) == Decimal("1143.18")
 
 
-def test_the_cli_answers_from_the_pinned_data_at_the_pinned_clock(tmp_path, prices_file, repo_root):
+def test_the_cli_answers_from_the_pinned_data_at_the_pinned_clock(tmp_path, prices_file, capsys):
+    """The CLI's entry point with the Context it builds from these variables (in this process: a separate
+    `python -m bot.cli ask --json` process is tests/bot/render/test_contract.py's)."""
+    from bot.cli import main
+    from bot.context import Context
+
     env = dict(os.environ, LLMCOST_NOW=YEAR_AHEAD.isoformat(), LLMCOST_PRICES_FILE=str(prices_file),
                LLMCOST_DB=str(tmp_path / "t.db"))
-    run = subprocess.run([sys.executable, "-m", "bot.cli", "ask", "--no-log", "--json",
-                          "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?"],
-                         capture_output=True, text=True, env=env, cwd=repo_root)
-    assert run.returncode == 0, run.stderr
-    doc = json.loads(run.stdout)
+    code = main(["ask", "--no-log", "--json", "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?"],
+                context=Context.from_env(env))
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    doc = json.loads(out.out)
     assert doc["priced_at"].startswith("2027-11-30")
     first_party = next(line for line in doc["apis"] if line["provider"] == "deepseek")
     assert (first_party["usd_all_offpeak"], first_party["usd_per_month"]) == (946.08, 1143.18)

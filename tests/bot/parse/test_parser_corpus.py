@@ -18,6 +18,7 @@ from bot.parser import ParseResult, parse
 from costcore.catalog import normalise
 from costcore.scenario import Finding
 from tests.pins import read_yaml
+from tests.readings import parsed  # one parse of each question per session: several tests read it
 
 HERE = Path(__file__).resolve().parent
 CORPUS = [
@@ -30,19 +31,6 @@ PROMPTS = HERE.parents[2] / "prompts"
 
 def _id(entry: dict) -> str:
     return entry["q"][:60] or "<empty>"
-
-
-_PARSED: dict[tuple[str, int], tuple[object, ParseResult]] = {}
-
-
-def parsed(question: str, catalogs) -> ParseResult:
-    """`parse(question, catalogs)`, once per test process and catalogs: four tests below read each question's
-    reading, and the parser is a function of the text and the catalogs (no test here changes either)."""
-    key = (question, id(catalogs))
-    hit = _PARSED.get(key)
-    if hit is None or hit[0] is not catalogs:  # the id of a dropped object can be reused
-        hit = _PARSED[key] = (catalogs, parse(question, catalogs))
-    return hit[1]
 
 
 @pytest.fixture(scope="module")

@@ -207,7 +207,8 @@ def test_beside_a_rate_read_an_unread_figure_stays_a_note(clause, catalogs):
 
 
 def test_a_count_nothing_composed_asks_each_or_total(catalogs):
-    q = "Capacity note: 450 support agents on glm 4.6, each generates ~60k output tokens per shift (8h)"
+    # (a per-shift token volume with its hours is composed since countV: 450 × 60k per 8 h shift is a rate)
+    q = "Capacity note: 450 support agents on glm 4.6, each sends about 40 requests per shift"
     result = parse(q, catalogs)
     assert result.clarification is not None
     assert result.clarification.code in ("figure_unread", "slo_kind_unclear", "users_at_once")

@@ -92,12 +92,10 @@ def test_grouped_patterns_find_what_the_lexicon_patterns_find():
     concept finds the same spans as its plain lexicon pattern, and the long ones are in fact grouped."""
     import pathlib
 
-    import yaml
-
     from bot.parse import grouped, lexicon
 
     corpus = pathlib.Path(__file__).parent / "corpus"
-    texts = [r["q"] for f in sorted(corpus.glob("*.yaml")) for r in yaml.safe_load(f.read_text(encoding="utf-8"))]
+    texts = [r["q"] for f in sorted(corpus.glob("*.yaml")) for r in read_yaml(f)]  # libyaml: ~0.1 s, not ~0.85 s
     concepts = ("authority", "egress", "sensitive", "sensitive_held", "keep_in", "forbid", "doubt", "approve", "refuse", "scrubbed")
     for concept in concepts:
         plain, fast = lexicon.pattern(concept), grouped.pattern(concept)
