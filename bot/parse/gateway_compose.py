@@ -27,6 +27,16 @@ from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.lazyre import lazy
 
 HARMS = ("gateway_attribution", "gateway_contention", "gateway_control", "gateway_visibility")
+
+
+@cache
+def _harms() -> re.Pattern[str]:
+    """The four kinds of consequence as one pattern (one scan of the cued sentences, not four), each kind a
+    named group (`lastgroup` says which)."""
+    kinds = "|".join(f"(?P<{c}>{lexicon.alternation(c)})" for c in HARMS)
+    return lazy(rf"{lexicon.WORD_START}(?:{kinds}){lexicon.WORD_END}", re.I)
+
+
 _NEAR = 40  # characters before a setup (to its part's end) in which a lack or a trouble unsays it ("no per-team limits")
 
 
@@ -38,9 +48,12 @@ def part(text: str, pos: int, start: int, end: int) -> tuple[int, int]:
 
 def held_once(text: str, pos: int, start: int, end: int) -> bool:
     """Time, for the part of the sentence the pain is in: "we used to share one key but now each team has its
-    own" held once; "we used to have a key per team, but now everyone shares one" holds now."""
+    own" held once; "we used to have a key per team, but now everyone shares one" holds now; "…shared one key;
+    we fixed that with per-team projects" is said fixed in the next sentence, pointing back (`resolved_back`)."""
     a, b = part(text, pos, start, end)
     if lexicon.pattern("resolved").search(text, a, b) or lexicon.pattern("resolved").search(text, b, end):
+        return True
+    if end < len(text) and lexicon.pattern("resolved_back").match(text, end + len(text[end:]) - len(text[end:].lstrip(" ;,.\n"))):
         return True
     return context.no_longer(text, a, end) and bool(lexicon.pattern("past").search(text, a, b))
 
@@ -49,13 +62,6 @@ def _if(text: str, pos: int, start: int, end: int) -> bool:
     """A hypothetical before `pos` in its part: "if we ever share a key…", "si algún día compartimos una clave"."""
     a, _ = part(text, pos, start, end)
     return bool(lexicon.pattern("gateway_if").search(text, a, pos))
-
-
-@cache
-def _harms() -> re.Pattern[str]:
-    """The four kinds of consequence as one pattern: one scan of the cued sentences, not four."""
-    kinds = "|".join(lexicon.alternation(kind) for kind in HARMS)
-    return lazy(rf"{lexicon.WORD_START}(?:{kinds}){lexicon.WORD_END}", re.I)
 
 
 def setups(text: str, spans: Sequence[tuple[int, int]]) -> tuple[re.Match[str], ...]:
@@ -92,15 +98,38 @@ def unsure(text: str, pos: int) -> bool:
     return bool(lexicon.pattern("gateway_unsure").search(text, *sentence(text, pos)))
 
 
+@cache
+def _rows(concept: str) -> re.Pattern[str]:
+    """A concept's rows that may start with a figure ("30 repos", "14 services"): `lexicon.pattern` starts no word
+    at a digit, which left the counted holders of `gateway_many` and `gateway_shared` unread."""
+    return lazy(rf"(?<!\w)(?<!\w')(?:{lexicon.alternation(concept)}){lexicon.WORD_END}", re.I)
+
+
+def _said_alone(text: str, harm: re.Match[str]) -> bool:
+    """An attribution or a visibility consequence with an inability and money in its sentence ("finance asked
+    which department spent what and I cannot tell them", "spend is now a blur"): the pain is said without naming
+    the shared resource. Without money it is no spend ("we can't see who's using the bot")."""
+    if harm.lastgroup not in _ALONE:
+        return False
+    a, b = sentence(text, harm.start())
+    return all(lexicon.pattern(c).search(text, a, b) for c in ("gateway_unable", "gateway_money"))
+
+
+_ALONE = ("gateway_attribution", "gateway_visibility")
+
+
 def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> bool:
     """Shared × consequence over the message: sets `gateway_pain`, or asks `gateway_unclear` when half-said; True
-    when it did either. A setup (`setups`) said after the pain answers it."""
-    shared = list(context.finditer(lexicon.pattern("gateway_shared"), text, spans))
+    when it did either. A setup (`setups`) said after the pain answers it. An attribution or a
+    visibility consequence said with an inability is pain alone (`_said_alone`)."""
+    shared = list(context.finditer(_rows("gateway_shared"), text, spans))
     weak = list(context.finditer(lexicon.pattern("gateway_shared_weak"), text, spans))
-    if weak and lexicon.pattern("gateway_many").search(text):  # "one key" is shared only among several holders
+    if weak and _rows("gateway_many").search(text):  # "one key" is shared only among several holders
         shared += [m for m in weak if not any(s.start() <= m.start() < s.end() for s in shared)]
-    if not shared and not any(lexicon.pattern("gateway_unsure").search(text, a, b) for a, b in spans):
-        return False  # a consequence alone, with no doubt near it, sets nothing: no need to look for one
+    if not shared and not any(
+        lexicon.pattern(c).search(text, a, b) for a, b in spans for c in ("gateway_unsure", "gateway_unable")
+    ):
+        return False  # a consequence alone, with no doubt nor inability near it, sets nothing: no need to look for one
     harms = list(context.finditer(_harms(), text, spans))
     if not shared and not harms:
         return False
@@ -118,7 +147,7 @@ def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> bool:
     first = min((m.start() for m in live), default=len(text))
     answered = any(s.start() > first for s in setups(text, spans))  # "…; since spring each squad has its own key"
     doubt = any(unsure(text, m.start()) for m in live)
-    if live_shared and live_harms and not answered:
+    if (live_shared or any(_said_alone(text, m) for m in live_harms)) and live_harms and not answered:
         for m in live:
             draft.use(m.start(), m.end(), "gateway_pain")
         if doubt:

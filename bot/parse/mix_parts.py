@@ -77,7 +77,7 @@ def sizes() -> re.Pattern[str]:
     said for both sides ("95% input, 5% output")."""
     alt = lexicon.alternation
     figure_ = r"(?P<{}>\d(?:[\d.,]*\d)?(?:\s?(?:[kKmMbB]|bn|million|millones|billion|mil\s+millones))?)(?!\w|[.,]\d|\s*(?:tok(?:en)?s?\s*)?(?:/|per\s+s|por\s+s|%))"
-    filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|about|around|roughly|typically|usually|it|us|son|de|con|unos?|unas|ronda[n]?|los|las|sobre|alrededor\s+de|en\s+torno\s+a|~|≈|:|=))*\s*"
+    filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|averaging|mean|avg|on\s+average|about|around|roughly|typically|usually|it|us|son|es|de|con|unos?|unas|ronda[n]?|los|las|sobre|alrededor\s+de|en\s+torno\s+a|medias?|medios?|promedio|en\s+promedio|~|≈|:|=))*\s*"
     unit = r"(?:\s*(?:de\s+)?tok(?:en)?s?)?"
     return lazy(
         rf"(?<![\w.,]){figure_.format('n')}{unit}\s*(?:(?P<ai>{alt('mix_in_after')})|(?P<ao>{alt('mix_out_after')}))(?:\s+tokens?)?(?!\w)"

@@ -61,6 +61,20 @@ def _is_limit(text: str, start: int, end: int) -> bool:
     return bool(lexicon.pattern("volume_limit_before").search(before) or after.match(text, end + 1 if text[end : end + 1] == " " else end))
 
 
+# An average said of one side's size ("la entrada media es de 4.000 tokens", "prompts average 5,000 tokens"):
+# a request's size, not a volume over the past period the message names ("datos de la semana pasada").
+_AVERAGE = lazy(r"\b(?:averages?|averaging|avg|mean|typical(?:ly)?|medias?|medios?|promedio)\b", re.I)
+
+
+def _average_size(text: str, pos: int, lo: int) -> bool:
+    from bot.parse import mix_parts
+
+    return any(
+        m.start() <= pos < m.end() and _AVERAGE.search(text, max(lo, m.start() - 20), m.end())
+        for m in mix_parts.sizes().finditer(text, max(lo, pos - 80), min(len(text), pos + 40))
+    )
+
+
 def read_volumes(
     text: str, nums: list[Number], draft: Draft, calendar: CalendarKind, settings: Settings
 ) -> None:
@@ -74,7 +88,9 @@ def read_volumes(
         volume = tail(text, number, VOLUME) or LeadVolume.adjective(text, number.end)
         if not volume and (bare := tail(text, number, BARE_TOKENS)):
             lo, hi = sentence(text, number.start)
-            volume = LeadVolume.before(text, bare, lo, number.start) or LeadVolume.past(text, bare, lo, hi)
+            volume = LeadVolume.before(text, bare, lo, number.start) or (
+                None if _average_size(text, number.start, lo) else LeadVolume.past(text, bare, lo, hi)
+            )
         if not volume or number.value <= 0:
             continue
         draft.use(number.start, volume.end(), "slo_tok_s")  # weighed: the traffic, a limit or a capacity
