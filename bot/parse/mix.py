@@ -21,7 +21,7 @@ _OUTPUT_FIRST_AFTER = lazy(
     r"\s?(?:\(|of\s+|de\s+)?(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\b", re.I
 )
 _OUTPUT_FIRST_BEFORE = lazy(
-    r"\b(?:outputs?|out|salida)\s?(?:[:/]|\s+to\s+|\s+a\s+)\s?(?:inputs?|in|entrada)\s?(?:ratio|mix|proporci[oó]n)?\s?"
+    r"\b(?:outputs?|out|salida)\s?(?:[:/-]|[\s-]+to[\s-]+|\s+a\s+)\s?(?:inputs?|in|entrada)\s?(?:ratio|mix|proporci[oó]n)?\s?"
     r"(?:of|de|=|:|is|es)?\s?(?:about|around|roughly|~|≈|unos?)?\s?$",
     re.I,
 )
