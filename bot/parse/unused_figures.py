@@ -41,10 +41,9 @@ MAX_WEIGHED = 80  # figures looked at in a pasted text (the readers read a few m
 # The mix readers (bot/parse/mix_forms.py) return ratios, not spans: a share of one side is accounted for when
 # the mix was read at all.
 BY_FIELD = frozenset({"input_per_output"})
-# Where an unread figure asks instead of noting (askS): the field it may change → the reading that must be absent
-# for it to ask (None: the field itself). The tok/s is THE verdict input; each-or-total and how many at once
-# multiply it. Measured per field before turning it on (docs/parser.md, session 9, askS).
-ASKS: dict[str, str | None] = {"slo_tok_s": None, "slo_kind": None, "concurrency": None}
+# Where an unread figure asks instead of noting (askS), when no reader set that field. The tok/s is THE verdict
+# input; each-or-total and how many at once multiply it. Measured per field before turning it on (docs/parser.md, session 9, askS).
+ASKS = frozenset({"slo_tok_s", "slo_kind", "concurrency"})
 
 
 @cache
@@ -170,7 +169,7 @@ def ask(unused: dict[str, list[str]], draft: Draft) -> bool:
     if draft.asks:
         return False
     for field, said in unused.items():
-        if field in ASKS and (ASKS[field] or field) not in draft.fields:
+        if field in ASKS and field not in draft.fields:
             draft.ask(ASK_SLO, "figure_unread", field=field, said=said[0])
             return True
     return False
