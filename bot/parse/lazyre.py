@@ -27,7 +27,9 @@ A pattern whose every match begins a word with one of a few known beginnings (`w
 digit for `(?<![\\w.,])\\d`, "a " for `(?<!\\w)a\\s+`) is not scanned at all on a long text: it is tried only where
 such a word begins, looked up in one index of the text's word beginnings (by their first one, two and three
 characters in lower case, any space read as " ", and the words whose first character is a decimal digit, as
-`\\d` matches); a window of the text with no such word answers "no match" after two bisects.
+`\\d` matches); a window of the text with no such word answers "no match" after two bisects. A long pattern (a
+lexicon concept's alternation, an attempt costing microseconds) also sifts those words by up to six characters
+of what its matches begin with (`sift`): "the" is a beginning of `therapy`, and "the data" is tried no more.
 
 `match` and `fullmatch` are the compiled pattern's own methods (anchored: nothing to skip). A match's `.re`
 is a compiled pattern (`Pattern.compiled`, or its gated twin on a long text), not this object: compare
@@ -324,6 +326,9 @@ def gated(compiled: re.Pattern[str]) -> re.Pattern[str]:
 
 
 _MAX_STARTS = 512  # more word beginnings than this and the lookups cost about as much as the scan
+_SIFT = 6  # characters: the longer beginnings that sift a pattern's candidates (`sift`)
+_MAX_SIFT = 4096  # more than this and the pattern's candidates are not sifted
+_SIFTED = 10_000  # characters of pattern: an attempt at a candidate of one this long costs microseconds, a sift less
 _WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -354,42 +359,46 @@ def _at_word_start(items: Any) -> bool:
     return False
 
 
-def _starts(items: Any, j: int = 0) -> set[str] | None:
-    """The strings (lower case, at most three characters) one of which every match of items[j:] begins with
+def _starts(items: Any, j: int = 0, size: int = 3) -> set[str] | None:
+    """The strings (lower case, at most `size` characters) one of which every match of items[j:] begins with
     ("" when it may match nothing); None when they are not known or too many. A string cut short is still a
-    beginning, so a run of fixed text stops the walk at three characters, and an item after fixed text whose
+    beginning, so a run of fixed text stops the walk at `size` characters, and an item after fixed text whose
     beginnings are unknown leaves the fixed text as the beginning."""
     prefix: set[str] = {""}
     while j < len(items):
-        if all(len(s) >= 3 for s in prefix):
+        if all(len(s) >= size for s in prefix):
             return prefix
         op, av = items[j]
         if op in _ZERO_WIDTH:
             j += 1
             continue
         if (item := _exact(op, av)) is not None:
-            prefix = {(a + b)[:3] for a in prefix for b in item}
-            if len(prefix) > _MAX_STARTS:
+            prefix = {(a + b)[:size] for a in prefix for b in item}
+            if len(prefix) > _max_starts(size):
                 return None
             j += 1
             continue
-        follow = _item_starts(op, av)
+        follow = _item_starts(op, av, size)
         if follow is not None and "" in follow:  # the item may consume nothing: what follows it may begin
-            rest = _starts(items, j + 1)
+            rest = _starts(items, j + 1, size)
             follow = None if rest is None else (follow - {""}) | rest
         if follow is None:
             return None if "" in prefix else prefix
-        out = {_joined(a, b) for a in prefix for b in follow}
-        return out if len(out) <= _MAX_STARTS else None
+        out = {_joined(a, b, size) for a in prefix for b in follow}
+        return out if len(out) <= _max_starts(size) else None
     return prefix
 
 
-def _joined(a: str, b: str) -> str:
-    """A beginning `a` and what follows it `b`, cut to three characters; a digit after fixed text leaves the
+def _max_starts(size: int) -> int:
+    return _MAX_STARTS if size <= 3 else _MAX_SIFT
+
+
+def _joined(a: str, b: str, size: int = 3) -> str:
+    """A beginning `a` and what follows it `b`, cut to `size` characters; a digit after fixed text leaves the
     fixed text as the beginning ("x" of `x\\d`), a digit first is `DIGIT_START`."""
     if b == DIGIT_START:
         return a or b
-    return (a + b)[:3]
+    return (a + b)[:size]
 
 
 def _digit_class(op: Any, av: Any) -> bool:
@@ -397,22 +406,22 @@ def _digit_class(op: Any, av: Any) -> bool:
     return op is _c.IN and len(av) == 1 and av[0] == (_c.CATEGORY, _c.CATEGORY_DIGIT)
 
 
-def _item_starts(op: Any, av: Any) -> set[str] | None:
+def _item_starts(op: Any, av: Any, size: int = 3) -> set[str] | None:
     if _digit_class(op, av):
         return {DIGIT_START}
     if op is _c.IN and len(av) == 1 and av[0] == (_c.CATEGORY, _c.CATEGORY_SPACE):  # `\\s`: "a" + any space
         return {SPACE_START}
     if op is _c.SUBPATTERN:
-        return _starts(av[-1])
+        return _starts(av[-1], 0, size)
     if op is _c.ATOMIC_GROUP:
-        return _starts(av)
+        return _starts(av, 0, size)
     if op in _REPEATS:
-        body = _starts(av[2])
+        body = _starts(av[2], 0, size)
         return None if body is None else body | {""} if av[0] == 0 else body
     if op is _c.BRANCH:
         union: set[str] = set()
         for alternative in av[1]:
-            if (sub := _starts(alternative)) is None:
+            if (sub := _starts(alternative, 0, size)) is None:
                 return None
             union |= sub
         return union
@@ -451,6 +460,33 @@ def word_starts(compiled: re.Pattern[str] | Pattern) -> tuple[frozenset[str], fr
     if not isinstance(pattern, str):
         return None
     return _kept_answer(pattern, flags, "starts", _word_starts_of)
+
+
+def _sift_of(pattern: str, flags: int) -> dict[str, tuple[str, ...]] | None:
+    """What every match of `pattern` begins with, up to six characters (`_starts`), keyed by the first three as
+    the word index keys them (any space read as " "): a candidate whose first three characters are a key and
+    whose text begins with none of that key's beginnings begins no match ("the" is a candidate of `therapy`
+    and `the\\s+board`; "the data" begins neither). A key that a shorter beginning also begins is left out, and
+    so is every key when a match may begin with a digit (`\\d` is no character to compare)."""
+    starts = _starts(_sre_parse.parse(pattern, flags).data, 0, _SIFT)
+    if not starts or "" in starts or any(DIGIT_START in s for s in starts):
+        return None
+    keyed = {s.translate(_SPACES).replace(SPACE_START, " ") for s in starts}
+    short = [s for s in keyed if len(s) < 3]
+    by_key: dict[str, list[str]] = {}
+    for s in keyed:
+        by_key.setdefault(s[:3], []).append(s)
+    sift = {key: tuple(sorted(longer)) for key, longer in by_key.items()
+            if len(key) == 3 and all(len(s) > 3 for s in longer) and not any(key.startswith(s) for s in short)}
+    return sift or None
+
+
+def sift(compiled: re.Pattern[str] | Pattern) -> dict[str, tuple[str, ...]] | None:
+    """`_sift_of`, worked out once and kept."""
+    pattern, flags = compiled.pattern, compiled.flags
+    if not isinstance(pattern, str) or flags & (re.ASCII | re.LOCALE):
+        return None
+    return _kept_answer(pattern, flags, "sift", _sift_of)
 
 
 def _kept_answer(pattern: str, flags: int, kind: str, work: Any) -> Any:
@@ -544,6 +580,19 @@ def _lowered(text: str) -> tuple[str | None, bool]:
 _UNSET: Any = object()
 
 
+_SPACED: dict[str, str] = {}  # by the text itself, as _LOWERED
+
+
+def _spaced(text: str, low: str) -> str:
+    """The text in lower case with any space read as " ", as the word index keys it, once per text."""
+    hit = _SPACED.get(text)
+    if hit is None:
+        if len(_SPACED) > 16:
+            _SPACED.clear()
+        hit = _SPACED[text] = low.translate(_SPACES)
+    return hit
+
+
 _WORD_HEAD = re.compile(r"(?<!\w)\w")
 _HEADS: dict[str, list[dict[str, list[int]]]] = {}  # by the text itself: readers pass equal copies of one text
 
@@ -557,7 +606,7 @@ def _heads(text: str, low: str) -> list[dict[str, list[int]]]:
         if len(_HEADS) > 16:
             _HEADS.clear()
         three: dict[str, list[int]] = {}
-        spaced = low.translate(_SPACES)
+        spaced = _spaced(text, low)
         for m in _WORD_HEAD.finditer(text):
             p = m.start()
             head = spaced[p : p + 3]
@@ -582,7 +631,7 @@ class Pattern:
     """A compiled pattern that skips a long text holding none of its required strings (module docstring)."""
 
     __slots__ = ("compiled", "pattern", "flags", "groups", "groupindex", "match", "fullmatch", "_needs", "_last",
-                 "_scan", "_starts", "_cands")
+                 "_scan", "_starts", "_sift", "_cands")
 
     def __init__(self, compiled: re.Pattern[str]) -> None:
         self.compiled = compiled
@@ -593,6 +642,7 @@ class Pattern:
         self._last: tuple[str, bool, str | None, tuple[str, ...]] | None = None
         self._scan: re.Pattern[str] | None = None  # what scans a long text: `gated(compiled)`, once one is met
         self._starts: tuple[frozenset[str], frozenset[str]] | None = _UNSET  # `word_starts`, on the first long text
+        self._sift: dict[str, tuple[str, ...]] | None = _UNSET  # `sift`, on the first long text with candidates
         self._cands: tuple[str, list[int]] | None = None  # where in the last long text a match may begin
 
     def _judged(self, text: str) -> tuple[str, bool, str | None, tuple[str, ...]]:
@@ -626,11 +676,17 @@ class Pattern:
         if self._starts is None or (low := _lowered(text)[0]) is None:
             return None
         indexed, elsewhere = self._starts
+        if self._sift is _UNSET:
+            self._sift = sift(self.compiled) if len(self.pattern) >= _SIFTED else None
         found: list[int] = []
         if indexed:
             heads = _heads(text, low)
+            longer = self._sift or {}
             for s in indexed:
                 if (at := heads[len(s)].get(s)) is not None:
+                    if (ends := longer.get(s)) is not None:  # "the" is a candidate of `therapy`: "the data" is not
+                        spaced = _spaced(text, low)
+                        at = [p for p in at if spaced.startswith(ends, p)]
                     found.extend(at)
         for s in elsewhere:
             i = low.find(s)

@@ -268,6 +268,32 @@ def test_word_starts_are_what_every_match_begins_with(pattern: str, indexed: set
     assert _word_starts_of(pattern, re.I) == (indexed, found)
 
 
+def test_a_sift_keeps_each_key_s_longer_beginnings() -> None:
+    """Up to six characters of what a match begins with, by the first three: "the" of `the\\s+board` is "the "
+    (any space after it), of `therapy` "therap"; a key a shorter beginning ("t") also begins is not sifted, and
+    neither is any key of a pattern a digit may begin."""
+    from bot.parse.lazyre import _sift_of
+
+    assert _sift_of(r"(?<!\w)(?:therapy|the\s+board|eu|euro\w*)", re.I) == {"the": ("the ", "therap")}
+    assert _sift_of(r"(?<!\w)(?:therapy|the\s+board|t)", re.I) is None
+    assert _sift_of(r"(?<!\w)(?:therapy|\d+\s+boards)", re.I) is None
+
+
+def test_a_sifted_pattern_finds_what_the_pattern_finds() -> None:
+    """A pattern long enough to be sifted, on a text whose "then" begins no match (a candidate of "the", sifted
+    out) but "THE\\tnotes board" and "therapy" do: the same matches as its own scan, in windows too."""
+    from bot.parse import lazyre
+
+    rows = "|".join(f"therapy\\s+{n}|the\\s+{n}\\s+board" for n in ("notes", "sessions", "records"))
+    compiled = lazy(rf"(?<!\w)(?:{rows}|" + "|".join(f"x{i:05d}" for i in range(lazyre._SIFTED // 6)) + r")\b", re.I)
+    assert lazyre.sift(compiled) is not None
+    text = ("then data, " * LONG) + "THE\tnotes board, therapy sessions; the  records board. Therapy\nnotes"
+    assert len(compiled._candidates(text)) == 4  # not the 600 "then" as well
+    assert [m.span() for m in compiled.finditer(text)] == [m.span() for m in compiled.compiled.finditer(text)] != []
+    for pos in (0, len(text) - 60, len(text) - 20):
+        assert compiled.search(text, pos).span() == compiled.compiled.search(text, pos).span()
+
+
 @pytest.mark.parametrize(
     "pattern", [r"\b\w+bar", r"\b(?:x)?", r"(?<![\d:])\d{1,2}:", r"\d+%", r"x", r"(?:a|bc)\s", r"\s+x"]
 )  # a digit first where a word need not begin (after a letter, "a1:"): no index finds it
