@@ -54,6 +54,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     ask.add_argument("--region", help="where the node must run: EU, US, a country (ES) or a region (eu-north1)")
     ask.add_argument("--provider", help="whose cloud the node must run in (your own account): AWS, GCP, Azure …")
     ask.add_argument("--spot", action="store_true", help="spot/preemptible offers may be chosen")
+    ask.add_argument("--lang", choices=["auto", "en", "es"], default="auto", type=str.lower,
+                     help="the answer's language (auto: the question's, as in Slack)")
     ask.add_argument("--no-log", action="store_true", help="do not record this question in the log")
     ask.set_defaults(func=run_ask)
 
@@ -99,6 +101,7 @@ def run_ask(args: argparse.Namespace) -> int:
 
     from bot import render
     from bot.errors import UserError
+    from bot.render.locale import language
     from bot.service import ask
 
     ctx = context_of(args)
@@ -115,7 +118,8 @@ def run_ask(args: argparse.Namespace) -> int:
         json.dump(contract, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(render.text(reply.answer))
+        locale = language(reply.question) if args.lang == "auto" else args.lang
+        sys.stdout.write(render.text(reply.answer, locale))
     if not args.no_log:  # after the answer is out: a log that cannot be written never costs the answer
         _log(reply, ctx.db_path)
     return 0

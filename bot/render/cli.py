@@ -79,10 +79,10 @@ def findings(a: Answer, locale: str = "en") -> Sentences:
     return Sentences(a, locale)
 
 
-def text(a: Answer) -> str:
-    """The terminal answer."""
+def text(a: Answer, locale: str = "en") -> str:
+    """The terminal answer, in `locale` ("en" or "es": labels and findings alike)."""
     return env.plain().get_template("answer.txt.j2").render(
-        a=a, f=findings(a), serve_command=serve_command(a)).strip() + "\n"
+        a=a, f=findings(a, locale), serve_command=serve_command(a), locale=locale).strip() + "\n"
 
 
 def serve_command(a: Answer) -> str | None:

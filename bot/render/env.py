@@ -187,7 +187,7 @@ def short(text: str, limit: int = 200) -> str:
 @jinja2.pass_context
 def _translated(context: Any, english: str, spanish: str) -> str:
     """`{{ t("Nodes, a month", "Nodos, al mes") }}`: the words in the answer's language (`locale`, from
-    bot/slack/locale.py; English when a template's context has none), side by side in the template."""
+    bot/render/locale.py; English when a template's context has none), side by side in the template."""
     return spanish if context.get("locale") == "es" else english
 
 
@@ -198,7 +198,9 @@ SLACK_FILTERS = FILTERS | {"j": _json, "mention": _mention, "short": short}
 
 @cache
 def plain() -> jinja2.Environment:
-    return make_environment(filters=FILTERS)
+    env = make_environment(filters=FILTERS)
+    env.globals["t"] = _translated  # the terminal answer speaks the question's language too
+    return env
 
 
 def _slack(finalize: Callable[[Any], Any]) -> jinja2.Environment:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.render.cli import findings, serve_command
 from bot.render.env import Verbatim, slack_escape, slack_unescape
-from bot.slack.locale import language
+from bot.render.locale import language
 
 if TYPE_CHECKING:
     from bot.service import Reply

@@ -361,8 +361,8 @@ class Delivery:
         from bot.slack import catalog_views
 
         job = self.job
+        from bot.render.locale import language
         from bot.slack.listeners.commands import SUBCOMMANDS
-        from bot.slack.locale import language
 
         word, _, rest = job.text.partition(" ")
         word = SUBCOMMANDS.get(word.lower(), "help")

@@ -37,6 +37,29 @@ def test_ask_prints_a_readable_answer(run):
     assert "$36,821" in out and "$946.08 if all off-peak" in out and "vllm serve" in out
 
 
+ENGLISH_LABELS = ("WINS", "Tokens a month", "Fit:", "Nodes (", "tok/s per node", "break-even", "Hosted APIs",
+                  "same model", "/month", "Serve it", "Warnings:", "Assumptions", "Node price as of", "priced for the week")
+
+
+def test_a_spanish_question_gets_a_spanish_answer(run):
+    """The terminal speaks the question's language, as Slack does: labels and findings alike (the worked
+    example's figures are the same in both)."""
+    code, out, _ = run("ask", "--no-log", "¿podemos correr DeepSeek-V4.1-Flash nosotros a 300 tok/s?")
+    assert code == 0
+    assert out.startswith("GANA LA API: DeepSeek-V4.1-Flash a 300 tok/s")
+    for label in ("Tokens al mes", "Cabe:", "tok/s por nodo", "APIs alojadas", "mismo modelo", "/mes", "Sírvelo",
+                  "Avisos:", "Supuestos", "Precio del nodo a", "$36,821", "$946.08 si todo fuera valle"):
+        assert label in out, label
+    assert not [label for label in ENGLISH_LABELS if label in out]
+
+
+def test_the_language_flag_beats_the_question(run):
+    _, english, _ = run("ask", "--no-log", "--lang", "en", "¿podemos correr DeepSeek-V4.1-Flash nosotros a 300 tok/s?")
+    _, spanish, _ = run("ask", "--no-log", "--lang", "es", "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?")
+    assert english.startswith("API WINS") and "Assumptions" in english
+    assert spanish.startswith("GANA LA API") and "Supuestos" in spanish
+
+
 def test_flags_beat_the_question(run):
     code, out, _ = run("ask", "--no-log", "--private", "--currency", "eur",
                        "can we run deepseek-flash at 300 tok/s?")

@@ -10,7 +10,7 @@ from jinja2.runtime import Macro
 
 from bot import render
 from bot.render import cli, env
-from bot.slack.locale import language
+from bot.render.locale import language
 from costcore.scenario import Finding
 from tests.bot.slack import signed
 
