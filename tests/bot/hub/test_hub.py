@@ -138,7 +138,10 @@ def test_a_gated_repo_with_a_token_is_answered(hub_env, monkeypatch):
 
 
 def _unknown_within(seconds: float, question: str) -> str:
-    """Ask; the answer is unknown_model within `seconds`; what it says about the Hub."""
+    """Ask; the answer is unknown_model within `seconds`; what it says about the Hub. The clock times the Hub's
+    part alone: a catalog question first pays the process's one-off warm-up (patterns, templates, prices),
+    which on a loaded 2-core machine is itself near a second."""
+    ask("can we run deepseek-flash at 300 tok/s", now=NOW)
     started = time.perf_counter()
     reply = ask(question, now=NOW)
     assert time.perf_counter() - started < seconds
