@@ -27,9 +27,9 @@ A pattern whose every match begins a word with one of a few known beginnings (`w
 digit for `(?<![\\w.,])\\d`, "a " for `(?<!\\w)a\\s+`) is not scanned at all on a long text: it is tried only where
 such a word begins, looked up in one index of the text's word beginnings (by their first one, two and three
 characters in lower case, any space read as " ", and the words whose first character is a decimal digit, as
-`\\d` matches); a window of the text with no such word answers "no match" after two bisects. A long pattern (a
-lexicon concept's alternation, an attempt costing microseconds) also sifts those words by up to six characters
-of what its matches begin with (`sift`): "the" is a beginning of `therapy`, and "the data" is tried no more.
+`\\d` matches); a window of the text with no such word answers "no match" after two bisects. A pattern of
+more than a hundred characters also sifts those words by up to six characters of what its matches
+begin with (`sift`): "the" is a beginning of `therapy`, and "the data" is tried no more.
 
 `match` and `fullmatch` are the compiled pattern's own methods (anchored: nothing to skip). A match's `.re`
 is a compiled pattern (`Pattern.compiled`, or its gated twin on a long text), not this object: compare
@@ -328,7 +328,8 @@ def gated(compiled: re.Pattern[str]) -> re.Pattern[str]:
 _MAX_STARTS = 512  # more word beginnings than this and the lookups cost about as much as the scan
 _SIFT = 6  # characters: the longer beginnings that sift a pattern's candidates (`sift`)
 _MAX_SIFT = 4096  # more than this and the pattern's candidates are not sifted
-_SIFTED = 10_000  # characters of pattern: an attempt at a candidate of one this long costs microseconds, a sift less
+_SIFTED = 100  # characters of pattern: sifted from this long (a failed attempt at a candidate is a call into re, a
+# sift one startswith per candidate, once per text; from 10,000 down to 100: the Slack-thread paste 117.6 -> 113.6 M instructions)
 _WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -720,7 +721,7 @@ class Pattern:
                 return False
         return True
 
-    # search and finditer inline the checks (they are called hundreds of times a paste, mostly on windows). Where
+    # search and finditer make these checks first (they are called hundreds of times a paste, mostly on windows). Where
     # a match may begin is known for most patterns: a window with no such place needs no other check, and one
     # with a single place is tried there at once (looking for the required strings would cost about as much).
     def _window(self, string: str, pos: int, endpos: int) -> tuple[int, int, list[int] | None] | None:
@@ -746,18 +747,32 @@ class Pattern:
         return start, stop, found
 
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        if len(string) >= LONG:
-            if (window := self._window(string, pos, endpos)) is None:
-                return None
-            start, stop, cands = window
-            if cands is not None:
-                match = self.compiled.match
-                for p in cands[start:stop]:
-                    if (m := match(string, p, endpos)) is not None:
-                        return m
+        """`_window`'s checks written out: a paste's readers search windows of it a thousand times, and most of
+        those windows hold no place where a match may begin (one bisect each, no call)."""
+        if len(string) < LONG:
+            return self.compiled.search(string, pos, endpos)
+        last = self._last
+        if last is None or last[0] is not string:
+            last = self._judged(string)
+        if last[1]:
+            return None
+        cands = self._cands
+        found = cands[1] if cands is not None and cands[0] is string else self._candidates(string)
+        if found is None:
+            if last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos):
                 return None
             return self._scan.search(string, pos, endpos)  # type: ignore[union-attr]
-        return self.compiled.search(string, pos, endpos)
+        start = bisect_left(found, pos)
+        stop = bisect_left(found, endpos, start)
+        if start == stop or (
+            stop - start > 1 and last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)
+        ):
+            return None
+        match = self.compiled.match
+        for p in found[start:stop]:
+            if (m := match(string, p, endpos)) is not None:
+                return m
+        return None
 
     def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
         if len(string) >= LONG:
