@@ -7,8 +7,9 @@ the other side ("for each output token we feed ~10 input tokens", "one output to
 from __future__ import annotations
 
 import re
+from functools import cache
 
-from bot.parse import mix_parts
+from bot.parse import lexicon, mix_parts
 from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 
@@ -119,4 +120,21 @@ def from_per(text: str, lo: int, hi: int, sides: list[Side], marks: list[re.Matc
                 gap = text[n.end() : a[0]] if n.end() <= a[0] else text[a[1] : n.start()]
                 if (n.start() < mark.start() or n.start() > b[1]) and _ATTACHED.match(gap) and each > 0:
                     return ratio(a[2], mix_parts.figure(n.group(1)) / each)
+    return None
+
+
+@cache
+def _equal() -> re.Pattern[str]:  # lexicon `mix_equal`: "the same length", "about even", "a la par", "uno a uno"
+    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('mix_equal')}){lexicon.WORD_END}", re.I)
+
+
+def from_equal(text: str, lo: int, hi: int, sides: list[Side]) -> float | None:
+    """Both sides said the same size: one of each kind, neither outweighing, before a `mix_equal` word in the
+    sentence ("prompts and answers are roughly the same length", "entrada y salida andan a la par"): 1. One side
+    alone ("answers are about the same every day") is none."""
+    plain = [s for s in sides if not s[3]]
+    for m in _equal().finditer(text, lo, hi):
+        kinds = {s[2] for s in plain if s[1] <= m.start() or s[0] >= m.end()}
+        if kinds == {True, False}:
+            return 1.0
     return None

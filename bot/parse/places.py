@@ -46,7 +46,8 @@ _CITY_NAMES = words(sorted(CITIES, key=lambda name: len(re.escape(name)), revers
 # "in Madrid", "Madrid time", and a city set off on its own after a calendar: "business hours, Madrid".
 _CITY = lazy(
     rf"\b(?:in|en|from|desde|at|our|nuestra|nuestro|hora\s+de|horario\s+de)\s+(?:the\s+|el\s+|la\s+)?(?P<city>{_CITY_NAMES})\b"
-    rf"|\b(?P<city2>{_CITY_NAMES})(?:\s+(?:time|hours|office|offices|timezone|hora|team|hq|headquarters)|[\s-]based)\b"
+    rf"|\b(?P<city2>{_CITY_NAMES})(?:\s+(?:time|hours|office|offices|timezone|hora|team|hq|headquarters)|[\s-]based"
+    rf"|\s+(?-i:[A-Z][\w&/-]*)\s+(?:office|offices|team|teams|hq|desk|hub|site))\b"  # "the Tel Aviv R&D team", "our Lima Support desk"
     rf"|(?:hours|horario\s+laboral|horas\s+de\s+oficina|\d{{1,2}}\s?[-–]\s?\d{{1,2}}|9\s?to\s?5)\s?[,(]?\s?(?P<city3>{_CITY_NAMES})\s?(?=[,;.)?!]|$)"
     # a city set off on its own: "…, Paris", "(Ciudad de México)"
     rf"|(?:^|[,(;:]\s?)(?P<city4>{_CITY_NAMES})\s?(?=[,;.)?!]|$)",
@@ -105,12 +106,16 @@ def _named(text: str) -> list[tuple[int, int]]:
 
 
 _NAME_AFTER = lazy(r"\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]")
-_NAME_BEFORE = lazy(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+\s+$")
+_NAME_BEFORE = lazy(r"(?P<word>[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)\s+$")
 
 
 def _in_a_name(text: str, start: int, end: int) -> bool:
-    """ "Santiago Ramírez", "Paris Hilton": a city name inside a person's or a company's name."""
-    return bool(_NAME_AFTER.match(text, end) or _NAME_BEFORE.search(text, max(0, start - 20), start))
+    """ "Santiago Ramírez", "Paris Hilton": a city name inside a person's or a company's name; not after a
+    capitalised article or preposition (lexicon `city_not_in_name`: "The Tel Aviv R&D team", "Nuestra oficina")."""
+    before = _NAME_BEFORE.search(text, max(0, start - 20), start)
+    if before and lexicon.pattern("city_not_in_name").fullmatch(before.group("word")):
+        before = None
+    return bool(_NAME_AFTER.match(text, end) or before)
 
 
 def _cities(text: str, skip: tuple[tuple[int, int], ...] = ()) -> list[str]:
