@@ -84,13 +84,28 @@ _LABEL_PAIR = lazy(
 )
 
 
+# One figure after a ratio word that follows such a label: "the input:output ratio from last month's logs was 7.5",
+# "la relación entrada/salida del mes pasado fue de 6" (the first side per one of the second; gate, session 10).
+_LABEL_ONE = lazy(
+    r"\s*(?P<word>(?:ratio|mix|relaci[oó]n|proporci[oó]n)\b)?(?:\s+[\w'’]+){0,5}?\s*(?:[:=]|is|was|of|es|fue|era|de|es\s+de|fue\s+de|sits\s+at|came\s+out\s+at|ran\s+at)"
+    r"\s*(?:about|around|roughly|~|≈|unos?|aprox\.?|m[aá]s\s+o\s+menos)?\s*(?P<n>\d{1,3}(?:[.,]\d+)?)(?![\d/:%]|\s*(?:x\b|×|to\s|a\s+\d|:|/|tok|t/s|tps|%|k\b|ms\b|s\b))",
+    re.I,
+)
+_WORD_BEFORE = lazy(r"\b(?:ratio|mix|relaci[oó]n|proporci[oó]n)\s+(?:de\s+|of\s+)?$", re.I)  # "la relación entrada/salida"
+
+
 def from_label_pair(text: str, lo: int, hi: int) -> float | None:
-    """ "in/out 3000/300": the two figures after an in/out label, in the label's order."""
+    """ "in/out 3000/300": the two figures after an in/out label, in the label's order; "input:output ratio … was
+    7.5": one figure after the label's ratio word is the first side per one of the second."""
     for m in mix_parts.sides().finditer(text, lo, hi):
         if (m.group("io") or m.group("oi")) and (pair := _LABEL_PAIR.match(text, m.end())):
             first, second = _count(pair["a"].replace(" ", "")), _count(pair["b"].replace(" ", ""))
             if first and second:
                 return ratio(m.group("io") is not None, first / second)
+        one = (m.group("io") or m.group("oi")) and _LABEL_ONE.match(text, m.end())
+        worded = one and (one["word"] or _WORD_BEFORE.search(text, max(lo, m.start() - 16), m.start()))
+        if one and worded and one.end() <= hi and (value := float(one["n"].replace(",", "."))) > 0:
+            return ratio(m.group("io") is not None, value)
     return None
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from functools import cache
 
 from bot.parse import lexicon
 from bot.parse import model_builds as builds
@@ -42,6 +41,7 @@ from bot.parse.model_late import late_unknowns, siblings
 from bot.parse.model_pick import _covered, _decide, _follower, _several
 from bot.parse.model_typos import decimal_commas
 from bot.parse.model_unknown import _after_verb, unknown_names
+from bot.parse.model_words import as_word
 from bot.parse.words import Token, model_context, tokens
 from costcore.catalog import Catalogs
 from costcore.scenario import Finding
@@ -108,23 +108,6 @@ def _vendor(text: str, tok: Token) -> bool:
     return bool(after.match(text, tok.end) or before.search(text, max(0, tok.start - 40), tok.start))
 
 
-def _as_word(text: str, mention: Mention) -> bool:
-    """A family's name alone (no version, no size) said as a plain word (lexicon `family_as_word`: "nos llama la
-    atención", "el orquestador llama al modelo", "cómo se llama"): no mention."""
-    if mention.model and mention.kind in ("catalog", "corrected") or any(c.isdigit() for c in mention.typed):
-        return False
-    lo = max(0, mention.start - 12)
-    return any(
-        m.start() <= mention.start and mention.end <= m.end()
-        for m in _family_words().finditer(text, lo, min(len(text), mention.end + 40))
-    )
-
-
-@cache
-def _family_words() -> re.Pattern[str]:
-    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('family_as_word')}){lexicon.WORD_END}", re.I)
-
-
 def _starts_nothing(tok: Token, index: _Index) -> bool:
     """Whether a word can start no mention `_exact` reads, whatever surrounds it: no alias key starts with it
     and no catalog name starts with its parts (so `_several` stops at it too)."""
@@ -186,7 +169,7 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
         spanned = _covered(toks, mentions)
     mentions += siblings(text, toks, mentions, plain | spanned, catalogs)  # "llama 3.1 70b and 8b"
     mentions, fixed = corrections(text, toks, mentions, index)  # "llama 3.3 instead of 3.1"
-    mentions = [m for m in mentions if not _as_word(text, m)]  # "el bot llama al modelo": a verb, no model
+    mentions = [m for m in mentions if not as_word(text, m)]  # "el bot llama al modelo": a verb, no model
     read = _decide(sorted(mentions, key=lambda m: m.start))
     read.spans += fixed
     picked = next((m for m in mentions if m.precision and m.model == read.model), None)
