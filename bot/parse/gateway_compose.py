@@ -121,7 +121,8 @@ _ALONE = ("gateway_attribution", "gateway_visibility")
 def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> bool:
     """Shared × consequence over the message: sets `gateway_pain`, or asks `gateway_unclear` when half-said; True
     when it did either. A setup (`setups`) said after the pain answers it. An attribution or a
-    visibility consequence said with an inability is pain alone (`_said_alone`)."""
+    visibility consequence said with an inability is pain alone (`_said_alone`). One phrase is never both parts: "the
+    invoice is one number" is a shared bill, and a bill in one sum a consequence only of another shared resource."""
     shared = list(context.finditer(_rows("gateway_shared"), text, spans))
     weak = list(context.finditer(lexicon.pattern("gateway_shared_weak"), text, spans))
     if weak and _rows("gateway_many").search(text):  # "one key" is shared only among several holders
@@ -147,7 +148,8 @@ def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> bool:
     first = min((m.start() for m in live), default=len(text))
     answered = any(s.start() > first for s in setups(text, spans))  # "…; since spring each squad has its own key"
     doubt = any(unsure(text, m.start()) for m in live)
-    if (live_shared or any(_said_alone(text, m) for m in live_harms)) and live_harms and not answered:
+    paired = any(h.start() >= s.end() or h.end() <= s.start() for s in live_shared for h in live_harms)
+    if (paired or any(_said_alone(text, m) for m in live_harms)) and live_harms and not answered:
         for m in live:
             draft.use(m.start(), m.end(), "gateway_pain")
         if doubt:

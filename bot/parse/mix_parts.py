@@ -74,10 +74,11 @@ def bare() -> re.Pattern[str]:
 def sizes() -> re.Pattern[str]:
     """A figure with its side: "3k tokens in", "600 out", "250 de salida", "864M input tokens" (after), or
     "prompts average 4,000", "completions are about 300 tokens", "in: ~8k tokens" (before), or shares of the tokens
-    said for both sides ("95% input, 5% output")."""
+    said for both sides ("95% input, 5% output"). A measurement's cell edge or key is filler: "| avg prompt tokens | 2,400 |",
+    "prompt_tokens=5000", `"completion_tokens": 300` (gate, session 10)."""
     alt = lexicon.alternation
     figure_ = r"(?P<{}>\d(?:[\d.,]*\d)?(?:\s?(?:[kKmMbB]|bn|million|millones|billion|mil\s+millones))?)(?!\w|[.,]\d|\s*(?:tok(?:en)?s?\s*)?(?:/|per\s+s|por\s+s|%))"
-    filler = r"(?:\s*(?:are|is|of|run|runs|average|averages|averaging|mean|avg|on\s+average|about|around|roughly|typically|usually|it|us|son|es|de|con|unos?|unas|ronda[n]?|los|las|sobre|alrededor\s+de|en\s+torno\s+a|medias?|medios?|promedio|en\s+promedio|~|≈|:|=))*\s*"
+    filler = r"""(?:\s*(?:are|is|of|run|runs|average|averages|averaging|mean|avg|on\s+average|about|around|roughly|typically|usually|it|us|son|es|de|con|unos?|unas|ronda[n]?|los|las|sobre|alrededor\s+de|en\s+torno\s+a|medias?|medios?|promedio|en\s+promedio|~|≈|:|=|\||["']))*\s*"""  # a table's cell edge, a JSON key's quote
     unit = r"(?:\s*(?:de\s+)?tok(?:en)?s?)?"
     return lazy(
         rf"(?<![\w.,]){figure_.format('n')}{unit}\s*(?:(?P<ai>{alt('mix_in_after')})|(?P<ao>{alt('mix_out_after')}))(?:\s+tokens?)?(?!\w)"

@@ -28,7 +28,7 @@ from bot.parse.cache_vetoes import CACHE_WORD
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_pick import SUBJECT_GAP, pick
-from bot.parse.mix_sides import Side, from_label_pair, from_per, from_sizes, ratio, sides_in
+from bot.parse.mix_sides import Side, from_equal, from_label_pair, from_per, from_sizes, ratio, sides_in
 
 REACH = 60  # how far from the figure a side may be, in characters
 # a clause ends at a comma, a bracket, a dash or "and/but/y/pero" ("output is a quarter of the input and we miss the
@@ -174,6 +174,7 @@ def read_relations(text: str, draft: Draft) -> None:
                 break
             value = _from_quantity(text, q, sides, marks)
             ends.append(q.end())
+        value = value or from_equal(text, lo, hi, sides)  # "prompts and answers are about the same length": 1
         if value:
             draft.use(min((s[0] for s in sides), default=lo), max(ends), "input_per_output")
             draft.set("input_per_output", value)

@@ -7,8 +7,9 @@ the other side ("for each output token we feed ~10 input tokens", "one output to
 from __future__ import annotations
 
 import re
+from functools import cache
 
-from bot.parse import mix_parts
+from bot.parse import lexicon, mix_parts
 from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 
@@ -83,13 +84,28 @@ _LABEL_PAIR = lazy(
 )
 
 
+# One figure after a ratio word that follows such a label: "the input:output ratio from last month's logs was 7.5",
+# "la relación entrada/salida del mes pasado fue de 6" (the first side per one of the second; gate, session 10).
+_LABEL_ONE = lazy(
+    r"\s*(?P<word>(?:ratio|mix|relaci[oó]n|proporci[oó]n)\b)?(?:\s+[\w'’]+){0,5}?\s*(?:[:=]|is|was|of|es|fue|era|de|es\s+de|fue\s+de|sits\s+at|came\s+out\s+at|ran\s+at)"
+    r"\s*(?:about|around|roughly|~|≈|unos?|aprox\.?|m[aá]s\s+o\s+menos)?\s*(?P<n>\d{1,3}(?:[.,]\d+)?)(?![\d/:%]|\s*(?:x\b|×|to\s|a\s+\d|:|/|tok|t/s|tps|%|k\b|ms\b|s\b))",
+    re.I,
+)
+_WORD_BEFORE = lazy(r"\b(?:ratio|mix|relaci[oó]n|proporci[oó]n)\s+(?:de\s+|of\s+)?$", re.I)  # "la relación entrada/salida"
+
+
 def from_label_pair(text: str, lo: int, hi: int) -> float | None:
-    """ "in/out 3000/300": the two figures after an in/out label, in the label's order."""
+    """ "in/out 3000/300": the two figures after an in/out label, in the label's order; "input:output ratio … was
+    7.5": one figure after the label's ratio word is the first side per one of the second."""
     for m in mix_parts.sides().finditer(text, lo, hi):
         if (m.group("io") or m.group("oi")) and (pair := _LABEL_PAIR.match(text, m.end())):
             first, second = _count(pair["a"].replace(" ", "")), _count(pair["b"].replace(" ", ""))
             if first and second:
                 return ratio(m.group("io") is not None, first / second)
+        one = (m.group("io") or m.group("oi")) and _LABEL_ONE.match(text, m.end())
+        worded = one and (one["word"] or _WORD_BEFORE.search(text, max(lo, m.start() - 16), m.start()))
+        if one and worded and one.end() <= hi and (value := float(one["n"].replace(",", "."))) > 0:
+            return ratio(m.group("io") is not None, value)
     return None
 
 
@@ -119,4 +135,21 @@ def from_per(text: str, lo: int, hi: int, sides: list[Side], marks: list[re.Matc
                 gap = text[n.end() : a[0]] if n.end() <= a[0] else text[a[1] : n.start()]
                 if (n.start() < mark.start() or n.start() > b[1]) and _ATTACHED.match(gap) and each > 0:
                     return ratio(a[2], mix_parts.figure(n.group(1)) / each)
+    return None
+
+
+@cache
+def _equal() -> re.Pattern[str]:  # lexicon `mix_equal`: "the same length", "about even", "a la par", "uno a uno"
+    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('mix_equal')}){lexicon.WORD_END}", re.I)
+
+
+def from_equal(text: str, lo: int, hi: int, sides: list[Side]) -> float | None:
+    """Both sides said the same size: one of each kind, neither outweighing, before a `mix_equal` word in the
+    sentence ("prompts and answers are roughly the same length", "entrada y salida andan a la par"): 1. One side
+    alone ("answers are about the same every day") is none."""
+    plain = [s for s in sides if not s[3]]
+    for m in _equal().finditer(text, lo, hi):
+        kinds = {s[2] for s in plain if s[1] <= m.start() or s[0] >= m.end()}
+        if kinds == {True, False}:
+            return 1.0
     return None

@@ -98,6 +98,10 @@ def _several(text: str, toks: list[Token], i: int, index: _Index) -> Mention | N
         while _follower(text, toks, end + 1) in ("version", "name"):
             end += 1
         typed = text[toks[i].start : toks[end].end]
+        named = {model for model in models if all(toks[k].key in index.parts.get(model, ()) for k in range(m + 1, end + 1))}
+        if len(named) == 1 and not any(toks[k].lower[:1].isdigit() for k in range(m + 1, end + 1)):
+            # "llama scout": the family and a name word only one of its rows holds is that row (said in a note)
+            return Mention(toks[i].start, toks[end].end, typed, named.pop(), "corrected")
         return Mention(toks[i].start, toks[end].end, typed, typed, "unknown")
     if alone or named_on or (_joined(text, toks, m + 1) and _name_like(toks, m + 1)):  # "gpt oss 12b"
         return None

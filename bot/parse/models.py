@@ -41,6 +41,7 @@ from bot.parse.model_late import late_unknowns, siblings
 from bot.parse.model_pick import _covered, _decide, _follower, _several
 from bot.parse.model_typos import decimal_commas
 from bot.parse.model_unknown import _after_verb, unknown_names
+from bot.parse.model_words import as_word
 from bot.parse.words import Token, model_context, tokens
 from costcore.catalog import Catalogs
 from costcore.scenario import Finding
@@ -168,6 +169,7 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
         spanned = _covered(toks, mentions)
     mentions += siblings(text, toks, mentions, plain | spanned, catalogs)  # "llama 3.1 70b and 8b"
     mentions, fixed = corrections(text, toks, mentions, index)  # "llama 3.3 instead of 3.1"
+    mentions = [m for m in mentions if not as_word(text, m)]  # "el bot llama al modelo": a verb, no model
     read = _decide(sorted(mentions, key=lambda m: m.start))
     read.spans += fixed
     picked = next((m for m in mentions if m.precision and m.model == read.model), None)

@@ -46,7 +46,8 @@ _CITY_NAMES = words(sorted(CITIES, key=lambda name: len(re.escape(name)), revers
 # "in Madrid", "Madrid time", and a city set off on its own after a calendar: "business hours, Madrid".
 _CITY = lazy(
     rf"\b(?:in|en|from|desde|at|our|nuestra|nuestro|hora\s+de|horario\s+de)\s+(?:the\s+|el\s+|la\s+)?(?P<city>{_CITY_NAMES})\b"
-    rf"|\b(?P<city2>{_CITY_NAMES})(?:\s+(?:time|hours|office|offices|timezone|hora|team|hq|headquarters)|[\s-]based)\b"
+    rf"|\b(?P<city2>{_CITY_NAMES})(?:\s+(?:time|hours|office|offices|timezone|hora|team|hq|headquarters)|[\s-]based"
+    rf"|\s+(?-i:[A-Z][\w&/-]*)\s+(?:office|offices|team|teams|hq|desk|hub|site))\b"  # "the Tel Aviv R&D team", "our Lima Support desk"
     rf"|(?:hours|horario\s+laboral|horas\s+de\s+oficina|\d{{1,2}}\s?[-–]\s?\d{{1,2}}|9\s?to\s?5)\s?[,(]?\s?(?P<city3>{_CITY_NAMES})\s?(?=[,;.)?!]|$)"
     # a city set off on its own: "…, Paris", "(Ciudad de México)"
     rf"|(?:^|[,(;:]\s?)(?P<city4>{_CITY_NAMES})\s?(?=[,;.)?!]|$)",
@@ -105,34 +106,42 @@ def _named(text: str) -> list[tuple[int, int]]:
 
 
 _NAME_AFTER = lazy(r"\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]")
-_NAME_BEFORE = lazy(r"[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+\s+$")
+_NAME_BEFORE = lazy(r"(?P<word>[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+)\s+$")
 
 
 def _in_a_name(text: str, start: int, end: int) -> bool:
-    """ "Santiago Ramírez", "Paris Hilton": a city name inside a person's or a company's name."""
-    return bool(_NAME_AFTER.match(text, end) or _NAME_BEFORE.search(text, max(0, start - 20), start))
+    """ "Santiago Ramírez", "Paris Hilton": a city name inside a person's or a company's name; not after a
+    capitalised article or preposition (lexicon `city_not_in_name`: "The Tel Aviv R&D team", "Nuestra oficina")."""
+    before = _NAME_BEFORE.search(text, max(0, start - 20), start)
+    if before and lexicon.pattern("city_not_in_name").fullmatch(before.group("word")):
+        before = None
+    return bool(_NAME_AFTER.match(text, end) or before)
 
 
 def _cities(text: str, skip: tuple[tuple[int, int], ...] = ()) -> list[str]:
     """Cities _CITY reads. 220 names in one pattern tried at every character of a 4,000-character paste
     cost milliseconds: find where a name starts with a word lookup, then try the pattern only around it.
     `skip`: spans whose cities are no office (a residency rule's list, "only in Frankfurt or Paris": parseR)."""
-    found = []
+    found: list[tuple[int, int]] = []
     last = -1  # where the last city read ends: "in London and New York" reads both (parseQ)
-    for start, end in _named(text):
-        if any(a <= start < b for a, b in skip):
-            continue
+    named = [(a, b) for a, b in _named(text) if not any(x <= a < y for x, y in skip)]
+    for start, end in named:
         if last >= 0 and _AND_CITY.fullmatch(text, last, start) and text[start].isupper():
-            found.append(text[start:end])
+            found.append((start, end))
             last = end
             continue
         for m in _CITY.finditer(text, max(0, start - _LEAD), min(len(text), end + _TRAIL)):
             group = next(g for g in ("city", "city2", "city3", "city4") if m.group(g))
             if m.start(group) == start:
-                found.append(m.group(group))
+                found.append((start, end))
                 last = m.end(group)
                 break
-    return found
+    for (start, end), (after, _) in reversed(list(zip(named, named[1:], strict=False))):
+        # and back: "the Lisbon and Madrid offices" reads Lisbon as Madrid's (gate, session 10)
+        read_after = any(a == after for a, _ in found)
+        if (start, end) not in found and read_after and text[start].isupper() and _AND_CITY.fullmatch(text, end, after):
+            found.append((start, end))
+    return [text[a:b] for a, b in sorted(found)]
 
 
 _AND_CITY = lazy(r"\s*(?:,|and|y|&)\s*(?:(?:in|en|de)\s+)?", re.I)
@@ -185,6 +194,7 @@ def read_timezone(text: str, draft: Draft) -> None:
         # "during Singapore business hours", "horario de oficina de Buenos Aires": with business hours, a city
         # named as a proper noun anywhere is where the day runs (two different ones ask which)
         zones = [CITIES[text[a:b].lower()] for a, b in _named(text) if text[a].isupper() and not _in_a_name(text, a, b) and not any(x <= a < y for x, y in ruled)]
+    countries: list[tuple[str, str]] = []
     if not zones and draft.fields.get("calendar") == "business_hours" and (countries := _country_zones(text)):
         zones = [zone for _, zone in countries]  # "business hours in Spain": the country's one business zone
         if len(set(zones)) == 1:
@@ -195,6 +205,8 @@ def read_timezone(text: str, draft: Draft) -> None:
     distinct = list(dict.fromkeys(zones))
     if len(distinct) > 1 and set(distinct) != {"UTC"}:
         distinct = [z for z in distinct if z != "UTC"] or distinct  # "9-5 CET (UTC+1)": the city zone wins
+    if len(distinct) > 1 and business and not said_countries and not countries:
+        distinct = zone_words.one_clock(distinct)  # "the Nairobi and Kampala desks, 8 to 5": one clock, no question
     if len(distinct) == 1:
         draft.set("tz", distinct[0])
     elif len(distinct) > 1 and business:

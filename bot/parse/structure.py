@@ -134,8 +134,10 @@ def _table(lines: list[str], draft: Draft) -> str | None:
     if col is None and (keyed := tabbed.keyed_row(head, body)) is not None:
         return keyed  # "avg_output_tokens | req_per_day" over one row of figures
     if col is None and body and all(len(cells) == 2 for cells in [head, *body]):
-        # "| setting | value |": a key/value table is a config, one "key: value" line per row
-        return "\n".join(f"{key}: {value}" for key, value in body)
+        # "| setting | value |": a key/value table is a config, one "key: value" line per row; without a rule line
+        # under it the first row is no header but a pair too ("| avg prompt tokens | 2,400 |" pasted bare, gate)
+        pairs = body if len(lines) > 1 and _RULE_LINE.match(lines[1]) else [head, *body]
+        return "\n".join(f"{key}: {value}" for key, value in pairs)
     if col is None or not body or _concept("table_measure_col").search(head[col]):
         return None if col is None or not body else ""  # a measured column ("tok/s measured") is context
     named = [i for i, cell in enumerate(head) if i != col and _concept("table_model_head").fullmatch(cell.lower())]

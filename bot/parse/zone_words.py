@@ -165,3 +165,22 @@ def zone_at(text: str, pos: int) -> bool:
 @cache
 def _acronym_words() -> re.Pattern[str]:  # "9 to 5 NYC time": upper case only, like the places reader
     return lazy(rf"(?:{'|'.join(sorted(acronyms(), key=len, reverse=True))})\b")
+
+
+@cache
+def _clock(zone: str) -> tuple[object, ...]:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    return tuple(datetime(2026, month, 15, 12, tzinfo=ZoneInfo(zone)).utcoffset() for month in range(1, 13))
+
+
+def one_clock(zones: list[str]) -> list[str]:
+    """Zones that keep the same clock all year count once ("the Nairobi and Kampala desks": both East Africa Time,
+    gate, session 10): the first said stands for the others, so no question asks which of two equal clocks."""
+    out: list[str] = []
+    for zone in zones:
+        if not any(_clock(zone) == _clock(kept) for kept in out):
+            out.append(zone)
+    return out
+
