@@ -16,7 +16,7 @@ from bot.parse.figures import ABSURD_TOK_S, mentions
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_units import range_before
-from costcore.calendar import period_hours
+from bot.parse.volume_units import period_hours
 from costcore.scenario import CalendarKind, Settings
 
 _REQUESTS = r"(?:requests?|calls?|queries|query|completions?|peticion(?:es)?|petici[oó]n|llamadas?|consultas?|solicitud(?:es)?)"
