@@ -25,7 +25,7 @@ _REQUESTS = r"(?:requests?|calls?|queries|query|completions?|peticion(?:es)?|pet
 @cache
 def _per_period(periods: str) -> re.Pattern[str]:
     return lazy(
-        rf"\s?(?:{_REQUESTS}|{lexicon.alternation('request_nouns')})\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b",
+        rf"\s?(?:de\s)?(?:(?:{lexicon.alternation('request_qualifier')})[\s-])?(?:{_REQUESTS}|{lexicon.alternation('request_nouns')})\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b",
         re.I,
     )
 

@@ -118,6 +118,9 @@ def _groups(rows: list[tuple[str, float]], head: str, draft: Draft) -> str:
         parse_number(label) is not None for label, _ in rows
     ):
         return ""
+    if any(_concept("table_alternative_row").fullmatch(label.lower().strip(" :")) for label, _ in rows):
+        # "- peak: 2,000 tok/s / - average: 700 tok/s": readings of one traffic, not parts that add up
+        return "\n".join(f"{label} {plain(v)} tok/s." for label, v in rows)
     totals = [v for label, v in rows if _concept("table_total_row").fullmatch(label)]
     if totals:
         return f"{plain(totals[-1])} tok/s in total."

@@ -34,6 +34,16 @@ def _tokens() -> re.Pattern[str]:
 
 
 @cache
+def _requests() -> re.Pattern[str]:  # "2 million API calls", "2 millones de llamadas": a count of requests
+    from bot.parse.request_volumes import _REQUESTS
+
+    nouns = f"{_REQUESTS}|{lexicon.alternation('request_nouns')}"
+    return lazy(
+        rf"[ \t]*(?:de[ \t]+)?(?:(?:{lexicon.alternation('request_qualifier')})[ \t-]+)?(?:{nouns})\b(?![ \t-]*cent(?:er|re)s?\b)", re.I
+    )  # "8 call centers" count places, not calls
+
+
+@cache
 def _period() -> re.Pattern[str]:
     return lazy(rf"(?<![\w/])(?:{_PERIODS}|{lexicon.alternation('token_period')})(?!\w)", re.I)
 
@@ -41,6 +51,19 @@ def _period() -> re.Pattern[str]:
 @cache
 def _money_before() -> re.Pattern[str]:
     return lazy(rf"(?:^|(?<![\w$€£]))(?:{lexicon.alternation('figure_aside_before')})\s*~?\s*$", re.I)
+
+
+def _request_hit(text: str, number: Number) -> tuple[str, int, int] | None:
+    """Requests over a period said anywhere in the clause ("2 millones de llamadas al mes"): the traffic, so the
+    tok/s (the volume reader needs a reply's size to read it); a limit's requests are set aside."""
+    if not (said := _requests().match(text, number.end)):
+        return None
+    lo, hi = _clause(text, number.start, said.end())
+    if _money_before().search(text[max(lo, number.start - 40) : number.start]):
+        return None
+    if _period().search(text, lo, number.start) or _period().search(text, said.end(), hi):
+        return "slo_tok_s", number.start, said.end()
+    return None
 
 
 def _clause(text: str, start: int, end: int) -> tuple[int, int]:
@@ -52,7 +75,7 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
 def hit(text: str, number: Number) -> tuple[str, int, int] | None:
     """The field a token figure may change and its span with the tokens word, or None."""
     if number.value < MIN_TOKENS or not (tokens := _tokens().match(text, number.end)):
-        return None
+        return _request_hit(text, number)
     lo, hi = _clause(text, number.start, tokens.end())
     head = text[max(lo, number.start - 40) : number.start]
     if _money_before().search(head):

@@ -109,7 +109,8 @@ def _output_share(share: re.Match[str], amount: float) -> float | None:
 
 # A period said once before its volumes: "each day we send 5B prompt tokens", "al día 43,2 millones de tokens".
 LEAD_PERIOD = lazy(
-    rf"(?=[^\W\d_])\b(?:(?:each|every|per|a|an|por|al|cada|in\s+a|en\s+un)\s+(?:the\s+|el\s+|la\s+)?(?P<period>{_PERIODS})"
+    rf"(?=[^\W\d_])\b(?:(?:each|every|per|a|an|por|al|cada|in\s+a|en\s+un|(?:over|in|during|across)\s+(?:a|an|one|the)|en\s+una?|durante\s+una?)\s+"
+    rf"(?:(?:typical|normal|average|regular|usual|given|t[ií]pic[oa]|normal|cualquier)\s+)?(?:the\s+|el\s+|la\s+)?(?P<period>{_PERIODS})"
     r"|(?P<daily>daily|a\s+diario|diariamente)|(?P<weekly>weekly|semanalmente)|(?P<monthly>monthly|mensualmente))\b",
     re.I,
 )

@@ -28,8 +28,13 @@ def _label() -> re.Pattern[str]:
     )
 
 
-_PERIOD_WORD = lazy(r"daily|weekly|monthly|hourly|diari[oa]s?|semanal(?:es)?|mensual(?:es)?|(?:day|week|month|hour|minute|d[ií]a|semana|mes|hora)\b", re.I)
-_OF_ADJECTIVE = {"daily": "day", "weekly": "week", "monthly": "month", "hourly": "hour"}
+_PERIOD_WORD = lazy(
+    r"daily|weekly|monthly|hourly|annual|yearly|quarterly|diari[oa]s?|semanal(?:es)?|mensual(?:es)?|trimestral(?:es)?|anual(?:es)?"
+    r"|(?:day|week|month|hour|minute|quarter|year|d[ií]a|semana|mes|hora|trimestre|a[ñn]o)\b",
+    re.I,
+)
+_OF_ADJECTIVE = {"daily": "day", "weekly": "week", "monthly": "month", "hourly": "hour", "annual": "year", "yearly": "year", "quarterly": "quarter"}
+_SIDE = lazy(r"output|salida|generated|generad[oa]s", re.I)
 _TOKENS = lazy(r"tok(?:en)?s?\b", re.I)
 
 
@@ -42,7 +47,9 @@ def volume_labels(text: str) -> str:
             return m.group(0)
         period = _OF_ADJECTIVE.get(word.group(0).lower()) or _period(word.group(0))
         side = tokens or f" {label[: word.start()]}{label[word.end() :]}"  # "output tokens per day: 18M"
-        side = re.sub(r"\b(?:per|a|each|por|al|volumen|volume|usage|traffic|tr[aá]fico|uso)\b", " ", side, flags=re.I)
+        if _SIDE.search(label) and not _SIDE.search(side):
+            side = f" output{side}"  # "annual output: 12 billion tokens"
+        side = re.sub(r"\b(?:per|a|each|por|al|volumen|volume|usage|traffic|tr[aá]fico|uso|consumo)\b", " ", side, flags=re.I)
         return f"{m['value']} {' '.join(side.split())} per {period}"
 
     return _label().sub(one, text)
