@@ -25,12 +25,17 @@ from bot.parse.volume_forms import _PERIODS
 MIN_TOKENS = 1_000  # "replies of 400 tokens" is a request's size: the mix's, never a volume or a context
 MAX_CONTEXT = 20_000_000  # bot/parse/quantities.py: a larger figure is never what one request holds
 DEFAULT_CONTEXT = 32_768  # a request no larger than the default context changes no context (quantities.py)
+_OUTPUT = lazy(r"output|completion|generated|salida|generad", re.I)
 _CLAUSE = lazy(r"[;\n]|,\s+(?=(?:and|but|y|pero|while|mientras)\b)|\s[—–]\s", re.I)
 
 
 @cache
 def _tokens() -> re.Pattern[str]:
-    return lazy(rf"(?:[ \t]*(?:{lexicon.alternation('figure_filler')})\b){{0,3}}[ \t]*tok(?:en)?s?\b", re.I)  # on its line
+    return lazy(  # on its line; a side said after it is its own ("800 tokens de salida", "1.5k tokens out")
+        rf"(?:[ \t]*(?:{lexicon.alternation('figure_filler')})\b){{0,3}}[ \t]*tok(?:en)?s?\b"
+        r"(?:[ \t]+(?:de[ \t]+)?(?:salida|entrada|generados|out(?![ \t]+of\b)|of[ \t]+output)\b)?",
+        re.I,
+    )
 
 
 @cache
@@ -72,10 +77,14 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     return max([lo, *(c + 1 for c in cuts if c < start)]), min([hi, *(c for c in cuts if c >= end)])
 
 
-def hit(text: str, number: Number) -> tuple[str, int, int] | None:
-    """The field a token figure may change and its span with the tokens word, or None."""
-    if number.value < MIN_TOKENS or not (tokens := _tokens().match(text, number.end)):
+def hit(text: str, number: Number, mix_read: bool = False) -> tuple[str, int, int] | None:
+    """The field a token figure may change and its span with the tokens word, or None. With `mix_read`, a
+    request's size not said as output ("prompts ~3k tokens") is the mix's, which reads ratios, not spans."""
+    if not (tokens := _tokens().match(text, number.end)):
         return _request_hit(text, number)
+    output = _OUTPUT.search(tokens.group(0))
+    if not output and (number.value < MIN_TOKENS or (mix_read and number.value <= DEFAULT_CONTEXT)):
+        return None  # a small size counts when said as output: "each about 800 output tokens"
     lo, hi = _clause(text, number.start, tokens.end())
     head = text[max(lo, number.start - 40) : number.start]
     if _money_before().search(head):

@@ -112,7 +112,7 @@ def unread(text: str, nums: list[Number], draft: Draft) -> dict[str, list[str]]:
     for number in islice((n for n in nums if not n.machine), MAX_WEIGHED):
         if spans.overlap(number.start, number.end):
             continue
-        hit = _matters(text, number) or token_figures.hit(text, number)  # a token figure in any position
+        hit = _matters(text, number) or token_figures.hit(text, number, "input_per_output" in draft.fields)
         if hit is None or _asked(draft, hit[0]) or (hit[0] in BY_FIELD | ONCE and hit[0] in draft.fields):
             continue
         field, start, end = hit
