@@ -73,6 +73,8 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
     every = counts(text, nums)
     for kind, figure in _figures(text, nums, draft)[:1]:
         start, end = sentence(text, figure.start)
+        # the figure is never its own count: "600 chats a la hora, cada respuesta de ~250 tokens" is 600 × 250 once
+        every = [c for c in every if c.start != figure.start]
         here = [c for c in every if start <= c.start < end]
         if not here:  # "There are 60 adjusters, 15 of them at once. Each adjuster gets 30 tok/s.": named again
             named = [c for c in every if c.noun and echo(c.noun).search(text, start, end)]
@@ -82,7 +84,7 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
                 here = every  # "We have 12 tenants. Each needs 250 tok/s.", "12 tenants; per tenant 250 tok/s"
         # "We run 18 support queues. Each needs 90 tok/s.": the count may be in the sentence before the "each"
         before = sentence(text, start - 2)[0] if start > 1 else start
-        if not here and (unknown := _unknown_count(text, nums, start, end) or _unknown_count(text, nums, before, end, each_from=start)):
+        if not here and (unknown := _unknown_count(text, nums, start, end) or _unknown_count(text, nums, before, end, each_from=start)) and unknown.start != figure.start:
             draft.use(unknown.start, unknown.end, "slo_tok_s")
             if kind == "volume":  # "our 7 hospitals each send ~5M output tokens a day": a volume each adds up
                 _volume_times(draft, unknown)

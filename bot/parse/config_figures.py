@@ -124,7 +124,7 @@ def _rate_label() -> re.Pattern[str]:
     unit = lexicon.alternation("config_label_rate")
     return lazy(
         rf"(?<![\w/])(?P<unit>{unit})(?P<after>[ \t]+[A-Za-zñóé]+)?(?:[ \t]*\([^()\n]{{1,24}}\))?"
-        rf"[ \t]*(?:[:=≈]|\.{{2,}}|…+|→|->)[ \t]*{_VALUE}"
+        rf"[ \t]*(?:[:=≈]|\.{{2,}}|…+|→|->)[ \t]*(?:[~≈][ \t]*)?{_VALUE}"
         r"(?=[ \t]*(?:$|[,;)]|\.(?!\d)|[ \t]+(?:at|for|per|on|in|en|para|por|de)\b))",
         re.I | re.M,
     )

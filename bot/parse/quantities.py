@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import lexicon
+from bot.parse import lexicon, token_figures
 from bot.parse.draft import ASK_RANGE, ASK_SLO, Draft, sentence
 from bot.parse.figures import (
     CONCURRENT,
@@ -172,6 +172,8 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
             continue  # "daily we ingest 600M tokens of prompts": a volume, not what one request holds
         before = text[max(0, number.start - 30) : number.start]
         after = tail(text, number, _CONTEXT_AFTER)
+        if after and not re.search(r"context|ctx|window|ventana", after.group(0), re.I) and token_figures.corpus(text, number):
+            after = None  # "the knowledge base holds 5M tokens of documents": the corpus, not one request
         tokens_after = re.match(r" ?(?:tokens?|tok)\b", text[number.end : number.end + 8], re.I)
         key_before = _CONTEXT_KEY.search(before)  # each asked once: a paste has a hundred figures
         named_before = _CONTEXT_BEFORE.search(before)
@@ -191,7 +193,9 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
                 or _GROWS_BEFORE.search(before)
                 or (_sized_item(before) and not _PER_TIME.match(text, number.end))
                 or _each_item(text, number, before)
+                or token_figures.held(text, number, DEFAULT_CONTEXT)  # a holder in the clause, any wording
             )
+            and not token_figures.corpus(text, number)  # "our documents add up to 900k tokens": the corpus
         )
         if per_request:  # "contracts up to 500k tokens": the noun was read for the size, not a residency word
             sized = _sized_item(before)

@@ -64,7 +64,18 @@ def _measured(text: str, number: Number) -> str:
     # "~150 tok/s for us today but …", "150 tok/s is what we get now": said after it, before the clause ends
     if lexicon.pattern("rate_measured_after").search(text, *_after(text, number, past_comma=True)):
         return "measured"
-    return "now" if lexicon.pattern("rate_now_after").search(text, *_after(text, number)) else ""
+    if lexicon.pattern("rate_now_after").search(text, *_after(text, number)):
+        return "now"
+    # "throughput: 410.2 tok/s" on a line of its own says what a run gave, like "today": context beside a need
+    return "now" if _label_line().search(text, max(0, number.start - 40), number.start) else ""
+
+
+@cache
+def _label_line(anywhere: bool = False) -> re.Pattern[str]:
+    """A rate's label alone before its figure at the start of a line: "throughput: 410.2 tok/s", "rendimiento: 95"
+    (ending where the search ends; `anywhere`: any such label in the text)."""
+    nouns = "|".join(lexicon.alternation(c) for c in ("config_rate_noun", "config_label_rate"))
+    return lazy(rf"(?:^|\n)[ \t]*[-*•]?[ \t]*(?:{nouns})[ \t]*[:=][ \t]*[~≈]?[ \t]*{'' if anywhere else '$'}", re.I)
 
 
 def _needed(text: str, number: Number) -> bool:
@@ -84,7 +95,7 @@ def context_figures(text: str, nums: list[Number], draft: Draft) -> set[int]:
     tok/s today, 600 next quarter" still asks which."""
     rates = [n for n in nums if TOK_S.match(text, n.end)][:MAX_MENTIONS]
     # two different figures and a measured word, or nothing to set aside (a paste repeating one figure costs nothing)
-    if len({n.value for n in rates}) < 2 or not _cue().search(text):
+    if len({n.value for n in rates}) < 2 or not (_cue().search(text) or _label_line(True).search(text)):
         return set()
     # a node's or a GPU's measured throughput is a figure of its own (rates.py reads it), not context
     kinds = {n.start: ("" if _per_hardware(text, n) else _measured(text, n)) for n in rates}

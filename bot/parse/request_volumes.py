@@ -16,7 +16,7 @@ from bot.parse.figures import ABSURD_TOK_S, mentions
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_units import range_before
-from costcore.calendar import period_hours
+from bot.parse.volume_units import period_hours
 from costcore.scenario import CalendarKind, Settings
 
 _REQUESTS = r"(?:requests?|calls?|queries|query|completions?|peticion(?:es)?|petici[oó]n|llamadas?|consultas?|solicitud(?:es)?)"
@@ -25,7 +25,7 @@ _REQUESTS = r"(?:requests?|calls?|queries|query|completions?|peticion(?:es)?|pet
 @cache
 def _per_period(periods: str) -> re.Pattern[str]:
     return lazy(
-        rf"\s?(?:{_REQUESTS}|{lexicon.alternation('request_nouns')})\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b",
+        rf"\s?(?:de\s)?(?:(?:{lexicon.alternation('request_qualifier')})[\s-])?(?:{_REQUESTS}|{lexicon.alternation('request_nouns')})\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b",
         re.I,
     )
 
@@ -74,9 +74,18 @@ def _output_sizes(text: str, nums: list[Number], here: tuple[int, int]) -> list[
     """The one figure of the sentence said with the output side ("500 tokens out", "250 de salida")."""
     from bot.parse import mix_parts
 
-    found = [m for m in mix_parts.sizes().finditer(text, *here) if m.group("ao") or m.group("bo")]
-    starts = {m.start("n") if m.group("n") else m.start("m"): m.end() for m in found}
+    found = [m for m in mix_parts.sizes().finditer(text, *here) if m.group("ao") or m.group("bo") or m.group("eo")]
+    starts = {m.start("e") if m.group("eo") else m.start("n") if m.group("n") else m.start("m"): m.end() for m in found}
     return [(n, starts[n.start]) for n in mentions(nums) if n.start in starts]
+
+
+def _beside(text: str, nums: list[Number], here: tuple[int, int]) -> list[tuple[Number, int]]:
+    """The one reply or output size said in the sentence before or after the requests' (a label line, a clause
+    after a semicolon: "reads ~8k tokens per query and writes ~400; 50k queries a day")."""
+    lo = sentence(text, here[0] - 2)[0] if here[0] >= 2 else here[0]
+    hi = sentence(text, here[1] + 1)[1] if here[1] + 1 < len(text) else here[1]
+    found = [(n, e) for n, e in _output_sizes(text, nums, (lo, hi)) if not _not_tokens().match(text, n.end)]
+    return found if len(found) == 1 else _reply_sizes(text, nums, (lo, hi))
 
 
 def read_request_volumes(
@@ -117,6 +126,8 @@ def read_request_volumes(
             sizes = [(n, e) for n, e in sizes if not _not_tokens().match(text, n.end)]  # "each reply ~600 words"
         if len(sizes) != 1:
             sizes = _reply_sizes(text, nums, here)  # "each reply ~600 tokens", "respuestas de ~500 tokens"
+        if not sizes:  # "Traffic: ~45k tickets/day" / "Avg reply: 350 tokens": the reply's size in a sentence beside it
+            sizes = _beside(text, nums, here)
         if len(sizes) != 1:
             # no size, two, or tokens that may be input: the traffic was said, so ask, never price a default
             draft.use(requests.start, per.end(), "slo_tok_s")

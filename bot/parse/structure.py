@@ -23,6 +23,7 @@ from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import parse_number, plain
 from bot.parse.rate_units import TOK_S, UNIT_ALONE
+from bot.parse.volume_labels import volume_labels
 
 
 # "key: value" / "key = value" / "\"key\": \"value\"" with a numeric value that ends there, or that words or a flag
@@ -117,6 +118,9 @@ def _groups(rows: list[tuple[str, float]], head: str, draft: Draft) -> str:
         parse_number(label) is not None for label, _ in rows
     ):
         return ""
+    if any(_concept("table_alternative_row").fullmatch(label.lower().strip(" :")) for label, _ in rows):
+        # "- peak: 2,000 tok/s / - average: 700 tok/s": readings of one traffic, not parts that add up
+        return "\n".join(f"{label} {plain(v)} tok/s." for label, v in rows)
     totals = [v for label, v in rows if _concept("table_total_row").fullmatch(label)]
     if totals:
         return f"{plain(totals[-1])} tok/s in total."
@@ -199,6 +203,7 @@ def reshape(text: str, draft: Draft) -> str:
         lines = text.split("\n")
         if any(_TABLE_LINE.match(line) or _BULLET.match(line) for line in lines):
             text = "\n".join(line for line in _blocks(lines, draft))
+    text = volume_labels(text)  # "Daily volume? About 40M output tokens.": the label's period is the figure's
     if ":" in text or "=" in text:
         text = _pairs().sub(_pair, config_figures.named_values(text))  # terraform defaults, env entries
     if "_" in text:

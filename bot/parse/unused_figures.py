@@ -24,7 +24,7 @@ from bisect import bisect_right
 from functools import cache
 from itertools import islice
 
-from bot.parse import compose, lexicon
+from bot.parse import compose, lexicon, token_figures
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
@@ -44,6 +44,8 @@ BY_FIELD = frozenset({"input_per_output"})
 # Where an unread figure asks instead of noting (askS), when no reader set that field. The tok/s is THE verdict
 # input; each-or-total and how many at once multiply it. Measured per field before turning it on (docs/parser.md, session 9, askS).
 ASKS = frozenset({"slo_tok_s", "slo_kind", "concurrency"})
+# A context already read accounts for a second size said of the same requests (noted only when none was read).
+ONCE = frozenset({"context_tokens"})
 
 
 @cache
@@ -110,8 +112,8 @@ def unread(text: str, nums: list[Number], draft: Draft) -> dict[str, list[str]]:
     for number in islice((n for n in nums if not n.machine), MAX_WEIGHED):
         if spans.overlap(number.start, number.end):
             continue
-        hit = _matters(text, number)
-        if hit is None or _asked(draft, hit[0]) or (hit[0] in BY_FIELD and hit[0] in draft.fields):
+        hit = _matters(text, number) or token_figures.hit(text, number, "input_per_output" in draft.fields)
+        if hit is None or _asked(draft, hit[0]) or (hit[0] in BY_FIELD | ONCE and hit[0] in draft.fields):
             continue
         field, start, end = hit
         if _said_again(text, draft, text[number.start : end]):

@@ -14,9 +14,10 @@ from bot.parse.lazyre import lazy
 PERIOD_WORDS = {
     "minute": "minutes?|min|minutos?", "hour": "hours?|hr|horas?",
     "day": r"(?:business|working|work)[\s-]?days?|weekdays?|workdays?|d[ií]as?\s+(?:laborables?|h[aá]biles?)|jornadas?(?:\s+laborales?)?"
-           r"|days?|daily|d[ií]as?|diarios?",
-    "week": r"(?:business|working|work)[\s-]?weeks?|semanas?\s+laboral(?:es)?|weeks?|weekly|semanas?|semanales?", "month": "months?|monthly|mo|mes|meses|mensuales?",
-    "year": "years?|yearly|a[ñn]os?|anuales?",
+           r"|days?|daily|d[ií]as?|diari[oa]s?|(?<=every\s)24\s?(?:hours|hrs|h)|(?<=cada\s)24\s?(?:horas|h)",
+    "week": r"(?:business|working|work)[\s-]?weeks?|semanas?\s+laboral(?:es)?|weeks?|weekly|semanas?|semanal(?:es)?", "month": "months?|monthly|mo|mes|meses|mensual(?:es)?",
+    "quarter": "quarters?|quarterly|trimestres?|trimestral(?:es)?",  # three months (bot/parse/volumes.py)
+    "year": "years?|yearly|a[ñn]os?|anual(?:es)?",
 }  # fmt: skip
 # A period with hours of its own (volume_spans.py): "per shift", "a night", "por turno", "por noche". Not in
 # PERIOD_WORDS: its hours are what the message says, never a calendar's.
@@ -42,7 +43,7 @@ _PER_UNIT = (
 # "por persona y día": a person and a period may be joined by "y" (Spanish) or "and".
 VOLUME = lazy(
     rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})(?:\s(?:y|and)(?=\s))?|{_PER_UNIT.format('unit')}|\s(?:each|apiece|cada\s+uno|{_EACH_SHORT})(?!\w))?"
-    rf"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un|{_PER_SHORT})?\s?(?:the\s|el\s|la\s)?"
+    rf"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un|(?<=\w\s)(?:y|and)|{_PER_SHORT})?\s?(?:the\s|el\s|la\s)?"
     r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"
     rf"(?P<period>{_PERIODS}|{SPAN_WORDS})\b(?:(?P<who_after>{_PER_PERSON})|{_PER_UNIT.format('unit_after')})?(?:{_TOTAL_AFTER})?"
     r"|\s?(?:(?:output|input|prompt|completion|generated)\s)?(?P<tpm>tp[mhd])\b(?:\s(?:de\s+salida|de\s+entrada|output|input))?",
@@ -108,7 +109,8 @@ def _output_share(share: re.Match[str], amount: float) -> float | None:
 
 # A period said once before its volumes: "each day we send 5B prompt tokens", "al día 43,2 millones de tokens".
 LEAD_PERIOD = lazy(
-    rf"(?=[^\W\d_])\b(?:(?:each|every|per|a|an|por|al|cada|in\s+a|en\s+un)\s+(?:the\s+|el\s+|la\s+)?(?P<period>{_PERIODS})"
+    rf"(?=[^\W\d_])\b(?:(?:each|every|per|a|an|por|al|cada|in\s+a|en\s+un|(?:over|in|during|across)\s+(?:a|an|one|the)|en\s+una?|durante\s+una?)\s+"
+    rf"(?:(?:typical|normal|average|regular|usual|given|t[ií]pic[oa]|normal|cualquier)\s+)?(?:the\s+|el\s+|la\s+)?(?P<period>{_PERIODS})"
     r"|(?P<daily>daily|a\s+diario|diariamente)|(?P<weekly>weekly|semanalmente)|(?P<monthly>monthly|mensualmente))\b",
     re.I,
 )
@@ -149,10 +151,11 @@ class LeadVolume:
             return None
         adverbs = {"daily": "day", "weekly": "week", "monthly": "month"}
         period = lead.group("period") or next(p for k, p in adverbs.items() if lead.group(k))
-        volume = cls(
-            tokens, period
-        )  # only a volume that says its side: "each day 50M tokens" may be anything
-        return volume if volume._match and _volume_kind(tokens.group(0)) else None
+        volume = cls(tokens, period)
+        # only a volume that says its side, by its words or a verb of its own between the period and it ("every
+        # day the assistant writes 12 million tokens", "cada día generamos 40 millones"): "each day 50M tokens"
+        # may be anything
+        return volume if volume._match and (_volume_kind(tokens.group(0)) or _written(text, lead.end(), start)) else None
 
     @classmethod
     def adjective(cls, text: str, at: int) -> LeadVolume | None:
@@ -175,6 +178,11 @@ class LeadVolume:
         m = min(said, key=lambda m: min(abs(m.start() - tokens.end()), abs(tokens.start() - m.end())))
         volume = cls(tokens, "day" if m.group("day") else (m.group("period") or m.group("period_after")))
         return volume if volume._match else None
+
+
+def _written(text: str, lo: int, hi: int) -> bool:
+    """An output verb and no input verb between a lead period and its tokens: what the model writes."""
+    return bool(lexicon.pattern("mix_write_verb").search(text, lo, hi)) and not lexicon.pattern("mix_read_verb").search(text, lo, hi)
 
 
 @cache

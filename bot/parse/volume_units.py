@@ -5,6 +5,7 @@ its head ("15 franchise locations", "10 claims pipelines" for "per pipeline", "9
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from functools import cache
 
 from bot.parse import lexicon
@@ -14,6 +15,8 @@ from bot.parse.figures import counted, plural_of
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
 from bot.parse.volume_forms import _PERIODS
+from costcore.calendar import period_hours as calendar_hours
+from costcore.scenario import CalendarKind, Settings
 
 
 # "per sales territory ~4M completion tokens daily", "por sede, unos 2M…": the unit said before the volume
@@ -40,14 +43,18 @@ def lead_unit(text: str, start: int) -> str | None:
     return None if re.fullmatch(rf"(?:{_PERIODS})", lead["unit"], re.I) else lead["unit"]
 
 
-def capacity_unit(unit: str) -> bool:
+def capacity_unit(unit: str, text: str = "", nums: list[Number] | None = None, number: Number | None = None) -> bool:
     """ "per GPU", "per GPU node", "por nodo": hardware or a thing never counted (every word of it), whose volume is a
-    capacity; "per call center", "por línea de producto" (a group noun) count."""
+    capacity; "per call center", "por línea de producto" (a group noun) count. A word that is seldom a head but that
+    the message counts ("3 unidades de negocio … por unidad y día") is a unit like any other: its volume is traffic."""
     if lexicon.pattern("group_nouns").fullmatch(unit):
         return False
     words = [w for w in unit.split() if w.lower() not in ("de", "del", "of")]
-    hardware = any(lexicon.pattern("hardware_nouns").fullmatch(w + end) for w in words for end in ("", "s"))
-    return hardware or all(any(lexicon.pattern("not_counted").fullmatch(w + end) for end in ("", "s", "es")) for w in words)
+    if any(lexicon.pattern("hardware_nouns").fullmatch(w + end) for w in words for end in ("", "s")):
+        return True
+    if not all(any(lexicon.pattern("not_counted").fullmatch(w + end) for end in ("", "s", "es")) for w in words):
+        return False
+    return number is None or not unit_counts(text, nums or [], unit, number)
 
 
 def unit_counts(text: str, nums: list[Number], unit: str, number: Number) -> list[int]:
@@ -63,3 +70,10 @@ def unit_counts(text: str, nums: list[Number], unit: str, number: Number) -> lis
 def _same_thing(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     short, long = sorted((a, b), key=len)
     return bool(short) and (long[: len(short)] == short or long[-len(short) :] == short)
+
+
+def period_hours(period: str, calendar: CalendarKind, settings: Settings) -> Fraction:
+    """costcore's hours of one period, and a quarter as three of the calendar's months."""
+    if period == "quarter":
+        return 3 * calendar_hours("month", calendar, settings)
+    return calendar_hours(period, calendar, settings)

@@ -27,8 +27,7 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
     _volume_kind,
 )
 from bot.parse.volume_spans import span, span_hours
-from bot.parse.volume_units import capacity_unit, lead_unit, unit_counts
-from costcore.calendar import period_hours
+from bot.parse.volume_units import capacity_unit, lead_unit, period_hours, unit_counts
 from costcore.scenario import CalendarKind, Settings
 
 SPANS = ("shift", "night", "window")  # periods with hours of their own (bot/parse/volume_spans.py)
@@ -106,7 +105,7 @@ def read_volumes(
         if volume.group("who") or volume.group("who_after"):
             users = counted(text, nums, PEOPLE, skip=number) or heads(text, nums)  # "headcount: 900"
         elif unit := volume.group("unit") or volume.group("unit_after") or lead_unit(text, number.start):
-            if capacity_unit(unit):
+            if capacity_unit(unit, text, nums, number):
                 continue  # "500k tokens per GPU per day": a capacity, not the traffic
             users = unit_counts(text, nums, unit, number)  # "2M tokens per tenant a day": the tenants
             if not users and any(re.fullmatch(PEOPLE, w, re.I) for w in (unit.split()[0], unit.split()[-1])):
