@@ -100,11 +100,14 @@ def read_residency(text: str, draft: Draft) -> None:
     foreign: list[int] = []  # "nothing goes to US clouds": EU residency's other half when an EU rule allows the EU
     withdrawn = False
     resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all
+    spent: list[tuple[int, int]] = []
     for said in stance.read(text):
         start, end = said.within
         if said.kind == stance.NONE:  # "the prompts hold no personal data": read, sets nothing
             draft.use(said.start, said.end, "data_may_leave")
             events = [(pos, kind) for pos, kind in events if not said.start <= pos < said.end]  # its words, weighed
+            if said.spent:  # an EU permission set aside by a stricter ruling holds no more (the narrower rule wins)
+                spent.append((start, end))
             if said.clears or said.spent:  # "… PII, but we anonymize it first"; a ruling set aside by a later one
                 events = [(pos, kind) for pos, kind in events if not start <= pos < end]
                 draft.use(start, end, "data_may_leave")
@@ -112,8 +115,12 @@ def read_residency(text: str, draft: Draft) -> None:
             continue
         if said.hedged:  # a rule, then an approval of it in doubt: whether the rule still holds is asked
             events = [(pos, kind) for pos, kind in events if not (kind == STAYS and pos < start)]
-        if said.kind == STAYS and any(start <= pos < end for pos in eu_at):
+        near = max(start, sentence(text, said.start)[0], said.start - NEAR)  # the stance's own words, not a sentence before
+        if said.kind == STAYS and any(near <= pos < end for pos in eu_at):
             continue  # "can't leave the EU" is EU residency, read below
+        if said.kind == STAYS and said.ruled:  # a later veto: an EU allowance before it holds no more (narrower wins)
+            spent.append((start, near))
+            draft.use(start, end, "eu_residency")
         if said.kind == STAYS and eu_rule.foreign(text, said.start, said.end):
             foreign.append(said.start)
         if said.kind == STAYS and eu_rule.escalates(text, start, end):
@@ -131,11 +138,12 @@ def read_residency(text: str, draft: Draft) -> None:
         if not (_negated(text, m.start()) or _asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
     ]
     eu = [m for m in eu + eu_kept if not context.no_longer(text, *sentence(text, m.start()))]  # "…was dropped"
+    eu = [m for m in eu if not any(a <= m.start() < b for a, b in spent)]  # "legal is OK with an EU API; security: no"
     for m in (m for m in eu if eu_rule.not_a_rule(text, m)):  # "an EU region for latency": read, sets nothing
         draft.use(*sentence(text, m.start()), "eu_residency")
     places = residency_places.read(text, spans)  # "only in the Frankfurt or Paris regions", "our Ohio region"
     eu = [m for m in eu if m not in escalated and not eu_rule.not_a_rule(text, m) and not residency_places.within(places, m)]
-    events = eu_rule.reasons_dropped(text, events, eu)
+    events = eu_rule.reasons_dropped(text, events, eu, [(p.start, p.end) for p in places if p.kind == residency_places.EU])
     events = residency_places.apply(places, events, draft)
     if eu:  # "nothing goes to US clouds, EU providers are fine"
         events = [(pos, kind) for pos, kind in events if pos not in foreign]

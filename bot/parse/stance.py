@@ -61,6 +61,8 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     def negated(pos: int) -> bool:  # within this part: "said no but later approved" is no negated approval
         return context.negated(text[a:b], pos - a, who=True)  # "nobody in security said no"
 
+    if aside := _not_a_rule(text, a, b):  # "hypothetically, if a customer ever…", "our competitor forbids…"
+        return aside
     authority = rulings.authority(text, a, b) or (_CARRIED(a) if ruler else None)
     who = rulings.who(authority.group(0)) if isinstance(authority, re.Match) else ruler
     waived = None
@@ -97,7 +99,8 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if (home := find("keep_in")) and not negated(home.start()) and not STAYS_NOT_DATA.search(text[max(a, home.start() - 60) : home.start()]):
         # "on-prem not needed", "no es necesario que sea on-prem" keep nothing home
         if not (NOT_BINDING.match(text, home.end()) or WAIVED_BEFORE.search(text[max(a, home.start() - 40) : home.start()])):
-            return Stance(STAYS, home.start(), home.end())
+            ruled = bool(authority)  # "Security, however, insists HR data stays on our servers": its ruling
+            return Stance(STAYS, home.start(), home.end(), ruled=ruled, who=who if ruled else "")
         waived = Stance(NONE, home.start(), home.end())
     scrub = find("scrubbed")
     if scrub and negated(scrub.start()):
@@ -109,7 +112,8 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         elif scrub:  # "we redact the PII before it is sent": what goes out is not sensitive
             return Stance(NONE, min(data.start(), scrub.start()), max(data.end(), scrub.end()), clears=True)
         else:
-            return Stance(STAYS, data.start(), data.end(), sensitive=True)
+            ruled = bool(authority)  # "security requires that payroll stays …": the data is its ruling's
+            return Stance(STAYS, data.start(), data.end(), sensitive=True, ruled=ruled, who=who if ruled else "")
     elif (loose := find("holder_data")) and residency_sensitive.waived(text, a, loose):
         waived = waived or Stance(NONE, loose.start(), loose.end())  # "there's no customer data in the prompts": read
     if scrub:  # "PII was an issue, but we anonymize everything now": clears the sensitive data said before
@@ -124,6 +128,18 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if egress and (ok := find("allow")) and not forbid and not question and not negated(ok.start()):
         return Stance(LEAVES, min(ok.start(), egress.start()), max(ok.end(), egress.end()))
     return waived
+
+
+_OURS = lazy(r"\bwe\b|\bnosotr[oa]s\s+(?:tambi[eé]n|tampoco)\b", re.I)  # "…, and so do we"; not "extreme to us"
+
+
+def _not_a_rule(text: str, a: int, b: int) -> Stance | None:
+    """A part said as a hypothesis, or as another company's rule with no "we" after it: read, it sets nothing."""
+    if said := grouped.pattern("hypothetical").search(text, a, b):
+        return Stance(NONE, said.start(), b)
+    if (theirs := grouped.pattern("not_ours").search(text, a, b)) and not _OURS.search(text, theirs.end(), b):
+        return Stance(NONE, theirs.start(), b)
+    return None
 
 
 class _CARRIED:
