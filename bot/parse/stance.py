@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from bot.parse import context, grouped, lexicon, residency_sensitive, rulings
+from bot.parse import context, grouped, lexicon, residency_sensitive, rulings, stance_sentences
 from bot.parse.lazyre import lazy
 from bot.parse.residency_sensitive import sensitive
 from bot.parse.residency_words import NOT_BINDING, STAYS_NOT_DATA, WAIVED_BEFORE
@@ -63,7 +63,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
 
     if aside := _not_a_rule(text, a, b):  # "hypothetically, if a customer ever…", "our competitor forbids…"
         return aside
-    authority = rulings.authority(text, a, b) or (_CARRIED(a) if ruler else None)
+    authority = rulings.authority(text, a, b) or (stance_sentences.Carried(a) if ruler else None)
     who = rulings.who(authority.group(0)) if isinstance(authority, re.Match) else ruler
     waived = None
     doubt = find("doubt")
@@ -142,87 +142,23 @@ def _not_a_rule(text: str, a: int, b: int) -> Stance | None:
     return None
 
 
-class _CARRIED:
-    """Who rules, carried from an earlier part of the sentence: an empty match at the part's start."""
-
-    def __init__(self, at: int):
-        self._at = at
-
-    def start(self) -> int:
-        return self._at
-
-    def end(self) -> int:
-        return self._at
-
-
-# Searched one by one rather than as one alternation: each concept's own pattern (lazyre) tries only where one of
-# its first words begins, which the joined pattern could not (a Slack-thread paste: 1.1 -> 0.55 ms, perf14).
-# A match of the alternation is a match of one of them: all are re.I, none refers back to a group by number.
-# `sensitive` is not among them: sensitive() below reads its words (and the holder x item rows) anyway.
-_NAMED = ("authority", "egress", "keep_in", "rule_question", "vendor_use", "scrubbed", "holder_data", "egress_not_data")
-
-
-def _named(text: str, start: int, end: int) -> bool:
-    """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
-    return any(grouped.pattern(c).search(text, start, end) for c in _NAMED) or bool(sensitive(text, start, end))
-
-
-def _then(text: str, sentences: list[tuple[int, int]], k: int, out: list[Stance]) -> list[tuple[int, int]]:
-    """The sentences to read, with the one right after a ruling even if it holds no cue: "Legal rejected it in
-    Q1. In Q3 they gave the green light." goes on about who ruled."""
-    prev = sentences[k - 1][1] if k else -1
-    if out and out[-1].ruled and out[-1].within[1] == prev < len(text) and (k == len(sentences) or sentences[k][0] != prev):
-        sentences.insert(k, (prev, _next_end(text, prev)))
-    return sentences
-
-
-def _next_end(text: str, start: int) -> int:
-    nxt = context.SENTENCE_END.search(text, start)
-    return nxt.end() if nxt else len(text)
-
-
-def _and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
-    """Where a sentence's time reaches: a short next sentence that names nothing of its own belongs to it
-    ("until March no external API was allowed; since April, yes")."""
-    end = sentences[k][1]
-    b = _next_end(text, end)
-    if b - end <= 60 and not _named(text, end, b):
-        return b
-    lead = len(text[end:b]) - len(text[end:b].lstrip(" \t>"))  # "…; since the April contract it can" (fixR)
-    if lexicon.pattern("reversal").match(text, end + lead):
-        return b
-    return end
-
-
-_HEADER = lazy(r"\s*>?\s*(?:from|reply|re|de|correo|respuesta|mensaje|email|e-mail|mail)\b[^\n:]{0,60}\(([^()\n]{1,40})\)\s*:?\s*$", re.I)
-
-
-def _voice(text: str, start: int, end: int) -> str:
-    """Who speaks in the lines after a thread's header that names them with their authority in brackets
-    ("From: Hannah (Privacy)", "Correo de Marta (legal):"): the header says nothing else (fixR, session 9)."""
-    m = _HEADER.fullmatch(text, start, end)
-    if not m or not (named := grouped.pattern("authority").search(text, m.start(1), m.end(1))):
-        return ""
-    return rulings.who(named.group(0))
-
-
 def read(text: str) -> list[Stance]:
     """One stance per sentence that takes one (withdrawn counts as may leave); only sentences with a cue.
     Rulings are weighed in order (bot/parse/rulings.py): the latest of one authority, the strictest of several."""
     out: list[Stance] = []
     sentences, k = list(context.cued(text, "residency_cue")), -1
     voice = (-1, "")  # where the words of a header's authority start, and who they are
-    while (k := k + 1) < len(_then(text, sentences, k, out)):
+    while (k := k + 1) < len(stance_sentences.then(text, sentences, k, out)):
         start, end = sentences[k]
         # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
         ruler = out[-1].who if out and out[-1].ruled and out[-1].within[1] == start else ""
         ruler = ruler or (voice[1] if voice[0] == start else "")  # "Respuesta de Iván (seguridad):" then his words
-        if not ruler and not _named(text, start, end):
+        if not ruler and not stance_sentences.named(text, start, end):
             continue
-        if said_by := _voice(text, start, end):  # a thread's header names whose words follow: read them as theirs
+        if said_by := stance_sentences.voice(text, start, end):  # a thread's header names whose words follow: read them as theirs
             voice = (end, said_by)
             if k + 1 == len(sentences) or sentences[k + 1][0] != end:
-                sentences.insert(k + 1, (end, _next_end(text, end)))
+                sentences.insert(k + 1, (end, stance_sentences.next_end(text, end)))
             continue
         if asked := asks_about_rule(text, start, end):
             out.append(Stance(UNSURE, asked.start(), end, (start, end)))
@@ -234,7 +170,7 @@ def read(text: str) -> list[Stance]:
             if named := grouped.pattern("authority").search(text, a, b):
                 ruler = rulings.who(named.group(0))
         said = None
-        if rulings.rule_withdrawn(text, start, _and_next(text, sentences, k)):
+        if rulings.rule_withdrawn(text, start, stance_sentences.and_next(text, sentences, k)):
             said = Stance(LEAVES, start, end, (start, end), withdrawn=True)
         elif stances:
             said = replace(rulings.last(rulings.strictest(stances)), within=(start, end))
