@@ -130,7 +130,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     return waived
 
 
-_OURS = lazy(r"\bwe\b|\bnosotr[oa]s\s+(?:tambi[eé]n|tampoco)\b", re.I)  # "…, and so do we"; not "extreme to us"
+_OURS = lazy(r"\b(?:we|our)\b|\bnuestr[oa]s?\b|\bnosotr[oa]s\s+(?:tambi[eé]n|tampoco)\b", re.I)  # "…, and so do we"; not "…to us"
 
 
 def _not_a_rule(text: str, a: int, b: int) -> Stance | None:
