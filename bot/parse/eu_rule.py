@@ -47,10 +47,11 @@ def foreign(text: str, start: int, end: int) -> bool:
     return bool(lexicon.pattern("foreign").search(text, start, end))
 
 
-def reasons_dropped(text: str, events: list[tuple[int, str]], eu: list[re.Match[str]]) -> list[tuple[int, str]]:
+def reasons_dropped(text: str, events: list[tuple[int, str]], eu: list[re.Match[str]], lists=()) -> list[tuple[int, str]]:
     """A regulation in the sentence of an EU rule (lexicon `eu_reason`) is the rule's reason, not a rule of its
-    own: "because of GDPR we need an EU region" is EU residency (an EU endpoint may take the text)."""
-    where = [sentence(text, m.start()) for m in eu]
+    own: "because of GDPR we need an EU region" is EU residency (an EU endpoint may take the text); so is one beside
+    a list of EU places (`lists`, their spans: "Frankfurt region only, per our GDPR assessment")."""
+    where = [sentence(text, m.start()) for m in eu] + [sentence(text, a) for a, _ in lists]
     return [
         (pos, kind)
         for pos, kind in events

@@ -9,13 +9,12 @@ import re
 from collections.abc import Sequence
 from itertools import islice
 
-from bot.parse import context, eu_rule, grouped, residency_places, residency_topic, rule_question, stance
+from bot.parse import context, eu_rule, grouped, residency_places, residency_region, residency_topic, stance
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.figures import MAX_MENTIONS
 from bot.parse.residency_words import (
     ANSWERED_NO,
-    AUXILIARY,
     COMPLIANT,
     COMPLIANT_BEFORE,
     DOUBT_BEFORE,
@@ -33,17 +32,8 @@ from bot.parse.residency_words import (
     STAYS_NOT_DATA,
     STAYS_PHRASE,
     WAIVED_BEFORE,
-    kept,
-    named,
 )
 from bot.parse.stance import LEAVES, STAYS, UNSURE
-
-
-def _asked(text: str, pos: int) -> bool:
-    """Whether `pos` sits in a question that asks about the rule ("does the data need to stay in the EU?")."""
-    start, end = sentence(text, pos)
-    clause = max([start] + [text.rfind(mark, start, pos) + 1 for mark in ",;:—"])
-    return text[end : end + 1] == "?" and bool(AUXILIARY.match(text, clause))
 
 
 def _people_leave(text: str, pos: int) -> bool:
@@ -100,11 +90,14 @@ def read_residency(text: str, draft: Draft) -> None:
     foreign: list[int] = []  # "nothing goes to US clouds": EU residency's other half when an EU rule allows the EU
     withdrawn = False
     resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all
+    spent: list[tuple[int, int]] = []
     for said in stance.read(text):
         start, end = said.within
         if said.kind == stance.NONE:  # "the prompts hold no personal data": read, sets nothing
             draft.use(said.start, said.end, "data_may_leave")
             events = [(pos, kind) for pos, kind in events if not said.start <= pos < said.end]  # its words, weighed
+            if said.spent:  # an EU permission set aside by a stricter ruling holds no more (the narrower rule wins)
+                spent.append((start, end))
             if said.clears or said.spent:  # "… PII, but we anonymize it first"; a ruling set aside by a later one
                 events = [(pos, kind) for pos, kind in events if not start <= pos < end]
                 draft.use(start, end, "data_may_leave")
@@ -112,8 +105,12 @@ def read_residency(text: str, draft: Draft) -> None:
             continue
         if said.hedged:  # a rule, then an approval of it in doubt: whether the rule still holds is asked
             events = [(pos, kind) for pos, kind in events if not (kind == STAYS and pos < start)]
-        if said.kind == STAYS and any(start <= pos < end for pos in eu_at):
+        near = max(start, sentence(text, said.start)[0], said.start - NEAR)  # the stance's own words, not a sentence before
+        if said.kind == STAYS and any(near <= pos < end for pos in eu_at):
             continue  # "can't leave the EU" is EU residency, read below
+        if said.kind == STAYS and said.ruled:  # a later veto: an EU allowance before it holds no more (narrower wins)
+            spent.append((start, near))
+            draft.use(start, end, "eu_residency")
         if said.kind == STAYS and eu_rule.foreign(text, said.start, said.end):
             foreign.append(said.start)
         if said.kind == STAYS and eu_rule.escalates(text, start, end):
@@ -128,14 +125,15 @@ def read_residency(text: str, draft: Draft) -> None:
     eu = [
         m
         for m in eu_found
-        if not (_negated(text, m.start()) or _asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
+        if not (_negated(text, m.start()) or residency_region.asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
     ]
     eu = [m for m in eu + eu_kept if not context.no_longer(text, *sentence(text, m.start()))]  # "…was dropped"
+    eu = [m for m in eu if not any(a <= m.start() < b for a, b in spent)]  # "legal is OK with an EU API; security: no"
     for m in (m for m in eu if eu_rule.not_a_rule(text, m)):  # "an EU region for latency": read, sets nothing
         draft.use(*sentence(text, m.start()), "eu_residency")
     places = residency_places.read(text, spans)  # "only in the Frankfurt or Paris regions", "our Ohio region"
     eu = [m for m in eu if m not in escalated and not eu_rule.not_a_rule(text, m) and not residency_places.within(places, m)]
-    events = eu_rule.reasons_dropped(text, events, eu)
+    events = eu_rule.reasons_dropped(text, events, eu, [(p.start, p.end) for p in places if p.kind == residency_places.EU])
     events = residency_places.apply(places, events, draft)
     if eu:  # "nothing goes to US clouds, EU providers are fine"
         events = [(pos, kind) for pos, kind in events if pos not in foreign]
@@ -159,59 +157,10 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.ask(ASK_CONFLICT, "residency_unclear")
     for m in eu:
         draft.use(max(0, m.start() - NEAR), m.end(), "eu_residency")  # "our contract prohibits … outside the EU"
-    _read_country(text, draft, spans, places)
-    _read_provider(text, draft, spans)
+    residency_region.read_country(text, draft, spans, places)
+    residency_region.read_provider(text, draft, spans)
     if eu and revised:
         draft.ask(ASK_CONFLICT, "residency_unclear")
     elif eu or any(p.kind == residency_places.EU for p in places):  # not "we don't need EU residency", not asked
         draft.set("eu_residency", True)
     residency_topic.ask_if_undecided(text, draft)  # named, not decided: ask, never a silent default
-
-
-def _rule_asked(text: str, m: re.Match[str]) -> bool:
-    """A country named in a question whether the rule exists ("do our samples have to stay in Switzerland?"):
-    the stance reader asks it; no region is read from it (fixR)."""
-    start, end = sentence(text, m.start())
-    return text[end : end + 1] == "?" and bool(rule_question.asks_about_rule(text, start, end + 1))
-
-
-def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]], places=()) -> tuple[str, re.Match[str]] | None:
-    """The one country (or cloud) a rule keeps the text in, not negated nor asked; two named give none, and so
-    does a country in a list of places (residency_places.py reads "only in Ireland or the Netherlands")."""
-    found = {}
-    for m in context.finditer(kept(slot), text, spans):
-        if _negated(text, m.start()) or _asked(text, m.start()) or residency_places.within(places, m) or _rule_asked(text, m):
-            continue
-        if value := named(m.group(0), slot):
-            found[value] = m
-    return found.popitem() if len(found) == 1 else None
-
-
-def _read_country(text: str, draft: Draft, spans: Sequence[tuple[int, int]], places=()) -> None:
-    """"The data must stay in Spain": offers are narrowed to that country (costcore.offers), or none fits.
-    Two countries named is left to the EU/residency readers (no region is guessed)."""
-    if found := _one_kept(text, "country", spans, places):
-        code, m = found
-        draft.use(m.start(), m.end(), "region")
-        draft.set("region", code)
-        _stays_home(draft, m)
-
-
-def _stays_home(draft: Draft, m: re.Match[str]) -> None:
-    """A rule that keeps the text in one country or in the team's own cloud account keeps it from a hosted
-    API too ("data sovereignty rules say it stays in Germany"), unless another reading already decided."""
-    if "data_may_leave" not in draft.fields and not draft.asked_about("data_may_leave"):
-        draft.use(m.start(), m.end(), "data_may_leave")
-        draft.set("data_may_leave", False)
-
-
-def _read_provider(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> None:
-    """"The text must stay in our own AWS account": offers are narrowed to that provider's (costcore.offers),
-    or none fits; the text stays with the team, so it may not leave either. "In our account" with no cloud
-    named only says the text may not leave (the phrase patterns read it); two clouds named narrow nothing."""
-    if not (found := _one_kept(text, "cloud", spans)):
-        return
-    provider, m = found
-    draft.use(m.start(), m.end(), "provider")
-    draft.set("provider", provider)
-    _stays_home(draft, m)

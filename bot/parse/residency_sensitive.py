@@ -32,10 +32,23 @@ def sensitive(text: str, a: int, b: int) -> re.Match[str] | None:
     alternations of items and holders) are tried only where a holder word is: a set of word lists read once
     per part rather than at every word start (a paste of residency sentences: stance 14.5 -> see docs)."""
     plain = grouped.pattern("sensitive").search(text, a, b)
+    health = _health(text, a, b)
     if not _holder().search(text, a, b):
-        return plain
+        return _first(plain, health)
     held = grouped.pattern("sensitive_held").search(text, a, b)
-    return min((m for m in (plain, held) if m), key=lambda m: m.start(), default=None)
+    return _first(plain, held, health)
+
+
+def _first(*found: re.Match[str] | None) -> re.Match[str] | None:
+    return min((m for m in found if m), key=lambda m: m.start(), default=None)
+
+
+def _health(text: str, a: int, b: int) -> re.Match[str] | None:
+    """Health by kind in a care setting (kind × setting, lexicon `health_item` × `health_context`, in one part):
+    "what the patient says about their pain", "los síntomas que describen los pacientes"; a kind alone is none."""
+    if not grouped.pattern("health_context").search(text, a, b):
+        return None
+    return grouped.pattern("health_item").search(text, a, b)
 
 
 def waived(text: str, a: int, data: re.Match[str]) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import lexicon
+from bot.parse import grouped, lexicon
 from bot.parse.lazyre import lazy
 
 # An answer right after the question; "no idea", "ni idea", "no sé", "no lo tengo claro" are no answer (they are doubt).
@@ -29,7 +29,10 @@ def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
     clause and the sentence ends in "?"."""
     if not text[start:end].rstrip().endswith("?") or answered(text, end):
         return None
+    people = [(p.start(), p.end()) for p in grouped.pattern("egress_not_data").finditer(text, start, end)]
     for m in lexicon.pattern("rule_question").finditer(text, start, end):
+        if any(a < m.end() and m.start() < b for a, b in people):
+            continue  # "do our engineers have to stay in the office?": people, not the text
         lead = max([start] + [text.rfind(mark, start, m.start()) + 1 for mark in ",;:—–("])
         subject = text[start - 1 : start] == "¿" and _SUBJECT_LEAD.fullmatch(text, start, m.start())
         if subject or _CLAUSE_LEAD.fullmatch(text, lead, m.start()) or _CLAUSE_LEAD.fullmatch(text, start, m.start()):

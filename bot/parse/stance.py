@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from bot.parse import context, grouped, lexicon, residency_sensitive, rulings
+from bot.parse import context, grouped, lexicon, residency_sensitive, rulings, stance_sentences
 from bot.parse.lazyre import lazy
 from bot.parse.residency_sensitive import sensitive
 from bot.parse.residency_words import NOT_BINDING, STAYS_NOT_DATA, WAIVED_BEFORE
@@ -48,6 +48,15 @@ def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
+    """The stance of one part, unless the part is a hypothesis or another company's rule (read only where a part takes
+    a stance: most parts take none, so they pay no extra scan)."""
+    said = _stance_of(text, a, b, ruler)
+    if said is not None and said.kind != NONE and (aside := _not_a_rule(text, a, b)):
+        return aside  # "if a customer ever demanded on-prem…", "our competitor forbids…"
+    return said
+
+
+def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     """The stance of one part of a sentence. `ruler`: who ruled in an earlier part, when this part names no
     one and goes on about them ("security said no at first but later approved")."""
 
@@ -61,7 +70,7 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     def negated(pos: int) -> bool:  # within this part: "said no but later approved" is no negated approval
         return context.negated(text[a:b], pos - a, who=True)  # "nobody in security said no"
 
-    authority = rulings.authority(text, a, b) or (_CARRIED(a) if ruler else None)
+    authority = rulings.authority(text, a, b) or (stance_sentences.Carried(a) if ruler else None)
     who = rulings.who(authority.group(0)) if isinstance(authority, re.Match) else ruler
     waived = None
     doubt = find("doubt")
@@ -97,7 +106,8 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     if (home := find("keep_in")) and not negated(home.start()) and not STAYS_NOT_DATA.search(text[max(a, home.start() - 60) : home.start()]):
         # "on-prem not needed", "no es necesario que sea on-prem" keep nothing home
         if not (NOT_BINDING.match(text, home.end()) or WAIVED_BEFORE.search(text[max(a, home.start() - 40) : home.start()])):
-            return Stance(STAYS, home.start(), home.end())
+            ruled = bool(authority)  # "Security, however, insists HR data stays on our servers": its ruling
+            return Stance(STAYS, home.start(), home.end(), ruled=ruled, who=who if ruled else "")
         waived = Stance(NONE, home.start(), home.end())
     scrub = find("scrubbed")
     if scrub and negated(scrub.start()):
@@ -109,7 +119,8 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         elif scrub:  # "we redact the PII before it is sent": what goes out is not sensitive
             return Stance(NONE, min(data.start(), scrub.start()), max(data.end(), scrub.end()), clears=True)
         else:
-            return Stance(STAYS, data.start(), data.end(), sensitive=True)
+            ruled = bool(authority)  # "security requires that payroll stays …": the data is its ruling's
+            return Stance(STAYS, data.start(), data.end(), sensitive=True, ruled=ruled, who=who if ruled else "")
     elif (loose := find("holder_data")) and residency_sensitive.waived(text, a, loose):
         waived = waived or Stance(NONE, loose.start(), loose.end())  # "there's no customer data in the prompts": read
     if scrub:  # "PII was an issue, but we anonymize everything now": clears the sensitive data said before
@@ -126,68 +137,16 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     return waived
 
 
-class _CARRIED:
-    """Who rules, carried from an earlier part of the sentence: an empty match at the part's start."""
-
-    def __init__(self, at: int):
-        self._at = at
-
-    def start(self) -> int:
-        return self._at
-
-    def end(self) -> int:
-        return self._at
+_OURS = lazy(r"\b(?:we|our)\b|\bnuestr[oa]s?\b|\bnosotr[oa]s\s+(?:tambi[eé]n|tampoco)\b", re.I)  # "…, and so do we"; not "…to us"
 
 
-# Searched one by one rather than as one alternation: each concept's own pattern (lazyre) tries only where one of
-# its first words begins, which the joined pattern could not (a Slack-thread paste: 1.1 -> 0.55 ms, perf14).
-# A match of the alternation is a match of one of them: all are re.I, none refers back to a group by number.
-# `sensitive` is not among them: sensitive() below reads its words (and the holder x item rows) anyway.
-_NAMED = ("authority", "egress", "keep_in", "rule_question", "vendor_use", "scrubbed", "holder_data", "egress_not_data")
-
-
-def _named(text: str, start: int, end: int) -> bool:
-    """Whether a sentence speaks of residency at all (most do not: they are not read further)."""
-    return any(grouped.pattern(c).search(text, start, end) for c in _NAMED) or bool(sensitive(text, start, end))
-
-
-def _then(text: str, sentences: list[tuple[int, int]], k: int, out: list[Stance]) -> list[tuple[int, int]]:
-    """The sentences to read, with the one right after a ruling even if it holds no cue: "Legal rejected it in
-    Q1. In Q3 they gave the green light." goes on about who ruled."""
-    prev = sentences[k - 1][1] if k else -1
-    if out and out[-1].ruled and out[-1].within[1] == prev < len(text) and (k == len(sentences) or sentences[k][0] != prev):
-        sentences.insert(k, (prev, _next_end(text, prev)))
-    return sentences
-
-
-def _next_end(text: str, start: int) -> int:
-    nxt = context.SENTENCE_END.search(text, start)
-    return nxt.end() if nxt else len(text)
-
-
-def _and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
-    """Where a sentence's time reaches: a short next sentence that names nothing of its own belongs to it
-    ("until March no external API was allowed; since April, yes")."""
-    end = sentences[k][1]
-    b = _next_end(text, end)
-    if b - end <= 60 and not _named(text, end, b):
-        return b
-    lead = len(text[end:b]) - len(text[end:b].lstrip(" \t>"))  # "…; since the April contract it can" (fixR)
-    if lexicon.pattern("reversal").match(text, end + lead):
-        return b
-    return end
-
-
-_HEADER = lazy(r"\s*>?\s*(?:from|reply|re|de|correo|respuesta|mensaje|email|e-mail|mail)\b[^\n:]{0,60}\(([^()\n]{1,40})\)\s*:?\s*$", re.I)
-
-
-def _voice(text: str, start: int, end: int) -> str:
-    """Who speaks in the lines after a thread's header that names them with their authority in brackets
-    ("From: Hannah (Privacy)", "Correo de Marta (legal):"): the header says nothing else (fixR, session 9)."""
-    m = _HEADER.fullmatch(text, start, end)
-    if not m or not (named := grouped.pattern("authority").search(text, m.start(1), m.end(1))):
-        return ""
-    return rulings.who(named.group(0))
+def _not_a_rule(text: str, a: int, b: int) -> Stance | None:
+    """A part said as a hypothesis, or as another company's rule with no "we" after it: read, it sets nothing."""
+    if said := grouped.pattern("hypothetical").search(text, a, b):
+        return Stance(NONE, said.start(), b)
+    if (theirs := grouped.pattern("not_ours").search(text, a, b)) and not _OURS.search(text, theirs.end(), b):
+        return Stance(NONE, theirs.start(), b)
+    return None
 
 
 def read(text: str) -> list[Stance]:
@@ -196,17 +155,17 @@ def read(text: str) -> list[Stance]:
     out: list[Stance] = []
     sentences, k = list(context.cued(text, "residency_cue")), -1
     voice = (-1, "")  # where the words of a header's authority start, and who they are
-    while (k := k + 1) < len(_then(text, sentences, k, out)):
+    while (k := k + 1) < len(stance_sentences.then(text, sentences, k, out)):
         start, end = sentences[k]
         # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
         ruler = out[-1].who if out and out[-1].ruled and out[-1].within[1] == start else ""
         ruler = ruler or (voice[1] if voice[0] == start else "")  # "Respuesta de Iván (seguridad):" then his words
-        if not ruler and not _named(text, start, end):
+        if not ruler and not stance_sentences.named(text, start, end):
             continue
-        if said_by := _voice(text, start, end):  # a thread's header names whose words follow: read them as theirs
+        if said_by := stance_sentences.voice(text, start, end):  # a thread's header names whose words follow: read them as theirs
             voice = (end, said_by)
             if k + 1 == len(sentences) or sentences[k + 1][0] != end:
-                sentences.insert(k + 1, (end, _next_end(text, end)))
+                sentences.insert(k + 1, (end, stance_sentences.next_end(text, end)))
             continue
         if asked := asks_about_rule(text, start, end):
             out.append(Stance(UNSURE, asked.start(), end, (start, end)))
@@ -218,7 +177,7 @@ def read(text: str) -> list[Stance]:
             if named := grouped.pattern("authority").search(text, a, b):
                 ruler = rulings.who(named.group(0))
         said = None
-        if rulings.rule_withdrawn(text, start, _and_next(text, sentences, k)):
+        if rulings.rule_withdrawn(text, start, stance_sentences.and_next(text, sentences, k)):
             said = Stance(LEAVES, start, end, (start, end), withdrawn=True)
         elif stances:
             said = replace(rulings.last(rulings.strictest(stances)), within=(start, end))
