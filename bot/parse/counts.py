@@ -166,7 +166,7 @@ def _word_count() -> re.Pattern[str]:
     # "two hundred engineers" is 200 (lexicon `number_scales`), never two
     scales = sorted(lexicon.mapping("number_scales"), key=len, reverse=True)
     return lazy(
-        rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?:\s+(?P<scale>{'|'.join(scales)}))?(?=\s|[).,;:!?](?!\w))",  # "(we have seven)"
+        rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?:\s+(?P<scale>{'|'.join(scales)}))?(?=\s|-[^\W\d_]|[).,;:!?](?!\w)|$)",  # "(we have seven)", "twenty-two"
         re.I,
     )
 
@@ -190,17 +190,23 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
     return list(found)
 
 
-def _counts(text: str, nums: list[Number]) -> list[Count]:
+def whole_numbers(text: str, nums: list[Number]) -> list[tuple[int, int, float]]:
+    """(start, end, value) of every whole number from 2 up, in digits or in words ("tres mil quinientos",
+    "two hundred and fifty", "twenty-two", "veintidós"): what a count may be."""
     starts = [(n.start, n.end, n.value) for n in nums if n.value >= 2 and n.value.is_integer()]
     said_to = -1
     for m in _word_count().finditer(text):  # "tres mil quinientos usuarios", "two hundred and fifty engineers"
         if m.start() < said_to:
-            continue  # "quinientos" of "dos mil quinientos"
+            continue  # "quinientos" of "dos mil quinientos", "two" of "twenty-two"
         end, value = spelled.run_at(text, m.start()) or (m.end(), _word_value(m))
         starts.append((m.start(), max(end, m.end()), value if end >= m.end() else _word_value(m)))
         said_to = end
+    return starts
+
+
+def _counts(text: str, nums: list[Number]) -> list[Count]:
     out = []
-    for start, end, value in starts:
+    for start, end, value in whole_numbers(text, nums):
         said = None
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
             continue
