@@ -67,3 +67,23 @@ _VOWELS = {"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]",
 
 def _fold(pattern: str) -> str:
     return "".join(_VOWELS.get(ch, ch) for ch in pattern)
+
+
+_NEXT_WORD = lazy(r"\s+(?:(?:one\s+)?of\s+(?:the|our)\s+|de\s+l[oa]s\s+)?(?P<w>[^\W\d_]+)", re.I)
+
+
+def each_words(text: str, start: int, end: int) -> list[re.Match[str]]:
+    """The each/every/cada words in text[start:end] that may hand a figure to a count: not those bound to a noun that
+    is never one ("each request carries 2k tokens", "every day", "cada petición", "each GPU")."""
+    out = []
+    for m in lexicon.pattern("each").finditer(text, start, end):
+        nxt = _NEXT_WORD.match(text, m.end())
+        word = nxt["w"].lower().translate(_ACCENTS) if nxt else ""
+        if word and any(
+            lexicon.pattern(c).fullmatch(w)
+            for c in ("not_counted", "hardware_nouns")
+            for w in (word, word + "s", word + "es", word[:-1] + "ies" if word.endswith("y") else word)
+        ):
+            continue
+        out.append(m)
+    return out

@@ -41,6 +41,11 @@ def _there_are() -> re.Pattern[str]:  # lexicon `there_are`, `count_about`: "eac
 
 
 @cache
+def _year_before() -> re.Pattern[str]:  # lexicon `year_before`: "in 2024", "since 2023", "desde 2022"
+    return lazy(rf"(?<!\w)(?:{lexicon.alternation('year_before')})\s+$", re.I)
+
+
+@cache
 def _heads_before() -> re.Pattern[str]:  # lexicon `headcount_before`: "headcount: 900", "plantilla de 450"
     return lazy(rf"(?:{lexicon.alternation('headcount_before')})\s*(?:(?:{lexicon.alternation('count_about')})\s+|~\s*)?$", re.I)
 
@@ -65,7 +70,7 @@ def _of_them() -> re.Pattern[str]:  # lexicon `count_of_them`: "300 of them", "3
 def _noun() -> re.Pattern[str]:
     return lazy(
         # the last noun of the phrase is the head: "120 customer service agents" counts agents, not customers
-        r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}"
+        r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en|each|every|cada|with|con|the|el|la|los|las)\s)[^\W\d_][\w-]*\s+){0,2}"
         rf"(?:(?P<group>{grouped.by_letter('group_nouns')})|(?P<person>{grouped.by_letter('person_nouns')}|{lexicon.alternation('stream_nouns')}))(?!\w|'\w)",
         re.I,
     )
@@ -208,6 +213,8 @@ def _counts(text: str, nums: list[Number]) -> list[Count]:
     out = []
     for start, end, value in whole_numbers(text, nums):
         said = None
+        if 1900 <= value <= 2100 and _year_before().search(text, max(0, start - 16), start):
+            continue  # "Back in 2024 every team…", "En 2024 cada equipo…": a year, not a count
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
             continue
         if share_before().search(text, max(0, start - 40), start):

@@ -22,7 +22,7 @@ from functools import cache
 
 from bot.parse import lexicon, unit_forms
 from bot.parse.compose_at_once import per_stream, streams_at_once
-from bot.parse.counts import Count
+from bot.parse.counts import Count, counts
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
@@ -56,9 +56,25 @@ def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
             _group(text, nums, draft, figure, asked.params["group"], asked)
         return
     slo = draft.fields.get("slo_tok_s")
-    if slo is None or draft.fields.get("slo_kind") == "aggregate" or draft.asked_about("slo_tok_s") or any(f.code == "slo_unclear" for _, f in draft.asks):
+    if slo is None and "slo_tok_s" not in draft.disputed and not draft.asks and (label := _unit_label(text, nums)):
+        figure, unit = label  # "tok/s per region: 250", "tok/s por filial: 250": the unit said before the figure
+        draft.use(figure.start - 1, figure.end, "slo_tok_s")
+        draft.fields["slo_tok_s"] = figure.value
+        slo = figure.value
+        if unit_forms.kind(unit) == "group":
+            _group(text, nums, draft, figure, unit, None)
+        elif unit_forms.kind(unit) == "person":
+            _people(text, nums, draft, unit)
+        return
+    if slo is None or draft.fields.get("slo_kind") == "aggregate" or draft.asked_about("slo_tok_s"):
+        return
+    if any(f.code == "slo_unclear" for _, f in draft.asks):
         return
     figure = next((n for n in nums if n.value == slo and TOK_S.match(text, n.end)), None)
+    if figure is not None and (summed := _summed(text, nums, slo)):
+        count, again = summed  # "so three teams at 800 each": the thread's figure, handed to each of the count
+        _compose(draft, figure, count.value, count.start, again.end)
+        return
     if figure is None or (unit := bound_unit(text, figure)) is None:
         return
     kind = unit_forms.kind(unit)
@@ -68,6 +84,26 @@ def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
         _group(text, nums, draft, figure, unit, None)
     elif kind == "person" and "concurrency" not in draft.fields and not draft.asked_about("concurrency"):
         _people(text, nums, draft, unit)
+
+
+@cache
+def _label() -> re.Pattern[str]:
+    return lazy(
+        r"(?<!\w)(?:tok(?:en)?s?\s*/\s*s(?:ec)?|tps|t/s|tokens?\s+(?:per|a|por)\s+(?:second|segundo))[\s_]+"
+        rf"(?:{lexicon.alternation('unit_marker')})[\s_-]+(?P<unit>[^\W\d_]{{3,}})\s*[:=]\s*[~≈]?\s*$",
+        re.I,
+    )
+
+
+def _unit_label(text: str, nums: list[Number]) -> tuple[Number, str] | None:
+    """A label whose unit is the rate's before its figure ("- tok/s per region: 250") and the figure after it."""
+    if "/" not in text and "tps" not in text.lower() and "token" not in text.lower():
+        return None
+    for n in nums:
+        m = _label().search(text, max(0, n.start - 60), n.start)
+        if m and not TOK_S.match(text, n.end) and unit_forms.kind(m["unit"]) is not None:
+            return n, m["unit"]
+    return None
 
 
 def bound_unit(text: str, figure: Number) -> str | None:
@@ -95,6 +131,22 @@ def bound_unit(text: str, figure: Number) -> str | None:
     return unit_forms.head(text, unit)
 
 
+_SUMMED = lazy(r"\s+(?:at|of|with|a|de|con)\s+[~≈]?\s*$", re.I)
+_GAP = lazy(r"(?:\s*(?:tok(?:ens)?/s|tps))?\s+", re.I)
+
+
+def _summed(text: str, nums: list[Number], slo: float) -> tuple[Count, Number] | None:
+    """A group count said with the SLO's value again and "each" right after it ("three teams at 800 each", "dos
+    equipos a 300 cada uno"), anywhere: the figure is each one's."""
+    for n in nums:
+        if n.value != slo or not (gap := _GAP.match(text, n.end)) or not lexicon.pattern("each").match(text, gap.end()):
+            continue
+        for count in counts(text, nums):
+            if count.group and count.end <= n.start and _SUMMED.fullmatch(text, count.end, n.start):
+                return count, n
+    return None
+
+
 def _group(text: str, nums: list[Number], draft: Draft, figure: Number, unit: str, asked) -> None:
     values = unit_forms.counts_of(text, nums, unit, skip=figure)
     if len({v for v, _, _ in values}) != 1:
@@ -107,6 +159,10 @@ def _group(text: str, nums: list[Number], draft: Draft, figure: Number, unit: st
         return
     if asked is not None:
         draft.asks = [(p, f) for p, f in draft.asks if f is not asked]
+    _compose(draft, figure, count, at, end)
+
+
+def _compose(draft: Draft, figure: Number, count: int, at: int, end: int) -> None:
     # a "which is it, each or in total?" about this count is answered: the figure is per unit
     draft.asks = [(p, f) for p, f in draft.asks if not (f.code == "slo_kind_unclear" and f.params.get("users") == count)]
     if draft.fields.get("slo_kind") == "per_stream":

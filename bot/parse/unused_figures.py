@@ -150,7 +150,7 @@ def _count(text: str, nums: list[Number], draft: Draft, spans: _Spans) -> str | 
         stem = re.escape(noun[:-2] if noun.endswith("es") else noun.rstrip("s"))  # "clinics" … "every clinic"
         handed = f"{lexicon.alternation('each')}|{lexicon.alternation('figure_handed')}"
         if lazy(rf"\b(?:{handed})\s+(?:[\w-]+\s+)?{stem}", re.I).search(text) or (
-            lexicon.pattern("each").search(text, *sentence(text, count.start))
+            compose.each_words(text, *sentence(text, count.start))  # not "each request carries 2k tokens"
         ):
             return " ".join(text[count.start : count.end].split())
     return None
