@@ -37,7 +37,7 @@ def _mark_before() -> re.Pattern[str]:
     article = r"(?:(?:one\s+of\s+)?(?:the|our|its|their|el|la|los|las|nuestr[oa]s?|sus?)\s+)?"
     return lazy(
         rf"(?<![^\W_])(?:{lexicon.alternation('unit_marker')})[\s_-]+(?:(?:one\s+)?of\s+)?{article}"
-        r"(?P<unit>[^\W\d_]{3,}(?:[ \t][^\W\d_]{3,})?)"
+        r"(?!(?:un[oa]|one)\b)(?P<unit>[^\W\d_]{3,}(?:[ \t][^\W\d_]{3,})?)"  # "cada uno" is a bare each
         r"|(?<![^\W_])(?P<level>[^\W\d_]{3,})-(?:level|wide)\b",
         re.I,
     )
@@ -120,17 +120,25 @@ def bound_unit(text: str, figure: Number) -> str | None:
     if found is None and (gap := _AFTER.match(text, unit_end)):
         m = _mark_before().match(text, gap.end())
         found = m if m and m.group("unit") else None
+    end = next((m.start() for m in _CLAUSE_MARK.finditer(text, unit_end)), len(text))
+    if found is None and _BARE_EACH.match(text, unit_end):  # "200 tok/s apiece for the regional desks"
+        found = _FOR_UNITS.search(text, start, end)
     if found is None:
         return None
-    end = next((m.start() for m in _CLAUSE_MARK.finditer(text, unit_end)), len(text))
     if lexicon.pattern("rate_total").search(text, start, end) or lexicon.pattern("total").search(text, start, end):
         return None  # "each team has its own budget, 120 tok/s in total"
     if lexicon.pattern("group_clause").match(text, found.end() + 1):
         return None  # "each team has its own key", "per-team budgets": the unit's, not the rate's
-    unit = found.group("unit") or found.group("level")
+    unit = found.group("unit") or (found.groupdict().get("level") or "")
     return unit_forms.head(text, unit)
 
 
+# a bare "each" after the figure and whom the figure is for in its clause: "200 tok/s apiece for the regional desks",
+# "para los agentes del call center: 30 tok/s cada uno"
+_BARE_EACH = lazy(r"\s*,?\s*(?:each|apiece|a\s+piece|cada\s+un[oa]|c/u)(?!\w)", re.I)
+_FOR_UNITS = lazy(
+    r"(?<!\w)(?:for|para)\s+(?:the|our|all|l[oa]s|nuestr[oa]s)\s+(?:[^\W\d_]+\s+)?(?P<unit>[^\W\d_]{3,}s)(?!\w)", re.I
+)
 _SUMMED = lazy(r"\s+(?:at|of|with|a|de|con)\s+[~≈]?\s*$", re.I)
 _GAP = lazy(r"(?:\s*(?:tok(?:ens)?/s|tps))?\s+", re.I)
 

@@ -80,8 +80,8 @@ def _before(unit: str) -> tuple[re.Pattern[str], ...]:
     about = rf"(?:(?:{lexicon.alternation('count_about')}|roughly|maybe|quiz[aá]s?)\s+|[~≈]\s*)?"
     art = r"(?:(?:the|our|l[oa]s|nuestr[oa]s)\s+)?"
     return (
-        # "Brands: 6", "tenants = 16", "Franchises (11)", "tenant count: 12", "Stores (we have 25)"
-        lazy(rf"(?<!\w){u}\s*(?:{lexicon.alternation('count_label')}\s*)?(?:[:=]|\((?:\s*(?:{lexicon.alternation('there_are')})\s)?)\s*{about}$", re.I),
+        # "Brands: 6", "tenants = 16", "Franchises (11)", "tenant count: 12", "site_count: 14", "Markets we serve: 8"
+        lazy(rf"(?<![^\W_]){u}(?:[\s_]*{lexicon.alternation('count_label')}|(?:\s+[^\W\d_]+){{1,2}})?\s*(?:[:=]|\((?:\s*(?:{lexicon.alternation('there_are')})\s)?)\s*{about}$", re.I),
         # "number of schools: 30", "el número de sedes es 12"
         lazy(rf"(?<!\w){lexicon.alternation('count_label_of')}\s+{art}{u}\s*(?:[:=]|is|are|es|son)?\s*{about}$", re.I),
         # "how many analysts? Roughly 80", "¿cuántos usuarios? unos 250"
