@@ -47,12 +47,15 @@ _AFTER = lazy(r"\s*(?:[^\W\d_]+\s+)??(?=\S)")  # "60 tok/s per clinic", "300 tok
 
 
 def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
-    if any(n.code in ("rate_multiplied", "volume_times_users") for n in draft.notes):
+    if (done := next((n for n in draft.notes if n.code == "rate_multiplied"), None)) is not None:
+        _part_of(text, draft, done)  # "500 tok/s per region … only in 2 of our 5 regions": not all 5
+        return
+    if any(n.code == "volume_times_users" for n in draft.notes):
         return  # compose.py or rates.py composed it
     asked = next((f for _, f in draft.asks if f.code == "rate_per_group"), None)
     if asked is not None:  # rates.py saw "per <group>" and no count it knew: a count in another form?
         figure = next((n for n in nums if n.value == asked.params["tok_s"] and TOK_S.match(text, n.end)), None)
-        if figure is not None:
+        if figure is not None and unit_forms.kind(asked.params["group"]) is not None:
             _group(text, nums, draft, figure, asked.params["group"], asked)
         return
     slo = draft.fields.get("slo_tok_s")
@@ -104,6 +107,26 @@ def _unit_label(text: str, nums: list[Number]) -> tuple[Number, str] | None:
         if m and not TOK_S.match(text, n.end) and unit_forms.kind(m["unit"]) is not None:
             return n, m["unit"]
     return None
+
+
+def _part_of(text: str, draft: Draft, done) -> None:
+    """A composed count said as the whole of a part ("2 of our 5 regions", "3 de nuestras 5 sedes"): which is it? asked."""
+    count = done.params["count"]
+    part = lazy(rf"(?<![\w.,])(?P<n>\d+)\s+(?:of|de|out\s+of)\s+(?:(?:our|the|its|l[oa]s|nuestr[oa]s|sus)\s+)?{count}(?!\d)", re.I)
+    if not (m := part.search(text)) or not 0 < int(m["n"]) < count:
+        return
+    draft.notes.remove(done)
+    draft.fields.pop("slo_tok_s", None)
+    draft.use(m.start(), m.end(), "slo_tok_s")
+    draft.ask(ASK_SLO, "rate_per_group", tok_s=done.params["each"], group=_group_word(text, m.end()))
+
+
+_WORD_AFTER = lazy(r"\s+(?P<w>[^\W\d_]+)")
+
+
+def _group_word(text: str, pos: int) -> str:
+    m = _WORD_AFTER.match(text, pos)
+    return unit_forms.singular(m["w"]) if m else "group"
 
 
 def bound_unit(text: str, figure: Number) -> str | None:

@@ -36,6 +36,12 @@ def _stems(noun: str) -> set[str]:
     return out
 
 
+def singular(noun: str) -> str:
+    """The shortest stem of the noun that is a word: "regions" → "region", "countries" → "country"."""
+    stems = sorted(_stems(noun), key=len)
+    return next((s for s in stems if not s.endswith("e") or s == noun.lower()), noun.lower()) if len(stems) > 1 else noun.lower()
+
+
 def forms(unit: str) -> str:
     """A pattern for the unit in the singular or the plural, accents either way ("región" / "regiones")."""
     words = unit.split()
@@ -94,6 +100,7 @@ def _after(unit: str) -> re.Pattern[str]:  # "nine countries", "14 regional offi
     return lazy(rf"\s+(?:(?!{_STOP}\s)[^\W\d_][\w-]*\s+)?{forms(unit)}(?![^\W\d_])", re.I)
 
 
+_PART_BEFORE = lazy(r"(?<![\w.,])(?P<n>\d+)\s+(?:of|de|out\s+of)\s+(?:(?:our|the|its|l[oa]s|nuestr[oa]s|sus)\s+)?$", re.I)
 _PRONOUN_END = lazy(r"(?:\s+(?:of\s+them|of\s+those|de\s+ell[oa]s|in\s+total|en\s+total|in\s+all))?\s*(?:[).,;:!?—–-]|\band\b|\by\b|$)", re.I)
 
 
@@ -123,6 +130,8 @@ def counts_of(text: str, nums: list[Number], unit: str, skip: Number | None = No
             continue
         if (m := _after(unit).match(text, end)) and not PER_PERIOD.match(text, m.end()):
             out.append((round(value), start, m.end()))
+            if part := _PART_BEFORE.search(text, max(0, start - 24), start):  # "only 2 of our 5 regions": which?
+                out.append((int(part["n"]), part.start(), m.end()))
         elif any(p.search(text, max(0, start - 60), start) for p in _before(unit)):
             out.append((round(value), start, end))
         elif (
