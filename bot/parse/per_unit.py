@@ -146,6 +146,8 @@ def bound_unit(text: str, figure: Number) -> str | None:
     end = next((m.start() for m in _CLAUSE_MARK.finditer(text, unit_end)), len(text))
     if found is None and _BARE_EACH.match(text, unit_end):  # "200 tok/s apiece for the regional desks"
         found = _FOR_UNITS.search(text, start, end)
+    if found is None and lexicon.pattern("each_of_us").search(text, start, end):
+        return unit_forms.US  # "each of us wants 40 tok/s", "cada uno de nosotros quiere 40 tok/s"
     if found is None:
         return None
     if lexicon.pattern("rate_total").search(text, start, end) or lexicon.pattern("total").search(text, start, end):

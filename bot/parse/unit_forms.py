@@ -54,10 +54,15 @@ def _is(concept: str, noun: str) -> bool:
     return any(lexicon.pattern(concept).fullmatch(w) for w in said)
 
 
+US = "us"  # the unit of "each of us", "cada uno de nosotros": the people who write
+
+
 def kind(unit: str) -> str | None:
     """ "person" (a stream each), "group" (adds up), or None: hardware, a time, the figures' own items. Of two
     words the last is the head: "call centre" is a place, "concurrent user" a person."""
     unit = unit.split()[-1]
+    if unit == US:
+        return "person"
     if any(_is(c, unit) for c in ("not_group", "not_counted", "hardware_nouns")):
         return None
     if _is("person_nouns", unit) or _is("stream_nouns", unit):
@@ -120,6 +125,8 @@ def _list(unit: str) -> re.Pattern[str]:  # "Plants: Monterrey, Puebla, Saltillo
 
 def counts_of(text: str, nums: list[Number], unit: str, skip: Number | None = None) -> list[tuple[int, int, int]]:
     """(value, start, end) of every count of `unit` the message says, in order."""
+    if unit == US:
+        return _us(text, nums)
     out = []
     u = lazy(rf"(?<!\w){forms(unit)}(?!\w)", re.I)
     mentioned = [m.start() for m in u.finditer(text)]
@@ -145,6 +152,24 @@ def counts_of(text: str, nums: list[Number], unit: str, skip: Number | None = No
         if len(items) >= 2:
             out.append((len(items), m.start(), m.end()))
     return sorted(out, key=lambda c: c[1])
+
+
+@cache
+def _we() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    before = lazy(rf"(?<!\w)(?:{lexicon.alternation('we_count_before')})\s+(?:{lexicon.alternation('count_about')}\s+|~\s*)?$", re.I)
+    after = lazy(rf"\s+(?:{lexicon.alternation('we_count_after')}|and|y)(?!\w)|\s*(?:[.,;!?)]|$)", re.I)
+    return before, after
+
+
+def _us(text: str, nums: list[Number]) -> list[tuple[int, int, int]]:
+    """ "we're 12 on the team", "we are 300", "12 of us", "somos 12", "un equipo de 12": how many write."""
+    before, after = _we()
+    out = []
+    for start, end, value in whole_numbers(text, nums):
+        tail = after.match(text, end)
+        if value.is_integer() and tail and (before.search(text, max(0, start - 30), start) or "of us" in tail.group(0).lower()):
+            out.append((round(value), start, tail.end()))
+    return out
 
 
 _NUMBER_AT_ONCE = r"(?<![\w.,/:])(?P<n>\d{1,6})(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|tps|%|percent|por\s?ciento)|[/:x×]\d)"
