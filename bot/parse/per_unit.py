@@ -12,38 +12,22 @@ A group's tok/s adds up (note `rate_multiplied`); one count is read, none or sev
 person's or a stream's is per stream: the count and what is said at once after it give the concurrency
 (`compose_at_once.per_stream`), or a number said at once anywhere ("pico de 140 conectados"). Hardware, times and
 the figures' own items ("per GPU", "per second", "per request") are no unit (lexicon `not_group`, `not_counted`).
-It runs after bot/parse/compose.py and settles only what that left open.
+Where the unit is said is bot/parse/unit_marks.py. It runs after bot/parse/compose.py and settles only what that
+left open; a count compose.py or rates.py took that the message says is the whole of a part ("only in 2 of our 5
+regions") is asked.
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache
 
-from bot.parse import lexicon, unit_forms
+from bot.parse import unit_forms, unit_marks
 from bot.parse.compose_at_once import per_stream, streams_at_once
-from bot.parse.counts import Count, counts
+from bot.parse.counts import Count
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_units import TOK_S
-
-_CLAUSE_MARK = lazy(r"[;\n|]|[.!?](?=\s|$)|:(?!\s*[~≈]?\s*\d)")  # a label's ":" ends a clause only before words
-
-
-@cache
-def _mark_before() -> re.Pattern[str]:
-    """ "per brand", "each of the plants", "Tenant-level", "por cada región", "a cada tienda", "slo per tenant". """
-    article = r"(?:(?:one\s+of\s+)?(?:the|our|its|their|el|la|los|las|nuestr[oa]s?|sus?)\s+)?"
-    return lazy(
-        rf"(?<![^\W_])(?:{lexicon.alternation('unit_marker')})[\s_-]+(?:(?:one\s+)?of\s+)?{article}"
-        r"(?!(?:un[oa]|one)\b)(?P<unit>[^\W\d_]{3,}(?:[ \t][^\W\d_]{3,})?)"  # "cada uno" is a bare each
-        r"|(?<![^\W_])(?P<level>[^\W\d_]{3,})-(?:level|wide)\b",
-        re.I,
-    )
-
-
-_AFTER = lazy(r"\s*(?:[^\W\d_]+\s+)??(?=\S)")  # "60 tok/s per clinic", "300 tok/s needed per region"
 
 
 def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
@@ -59,7 +43,7 @@ def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
             _group(text, nums, draft, figure, asked.params["group"], asked)
         return
     slo = draft.fields.get("slo_tok_s")
-    if slo is None and "slo_tok_s" not in draft.disputed and not draft.asks and (label := _unit_label(text, nums)):
+    if slo is None and "slo_tok_s" not in draft.disputed and not draft.asks and (label := unit_marks.unit_label(text, nums)):
         figure, unit = label  # "tok/s per region: 250", "tok/s por filial: 250": the unit said before the figure
         draft.use(figure.start - 1, figure.end, "slo_tok_s")
         draft.fields["slo_tok_s"] = figure.value
@@ -74,11 +58,11 @@ def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
     if any(f.code == "slo_unclear" for _, f in draft.asks):
         return
     figure = next((n for n in nums if n.value == slo and TOK_S.match(text, n.end)), None)
-    if figure is not None and (summed := _summed(text, nums, slo)):
+    if figure is not None and (summed := unit_marks.summed(text, nums, slo)):
         count, again = summed  # "so three teams at 800 each": the thread's figure, handed to each of the count
         _compose(draft, figure, count.value, count.start, again.end)
         return
-    if figure is None or (unit := bound_unit(text, figure)) is None:
+    if figure is None or (unit := unit_marks.bound_unit(text, figure)) is None:
         return
     kind = unit_forms.kind(unit)
     if kind == "group" and streams_at_once(text, nums, unit.split()[-1]):
@@ -87,26 +71,6 @@ def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
         _group(text, nums, draft, figure, unit, None)
     elif kind == "person" and "concurrency" not in draft.fields and not draft.asked_about("concurrency"):
         _people(text, nums, draft, unit)
-
-
-@cache
-def _label() -> re.Pattern[str]:
-    return lazy(
-        r"(?<!\w)(?:tok(?:en)?s?\s*/\s*s(?:ec)?|tps|t/s|tokens?\s+(?:per|a|por)\s+(?:second|segundo))[\s_]+"
-        rf"(?:{lexicon.alternation('unit_marker')})[\s_-]+(?P<unit>[^\W\d_]{{3,}})\s*[:=]\s*[~≈]?\s*$",
-        re.I,
-    )
-
-
-def _unit_label(text: str, nums: list[Number]) -> tuple[Number, str] | None:
-    """A label whose unit is the rate's before its figure ("- tok/s per region: 250") and the figure after it."""
-    if "/" not in text and "tps" not in text.lower() and "token" not in text.lower():
-        return None
-    for n in nums:
-        m = _label().search(text, max(0, n.start - 60), n.start)
-        if m and not TOK_S.match(text, n.end) and unit_forms.kind(m["unit"]) is not None:
-            return n, m["unit"]
-    return None
 
 
 def _part_of(text: str, draft: Draft, done) -> None:
@@ -127,57 +91,6 @@ _WORD_AFTER = lazy(r"\s+(?P<w>[^\W\d_]+)")
 def _group_word(text: str, pos: int) -> str:
     m = _WORD_AFTER.match(text, pos)
     return unit_forms.singular(m["w"]) if m else "group"
-
-
-def bound_unit(text: str, figure: Number) -> str | None:
-    """The unit a marker in the figure's clause hands the figure to, or None."""
-    start = sentence(text, figure.start)[0]
-    for m in _CLAUSE_MARK.finditer(text, max(start, figure.start - 120)):  # unbounded: the lookahead sees the figure
-        if m.start() >= figure.start:
-            break
-        start = m.end()
-    found = None
-    for m in _mark_before().finditer(text, start, figure.start):
-        found = m  # the nearest before the figure
-    unit_end = TOK_S.match(text, figure.end).end()
-    if found is None and (gap := _AFTER.match(text, unit_end)):
-        m = _mark_before().match(text, gap.end())
-        found = m if m and m.group("unit") else None
-    end = next((m.start() for m in _CLAUSE_MARK.finditer(text, unit_end)), len(text))
-    if found is None and _BARE_EACH.match(text, unit_end):  # "200 tok/s apiece for the regional desks"
-        found = _FOR_UNITS.search(text, start, end)
-    if found is None and lexicon.pattern("each_of_us").search(text, start, end):
-        return unit_forms.US  # "each of us wants 40 tok/s", "cada uno de nosotros quiere 40 tok/s"
-    if found is None:
-        return None
-    if lexicon.pattern("rate_total").search(text, start, end) or lexicon.pattern("total").search(text, start, end):
-        return None  # "each team has its own budget, 120 tok/s in total"
-    if lexicon.pattern("group_clause").match(text, found.end() + 1):
-        return None  # "each team has its own key", "per-team budgets": the unit's, not the rate's
-    unit = found.group("unit") or (found.groupdict().get("level") or "")
-    return unit_forms.head(text, unit)
-
-
-# a bare "each" after the figure and whom the figure is for in its clause: "200 tok/s apiece for the regional desks",
-# "para los agentes del call center: 30 tok/s cada uno"
-_BARE_EACH = lazy(r"\s*,?\s*(?:each|apiece|a\s+piece|cada\s+un[oa]|c/u)(?!\w)", re.I)
-_FOR_UNITS = lazy(
-    r"(?<!\w)(?:for|para)\s+(?:the|our|all|l[oa]s|nuestr[oa]s)\s+(?:[^\W\d_]+\s+)?(?P<unit>[^\W\d_]{3,}s)(?!\w)", re.I
-)
-_SUMMED = lazy(r"\s+(?:at|of|with|a|de|con)\s+[~≈]?\s*$", re.I)
-_GAP = lazy(r"(?:\s*(?:tok(?:ens)?/s|tps))?\s+", re.I)
-
-
-def _summed(text: str, nums: list[Number], slo: float) -> tuple[Count, Number] | None:
-    """A group count said with the SLO's value again and "each" right after it ("three teams at 800 each", "dos
-    equipos a 300 cada uno"), anywhere: the figure is each one's."""
-    for n in nums:
-        if n.value != slo or not (gap := _GAP.match(text, n.end)) or not lexicon.pattern("each").match(text, gap.end()):
-            continue
-        for count in counts(text, nums):
-            if count.group and count.end <= n.start and _SUMMED.fullmatch(text, count.end, n.start):
-                return count, n
-    return None
 
 
 def _group(text: str, nums: list[Number], draft: Draft, figure: Number, unit: str, asked) -> None:

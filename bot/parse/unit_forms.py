@@ -116,9 +116,10 @@ def _pronoun_before() -> re.Pattern[str]:  # "There are 6 of them.", "of which t
 
 @cache
 def _list(unit: str) -> re.Pattern[str]:  # "Plants: Monterrey, Puebla, Saltillo and Querétaro", "las plantas son A, B y C"
-    item = r"[A-ZÁÉÍÓÚÑ][\w'&-]*(?:[ \t][A-ZÁÉÍÓÚÑa-z][\w'&-]*){0,2}"
+    item = r"(?-i:[A-ZÁÉÍÓÚÑ])[\w'&-]*(?:[ \t][^\W\d_][\w'&-]*){0,2}"  # names: "the teams are small and busy" is none
+    last = rf"(?:\s*,?\s+(?:and|y|&)\s+{item}|(?:\s*,\s*{item}){{2}})"  # "A, B and C", "A, B, C"
     return lazy(
-        rf"(?<!\w){forms(unit)}\s*(?:{lexicon.alternation('list_are')})\s*(?P<items>{item}(?:\s*,\s*{item})*\s*,?\s+(?:and|y|&)\s+{item})(?=\s*(?:[.;\n)]|$))",
+        rf"(?<!\w){forms(unit)}\s*(?:{lexicon.alternation('list_are')}|=)\s*(?P<items>{item}(?:\s*,\s*{item})*?{last})(?=\s*(?:[.;\n)]|$))",
         re.I,
     )
 
