@@ -96,12 +96,17 @@ def _group_word(text: str, pos: int) -> str:
 def _group(text: str, nums: list[Number], draft: Draft, figure: Number, unit: str, asked) -> None:
     values = unit_forms.counts_of(text, nums, unit, skip=figure)
     if len({v for v, _, _ in values}) != 1:
-        if asked is None and not values and unit_forms.known_group(unit) and not draft.asks:
-            draft.fields.pop("slo_tok_s", None)  # "per brand 95 tok/s" and no number of brands: ask
+        # "per brand 95 tok/s" and no number of brands, or two ("3 new stores … now 25 stores"): ask
+        if asked is None and (values or unit_forms.known_group(unit)) and not draft.asks:
+            draft.fields.pop("slo_tok_s", None)
             draft.ask(ASK_SLO, "rate_per_group", tok_s=plain(figure.value), group=unit.lower())
         return
     count, at, end = values[0]
-    if count < 2:
+    if count < 2:  # "only one team": the figure is the whole, asked nothing
+        if asked is not None:
+            draft.asks = [(p, f) for p, f in draft.asks if f is not asked]
+            draft.fields["slo_tok_s"] = figure.value
+            draft.use(at, end, "slo_tok_s")
         return
     if asked is not None:
         draft.asks = [(p, f) for p, f in draft.asks if f is not asked]

@@ -115,6 +115,11 @@ def _pronoun_before() -> re.Pattern[str]:  # "There are 6 of them.", "of which t
 
 
 @cache
+def _one(unit: str) -> re.Pattern[str]:
+    return lazy(rf"(?<![\w-])(?:{lexicon.alternation('one_count')})\s+(?:[^\W\d_]+\s+)?{forms(unit)}(?![^\W\d_])", re.I)
+
+
+@cache
 def _list(unit: str) -> re.Pattern[str]:  # "Plants: Monterrey, Puebla, Saltillo and Querétaro", "las plantas son A, B y C"
     item = r"(?-i:[A-ZÁÉÍÓÚÑ])[\w'&-]*(?:[ \t][^\W\d_][\w'&-]*){0,2}"  # names: "the teams are small and busy" is none
     last = rf"(?:\s*,?\s+(?:and|y|&)\s+{item}|(?:\s*,\s*{item}){{2}})"  # "A, B and C", "A, B, C"
@@ -148,6 +153,8 @@ def counts_of(text: str, nums: list[Number], unit: str, skip: Number | None = No
             and any(sentence(text, sentence(text, start)[0] - 2)[0] <= at < start for at in mentioned)
         ):  # "the call centres. There are 6 of them.": the units named in this sentence or the one before
             out.append((round(value), start, tail.end()))
+    for m in _one(unit).finditer(text):  # "only one team", "un solo equipo"
+        out.append((1, m.start(), m.end()))
     for m in _list(unit).finditer(text):
         items = re.split(r"\s*,\s*(?:(?:and|y|&)\s+)?|\s+(?:and|y|&)\s+", m["items"])
         if len(items) >= 2:
