@@ -22,6 +22,7 @@ from bot.parse import (
     lexicon,
     mix,
     open_figures,
+    per_unit,
     percentages,
     phrases,
     places,
@@ -197,6 +198,7 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     volumes.read_volumes(masked, nums, draft, calendar or draft.fields.get("calendar", "24x7"), settings)
     quantities.read_concurrency(masked, nums, draft)
     compose.read_composition(masked, nums, draft)
+    per_unit.read_per_unit(masked, nums, draft)  # a per-unit figure composed with its unit's count, or asked
     quantities.read_context(masked, nums, draft, known.context_tokens if known else None)
     percentages.read_percentages(masked, draft)
     residency.read_residency(masked, draft)

@@ -20,6 +20,7 @@ import re
 
 from bot.parse import lexicon
 from bot.parse.compose_at_once import per_stream as _per_stream
+from bot.parse.compose_forms import each_words, hands_own_figure  # noqa: F401  hands_own_figure: unused_figures reads it here
 from bot.parse.counts import ANY_NOUN, PER_PERIOD, Count, counts, echo, lead
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
@@ -161,7 +162,7 @@ _GPU_PLURAL = lazy(r"\s+(?:x\s*)?(?P<noun>[hab]\d{2,3}[a-z]{0,3}s|l40s|mi\d{3}x?
 
 def _unknown_count(text: str, nums: list[Number], start: int, end: int, each_from: int | None = None) -> Count | None:
     """A whole number before a plural noun no lexicon row names, in a sentence that says "each" (from `each_from`)."""
-    if not lexicon.pattern("each").search(text, start if each_from is None else each_from, end):
+    if not each_words(text, start if each_from is None else each_from, end):  # not "each request carries…"
         return None
     for n in nums:
         if not (start <= n.start < end) or n.value < 2 or not n.value.is_integer() or TOK_S.match(text, n.end):
@@ -176,7 +177,7 @@ def _unknown_count(text: str, nums: list[Number], start: int, end: int, each_fro
 def _each(text: str, count: Count, start: int, end: int, near: int = 0) -> re.Match[str] | None:
     """EACH: a word that hands the figure to every one ("each", "apiece", "cada uno"), or the count's own
     noun after "per"/"each"/"por"/"cada" ("per tenant", "cada sede")."""
-    found = [*lexicon.pattern("each").finditer(text, start, end)]
+    found = each_words(text, start, end)
     found += [*echo(count.noun).finditer(text, start, end)] if count.noun else []
     # the nearest to the figure: "6 squads, each wants 200 tok/s, and that's per user" read "each"
     return min(found, key=lambda m: min(abs(m.start() - near), abs(m.end() - near)), default=None)

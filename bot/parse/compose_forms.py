@@ -67,3 +67,43 @@ _VOWELS = {"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]",
 
 def _fold(pattern: str) -> str:
     return "".join(_VOWELS.get(ch, ch) for ch in pattern)
+
+
+_NEXT_WORD = lazy(r"\s+(?:(?:one\s+)?of\s+(?:the|our)\s+|de\s+l[oa]s\s+)?(?P<w>[^\W\d_]+)", re.I)
+
+
+# "each user sends about 20 requests a day", "cada usuario hace unas 20 consultas": the each hands its own figure
+_OWN_FIGURE = lazy(
+    r"(?:\s+[^\W\d_]+){1,3}?\s+(?:(?:about|around|roughly|some|unos|unas|alrededor\s+de)\s+|[~≈]\s*)?\d[\d.,]*\s*[kKmM]?"
+    r"\s+(?P<noun>[^\W\d_]+)(?:\s+(?:de\s+)?(?P<noun2>[^\W\d_]+))?",
+    re.I,
+)
+
+
+def each_words(text: str, start: int, end: int, own_figure: bool = False) -> list[re.Match[str]]:
+    """The each/every/cada words in text[start:end] that may hand a figure to a count: not those bound to a noun that
+    is never one ("each request carries 2k tokens", "every day", "cada petición", "each GPU"); with `own_figure`, not
+    those handed a figure of such a noun ("each user sends about 20 requests a day": not the SLO's)."""
+    out = []
+    for m in lexicon.pattern("each").finditer(text, start, end):
+        if own_figure and hands_own_figure(text, m.end()):
+            continue
+        nxt = _NEXT_WORD.match(text, m.end())
+        if nxt and _never_counted(nxt["w"].lower()):
+            continue
+        out.append(m)
+    return out
+
+
+def hands_own_figure(text: str, pos: int) -> bool:
+    """Whether the words from `pos` hand a figure of a never-counted noun ("… sends about 20 requests a day")."""
+    own = _OWN_FIGURE.match(text, pos)
+    return bool(own) and any(w and _never_counted(w.lower()) for w in (own["noun"], own["noun2"]))
+
+
+def _never_counted(word: str) -> bool:
+    word = word.translate(_ACCENTS)
+    if len(word) < 3:
+        return False  # "each on llama…": a preposition, not "ones"
+    forms = (word, word + "s", word + "es", word[:-1] + "ies" if word.endswith("y") else word)
+    return any(lexicon.pattern(c).fullmatch(w) for c in ("not_counted", "hardware_nouns") for w in forms)

@@ -41,6 +41,11 @@ def _there_are() -> re.Pattern[str]:  # lexicon `there_are`, `count_about`: "eac
 
 
 @cache
+def _year_before() -> re.Pattern[str]:  # lexicon `year_before`: "in 2024", "since 2023", "desde 2022"
+    return lazy(rf"(?<!\w)(?:{lexicon.alternation('year_before')})\s+$", re.I)
+
+
+@cache
 def _heads_before() -> re.Pattern[str]:  # lexicon `headcount_before`: "headcount: 900", "plantilla de 450"
     return lazy(rf"(?:{lexicon.alternation('headcount_before')})\s*(?:(?:{lexicon.alternation('count_about')})\s+|~\s*)?$", re.I)
 
@@ -65,7 +70,7 @@ def _of_them() -> re.Pattern[str]:  # lexicon `count_of_them`: "300 of them", "3
 def _noun() -> re.Pattern[str]:
     return lazy(
         # the last noun of the phrase is the head: "120 customer service agents" counts agents, not customers
-        r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en)\s)[^\W\d_][\w-]*\s+){0,2}"
+        r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en|each|every|cada|with|con|the|el|la|los|las)\s)[^\W\d_][\w-]*\s+){0,2}"
         rf"(?:(?P<group>{grouped.by_letter('group_nouns')})|(?P<person>{grouped.by_letter('person_nouns')}|{lexicon.alternation('stream_nouns')}))(?!\w|'\w)",
         re.I,
     )
@@ -166,7 +171,7 @@ def _word_count() -> re.Pattern[str]:
     # "two hundred engineers" is 200 (lexicon `number_scales`), never two
     scales = sorted(lexicon.mapping("number_scales"), key=len, reverse=True)
     return lazy(
-        rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?:\s+(?P<scale>{'|'.join(scales)}))?(?=\s|[).,;:!?](?!\w))",  # "(we have seven)"
+        rf"(?=[^\s\d])(?<![\w'])(?P<w>{'|'.join(map(re.escape, words))})(?:\s+(?P<scale>{'|'.join(scales)}))?(?=\s|-[^\W\d_]|[).,;:!?](?!\w)|$)",  # "(we have seven)", "twenty-two"
         re.I,
     )
 
@@ -190,18 +195,26 @@ def counts(text: str, nums: list[Number]) -> list[Count]:
     return list(found)
 
 
-def _counts(text: str, nums: list[Number]) -> list[Count]:
+def whole_numbers(text: str, nums: list[Number]) -> list[tuple[int, int, float]]:
+    """(start, end, value) of every whole number from 2 up, in digits or in words ("tres mil quinientos",
+    "two hundred and fifty", "twenty-two", "veintidós"): what a count may be."""
     starts = [(n.start, n.end, n.value) for n in nums if n.value >= 2 and n.value.is_integer()]
     said_to = -1
     for m in _word_count().finditer(text):  # "tres mil quinientos usuarios", "two hundred and fifty engineers"
         if m.start() < said_to:
-            continue  # "quinientos" of "dos mil quinientos"
+            continue  # "quinientos" of "dos mil quinientos", "two" of "twenty-two"
         end, value = spelled.run_at(text, m.start()) or (m.end(), _word_value(m))
         starts.append((m.start(), max(end, m.end()), value if end >= m.end() else _word_value(m)))
         said_to = end
+    return starts
+
+
+def _counts(text: str, nums: list[Number]) -> list[Count]:
     out = []
-    for start, end, value in starts:
+    for start, end, value in whole_numbers(text, nums):
         said = None
+        if 1900 <= value <= 2100 and _year_before().search(text, max(0, start - 16), start):
+            continue  # "Back in 2024 every team…", "En 2024 cada equipo…": a year, not a count
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
             continue
         if share_before().search(text, max(0, start - 40), start):

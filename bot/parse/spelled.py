@@ -117,6 +117,8 @@ def run_at(text: str, start: int) -> tuple[int, float] | None:
         return None
     words = list(re.finditer(r"[^\W\d_]+", m.group(0)))
     while words and words[-1].group(0).lower() not in _last_words():
+        if len(words) > 1 and m.group(0)[words[-1].start() - 1] == "-":
+            break  # "twenty-one": a hyphen joins the one to its tens
         words.pop()
     if not words:
         return None

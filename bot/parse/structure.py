@@ -156,7 +156,12 @@ def _table(lines: list[str], draft: Draft) -> str | None:
     unit = _words(head[col]) if "_" in head[col] else head[col]  # "tok_s_per_user" is "tok s per user"
     if _PER_HEAD.search(unit):  # "| team | tok/s per user |": each row is its own rate, not a part of a whole
         unit = _concept("config_rate_key").sub("tok/s", unit, count=1) if "_" in head[col] else unit
-        return "\n".join(f"{label}: {plain(v)} {unit}." for label, v in rows)
+        # "| tenant count | tok/s per tenant |" over "| 12 | 75 |": the label column counts the units
+        counted = len(head) > label_col and _concept("count_label").search(head[label_col])
+        return "\n".join(
+            f"{head[label_col]}: {label}. {plain(v)} {unit}." if counted and parse_number(label) else f"{label}: {plain(v)} {unit}."
+            for label, v in rows
+        )
     return _groups(rows, head[label_col].lower() if len(head) > label_col else "", draft)
 
 

@@ -109,7 +109,7 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
                 continue
             if lexicon.pattern("total").search(text, start, end):
                 continue
-            if not lexicon.pattern("each").search(text, start, end) and not _heads_beside_rate(text, count, slo):
+            if not compose.each_words(text, start, end, own_figure=True) and not _heads_beside_rate(text, count, slo):
                 continue
             who = text[count.start : count.end].split()[-1].lower()
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(slo), users=count.value, who=who)

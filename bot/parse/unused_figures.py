@@ -151,8 +151,10 @@ def _count(text: str, nums: list[Number], draft: Draft, spans: _Spans) -> str | 
         noun = count.noun.lower()
         stem = re.escape(noun[:-2] if noun.endswith("es") else noun.rstrip("s"))  # "clinics" … "every clinic"
         handed = f"{lexicon.alternation('each')}|{lexicon.alternation('figure_handed')}"
-        if lazy(rf"\b(?:{handed})\s+(?:[\w-]+\s+)?{stem}", re.I).search(text) or (
-            lexicon.pattern("each").search(text, *sentence(text, count.start))
+        handing = lazy(rf"\b(?:{handed})\s+(?:[\w-]+\s+)?{stem}\w*", re.I).finditer(text)
+        rated = "slo_tok_s" in draft.fields  # beside a rate, "each user sends 20 requests a day" hands the SLO nothing
+        if any(not (rated and compose.hands_own_figure(text, m.end())) for m in handing) or (
+            compose.each_words(text, *sentence(text, count.start), own_figure=rated)  # not "each request carries 2k tokens"
         ):
             return " ".join(text[count.start : count.end].split())
     return None
