@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import lexicon, token_figures
+from bot.parse import compose_at_once, counts, lexicon, token_figures
 from bot.parse.draft import ASK_RANGE, ASK_SLO, Draft, sentence
 from bot.parse.figures import (
     CONCURRENT,
@@ -78,7 +78,13 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
     if len(set(streams)) == 1:
         draft.set("concurrency", streams[0])
     elif users := counted(text, nums, PEOPLE):
-        draft.ask(ASK_SLO, "users_at_once", users=users[0])
+        # "50 tok/s/user for 300 players, all of them hit it at the same time": how many at once is read as
+        # compose reads it for a count beside the rate (its at-once words, a share, a number), else asked
+        count = next((c for c in counts.counts(text, nums) if c.value == users[0]), None)
+        if count is None:
+            draft.ask(ASK_SLO, "users_at_once", users=users[0])
+        else:
+            compose_at_once.per_stream(text, draft, count, *sentence(text, count.start))
 
 
 _CONTEXT_AFTER = lazy(

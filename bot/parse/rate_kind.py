@@ -21,6 +21,7 @@ from bot.parse.rate_words import (
     PEOPLE_AT_BEFORE,
     PER_STREAM_AFTER,
     PER_STREAM_BEFORE,
+    STEADY,
     STREAMS_AT_BEFORE,
 )
 
@@ -69,7 +70,7 @@ def read_kind(clause: str, value: float, before: str, after: str, draft: Draft) 
     """Per stream, in total, or (a head count next to the rate and neither said) a question."""
     if PER_STREAM_AFTER.match(after) or PER_STREAM_BEFORE.search(before) or EACH_BEFORE.search(before):
         draft.set("slo_kind", "per_stream")
-    elif AGGREGATE.search(clause):
+    elif AGGREGATE.search(clause) or (STEADY.search(clause) and not lexicon.pattern("each").search(clause)):
         draft.set("slo_kind", "aggregate")
     elif ONE_STREAM_BEFORE.search(before):
         draft.set("slo_kind", "per_stream")

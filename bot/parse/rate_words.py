@@ -15,7 +15,7 @@ from bot.parse.lazyre import lazy
 from bot.parse.rate_units import GPU
 from bot.parse.rate_units import TOK_S as TOK_S  # re-exported: the unit readers outside rates import it here
 
-# The words are lexicon rows (`clause_verb`, `rate_filler`, `waved_off`, `streams_at_once`, `rate_total`, and the
+# The words are lexicon rows (`clause_verb`, `rate_filler`, `waved_off`, `streams_at_once`, `rate_total`, `rate_steady`, and the
 # nouns); here only where each sits around the figure.
 # A verb after "each <noun>" starts a clause of its own: "every request is about 2k tokens".
 _VERB = lexicon.alternation("clause_verb")
@@ -80,6 +80,8 @@ ONE_STREAM_BEFORE = lazy(
 )
 
 AGGREGATE = lazy(rf"\b{lexicon.alternation('rate_total')}\b", re.I)
+# "sustained" (`rate_steady`) says when, not who: the total, unless each is said in its clause
+STEADY = lazy(rf"\b{lexicon.alternation('rate_steady')}\b", re.I)
 
 # A head count next to a rate that says neither "each" nor "in total": "40 tok/s for 50 users".
 FOR_PEOPLE_AFTER = lazy(

@@ -80,7 +80,7 @@ def bound_unit(text: str, figure: Number) -> str | None:
     if found is None:
         return None
     if lexicon.pattern("rate_total").search(text, start, end) or lexicon.pattern("total").search(text, start, end):
-        return None  # "each team has its own budget, 120 tok/s in total"
+        return None  # "each team has its own budget, 120 tok/s in total" ("sustained" says when, not who: still each)
     if lexicon.pattern("group_clause").match(text, found.end() + 1):
         return None  # "each team has its own key", "per-team budgets": the unit's, not the rate's
     unit = found.group("unit") or (found.groupdict().get("level") or "")

@@ -85,7 +85,9 @@ def _heads_beside_rate(text: str, count: Count, slo: float) -> bool:
     Not when "in total" is said anywhere, nor for a count of groups (their figure adds up or is asked by the
     rates reader)."""
     return count.group is False and slo <= apart_max_tok_s() and not (
-        lexicon.pattern("total").search(text) or lexicon.pattern("rate_total").search(text)
+        lexicon.pattern("total").search(text)
+        or lexicon.pattern("rate_total").search(text)
+        or lexicon.pattern("rate_steady").search(text)
     )
 
 
