@@ -14,10 +14,10 @@ from bot.parse.numbers import plain
 from costcore.scenario import Settings
 
 _BUSINESS = lazy(
-    r"(?=\w)(?:\bbusiness\s+hours\b|\boffice\s+hours\b|\bworking\s+hours\b|\bwork\s+hours\b|\bnine[\s-]to[\s-]five\b"
+    r"(?=\w)(?:\b(?:business|office|working|work)\s+(?:hours|hrs?)\b|\bnine[\s-]to[\s-]five\b"
     r"|\b(?:during|in|within|over)\s+the\s+(?:work|working|business)\s?day\b|\bworkday\s+only\b"
     r"|\b(?:per|a|an|each|every|by)\s+(?:business|working|work)\s+day\b|\bpor\s+d[ií]a\s+laborable\b"
-    r"|\bhorario\s+(?:laboral|de\s+oficina|comercial)\b|\bhoras\s+de\s+oficina\b|\bjornada\s+(?:laboral|de\s+oficina)\b"
+    r"|\bhorario\s+(?:laboral|de\s+oficina|comercial)\b|\b(?:horas|hrs?|hs)\.?\s+de\s+oficina\b|\bjornada\s+(?:laboral|de\s+oficina)\b"
     r"|\bjornada\s+de\s+(?:8|ocho)\s+horas\b)",
     re.I,
 )

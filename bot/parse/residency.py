@@ -9,10 +9,20 @@ import re
 from collections.abc import Sequence
 from itertools import islice
 
-from bot.parse import context, eu_rule, grouped, residency_places, residency_region, residency_topic, stance
+from bot.parse import (
+    context,
+    eu_rule,
+    grouped,
+    lexicon,
+    residency_places,
+    residency_region,
+    residency_topic,
+    stance,
+)
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.figures import MAX_MENTIONS
+from bot.parse.lazyre import lazy
 from bot.parse.residency_words import (
     ANSWERED_NO,
     COMPLIANT,
@@ -34,6 +44,18 @@ from bot.parse.residency_words import (
     WAIVED_BEFORE,
 )
 from bot.parse.stance import LEAVES, STAYS, UNSURE
+
+_LEAD = lazy(r"[.;:!\s>—-]*")
+
+
+def _no_longer(text: str, pos: int) -> bool:
+    """Whether the EU rule said at `pos` holds no more: its sentence says so, or it is said of the past and the
+    next sentence opens with a reversal ("EU residency was required until the merger. Not anymore.", "…; ya no")."""
+    start, end = sentence(text, pos)
+    if context.no_longer(text, start, end):
+        return True
+    after = _LEAD.match(text, end).end()
+    return bool(lexicon.pattern("past").search(text, start, end) and lexicon.pattern("reversal").match(text, after))
 
 
 def _people_leave(text: str, pos: int) -> bool:
@@ -127,7 +149,7 @@ def read_residency(text: str, draft: Draft) -> None:
         for m in eu_found
         if not (_negated(text, m.start()) or residency_region.asked(text, m.start()) or EU_WAIVED_AFTER.match(text, m.end()))
     ]
-    eu = [m for m in eu + eu_kept if not context.no_longer(text, *sentence(text, m.start()))]  # "…was dropped"
+    eu = [m for m in eu + eu_kept if not _no_longer(text, m.start())]  # "…was dropped", "…until June. Not anymore."
     eu = [m for m in eu if not any(a <= m.start() < b for a, b in spent)]  # "legal is OK with an EU API; security: no"
     for m in (m for m in eu if eu_rule.not_a_rule(text, m)):  # "an EU region for latency": read, sets nothing
         draft.use(*sentence(text, m.start()), "eu_residency")

@@ -52,7 +52,7 @@ def _spans() -> re.Pattern[str]:
     region = table()["spans"]
     return lazy(
         rf"{lexicon.WORD_START}(?:(?P<r1>{region}|{table()['span_adjectives']})\s+{_HOURS}"
-        rf"|(?:hours|horario(?:\s+de)?\s+\w+|horas\s+de\s+oficina|jornada(?:\s+laboral)?|time)\s+(?:(?:{lexicon.alternation('region_span_lead')})\s+)?(?:the\s+|los\s+|las\s+)?(?P<r2>{region})\b)",
+        rf"|(?:hours|hrs|horario(?:\s+de)?\s+\w+|horas\s+de\s+oficina|jornada(?:\s+laboral)?|time)(?:\s?[,:]\s?|\s+(?:(?:{lexicon.alternation('region_span_lead')})\s+)?(?:the\s+|los\s+|las\s+)?)(?P<r2>{region})\b)",
         re.I,
     )
 
