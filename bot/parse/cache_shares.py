@@ -15,6 +15,7 @@ from bot.parse import lexicon
 from bot.parse.cache_vetoes import CACHE_WORD, a_change, other_cache, priced
 from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.lazyre import lazy
+from bot.parse.mix_parts import share_words
 from bot.parse.numbers import plain
 
 REACH = 60  # how far from a cache word a share may be, in characters
@@ -40,9 +41,7 @@ def _shares_pattern() -> re.Pattern[str]:
 @cache
 def _share_words() -> dict[str, float]:
     """ "half", "two thirds", "a fifth", "la mitad", "un quinto": the lexicon's shares and fractions."""
-    out = {
-        k: float(a) / float(b) for k, v in lexicon.mapping("shares").items() for a, b in [str(v).split("/")]
-    }
+    out = dict(share_words())
     for word, parts in lexicon.mapping("fractions").items():
         for article in ("a ", "one ", "un ", "una ", "la "):
             out.setdefault(f"{article}{word}", 1 / float(parts))

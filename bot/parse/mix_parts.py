@@ -26,6 +26,18 @@ def figure(said: str) -> float:
     return float(words[said.lower()]) if said.lower() in words else float(said.replace(",", "."))
 
 
+@cache
+def share_words() -> dict[str, float]:
+    """The lexicon's shares ("two thirds", "la mitad") and the ones a count word composes with a plural
+    fraction (`fractions_plural`): "nine tenths", "four fifths", "nueve décimas partes" (a proper fraction)."""
+    out = {k: float(a) / float(b) for k, v in lexicon.mapping("shares").items() for a, b in [str(v).split("/")]}
+    for count, n in lexicon.mapping("number_words").items():
+        for plural, den in lexicon.mapping("fractions_plural").items():
+            if isinstance(n, int) and 1 < n < int(den):
+                out.setdefault(f"{count} {plural}", n / float(den))
+    return out
+
+
 # A label that names both sides in order: "in:out", "out/in", "prompt/completion", "entrada/salida".
 _IN = r"(?:in(?:put)?|prompts?|entrada)"
 _OUT = r"(?:out(?:put)?|completions?|salida)"
@@ -55,7 +67,7 @@ def quantities() -> re.Pattern[str]:
         rf"|(?:(?P<xpre>x|×)\s?(?=\d))?(?P<t>{num})(?(xpre)(?![\w.,%:/])|\s*(?:x|×|times|veces)(?!\w))(?!\s+(?:out\s+of|in\s+\d|de\s+cada))"  # "4x", "x4"
         rf"|(?:multiplied\s+by|multiplica[n]?\s+por|multiplicad[oa]s?\s+por)\s+(?P<t2>{num})(?![\w.,])"
         rf"|(?P<mult>{_keys('multipliers')})(?!\w)"
-        rf"|(?P<share>{_keys('shares')})(?!\w)(?P<stotal>{whole})?"  # "two thirds of the tokens", "dos tercios"
+        rf"|(?P<share>{'|'.join(map(re.escape, sorted(share_words(), key=len, reverse=True)))})(?!\w)(?P<stotal>{whole})?"  # "two thirds of the tokens", "dos tercios"
         rf"|(?:an?\s+|one\s+|una?\s+|la\s+|el\s+)?(?P<frac>{_keys('fractions')})(?!\w)(?P<ftotal>{whole})?"
         rf"|(?<![\d/])(?P<fnum>[1-9])\s*/\s*(?P<den>\d{{1,3}})(?![\d.,/])(?P<dtotal>{whole})?"
         rf"|(?P<pc>{NUM})\s?(?:%|percent\b|por\s?ciento\b)(?P<total>{whole})?)",

@@ -73,8 +73,7 @@ def _factor(q: re.Match[str]) -> tuple[float, bool] | None:
     if q.group("frac"):
         return 1 / float(lexicon.mapping("fractions")[q.group("frac").lower()]), True
     if q.group("share"):
-        part, whole = str(lexicon.mapping("shares")[q.group("share").lower()]).split("/")
-        return float(part) / float(whole), True
+        return mix_parts.share_words()[re.sub(r"\s+", " ", q.group("share").lower())], True
     if q.group("den"):  # "1/6", "2/3": a proper fraction ("24/7" is none)
         num, den = int(q.group("fnum")), int(q.group("den"))
         return (num / den if num < den else None), True

@@ -180,7 +180,7 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
         after = tail(text, number, _CONTEXT_AFTER)
         if after and not re.search(r"context|ctx|window|ventana", after.group(0), re.I) and token_figures.corpus(text, number):
             after = None  # "the knowledge base holds 5M tokens of documents": the corpus, not one request
-        tokens_after = re.match(r" ?(?:tokens?|tok)\b", text[number.end : number.end + 8], re.I)
+        tokens_after = re.match(r"(?: ?|-)(?:tokens?|tok)\b", text[number.end : number.end + 8], re.I)  # "a 200k-token slice"
         key_before = _CONTEXT_KEY.search(before)  # each asked once: a paste has a hundred figures
         named_before = _CONTEXT_BEFORE.search(before)
         keyed = (

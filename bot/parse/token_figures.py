@@ -32,7 +32,7 @@ _CLAUSE = lazy(r"[;\n]|,\s+(?=(?:and|but|y|pero|while|mientras)\b)|\s[—–]\s"
 @cache
 def _tokens() -> re.Pattern[str]:
     return lazy(  # on its line; a side said after it is its own ("800 tokens de salida", "1.5k tokens out")
-        rf"(?:[ \t]*(?:{lexicon.alternation('figure_filler')})\b){{0,3}}[ \t]*tok(?:en)?s?\b"
+        rf"(?:[ \t]*(?:{lexicon.alternation('figure_filler')})\b){{0,3}}(?:[ \t]*|-)tok(?:en)?s?\b"  # "200k-token"
         r"(?:[ \t]+(?:de[ \t]+)?(?:salida|entrada|generados|out(?![ \t]+of\b)|of[ \t]+output)\b)?",
         re.I,
     )

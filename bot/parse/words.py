@@ -74,7 +74,10 @@ _CONTEXT_BEFORE = lazy(
 # A figure in words ends in its scale: "scout a mil tok/s", "maverick at a thousand tok/s", "mil quinientos".
 _CONTEXT_AFTER = lazy(
     r"^\s*[:,]?\s*(?:at|@|a|with|con)?\s*(?:~?\d[\d.,]*(?:e\d+)?\s*[km]?|(?:[^\W\d_]+[\s-]+){0,3}?"
-    r"(?:mil|thousand|hundred|cien|[^\W\d_]*cient[oa]s|quinient[oa]s))\s*(?:tok|tokens?\b|t/s|tps)",
+    r"(?:mil|thousand|hundred|cien|[^\W\d_]*cient[oa]s|quinient[oa]s))\s*(?:tok|tokens?\b|t/s|tps)"
+    # hardware it runs on: "maverick on our own h200s", "scout en nuestras propias gpus", "kimi on 8x h100"
+    r"|^\s+(?:on|en|sobre)\s+(?:(?:our|nuestr[oa]s)\s+(?:(?:own|propi[oa]s)\s+)?|(?:an?|un[oa]?)\s+)?(?:\d+\s*[x×]?\s*)?"
+    r"(?:[hb][12]\d0|a100|l40s?|mi3\d\dx?|gpus?|hardware|servers?|servidores|metal|cluster|cl[uú]ster|nodes?|nodos)s?\b",
     re.I,
 )
 
