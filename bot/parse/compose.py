@@ -20,8 +20,9 @@ import re
 
 from bot.parse import lexicon
 from bot.parse.compose_at_once import per_stream as _per_stream
-from bot.parse.compose_forms import each_words, hands_own_figure  # noqa: F401  hands_own_figure: unused_figures reads it here
-from bot.parse.counts import ANY_NOUN, PER_PERIOD, Count, counts, echo, lead
+from bot.parse.compose_forms import each_words, echo, hands_own_figure  # noqa: F401  hands_own_figure: unused_figures reads it here
+from bot.parse.count_nouns import ANY_NOUN, PER_PERIOD, lead
+from bot.parse.counts import Count, counts
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain

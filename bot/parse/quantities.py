@@ -17,6 +17,7 @@ from bot.parse.figures import (
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_words import TOK_S
+from bot.parse.request_size import GROWS_BEFORE, PER_REQUEST_AFTER, PER_TIME, each_item, sized_item
 from bot.parse.volume_forms import LEAD_PERIOD
 from bot.parse.volumes import PERIOD_WORDS
 
@@ -106,60 +107,12 @@ _CONTEXT_KEY = lazy(
     r"\b(?:context(?:[ _-]?(?:window|length|len|size))?|contexto|ctx|max_model_len|num_ctx|n_ctx) ?[:=] ?$",
     re.I,
 )
-# "8k prompts": not a context by itself (10k prompts may be a count), but it disputes a context said otherwise.
-# "500k tokens per prompt", "conversations grow to 500k tokens", "500k tokens de contexto por petición": what
-# one request holds. The context must hold at least that; only a size beyond the default context changes it.
-_PER_REQUEST_AFTER = lazy(
-    r" ?(?:tokens?|tok)\b(?: (?:of|de) (?:context|contexto|input|entrada))?,? ?(?:per|each|every|a|an|in\s+(?:a|one|each)|por|cada|en\s+cada)"
-    r" (?:prompt|request|conversation|document|doc|session|chat|call|query|petici[oó]n|conversaci[oó]n|documento|sesi[oó]n|consulta|llamada)\b",
-    re.I,
-)
-_GROWS_BEFORE = lazy(
-    r"\b(?:prompts?|requests?|conversations?|documents?|sessions?|chats?|threads?|conversaci[oó]n(?:es)?|documentos?|sesi[oó]n(?:es)?|petici[oó]n(?:es)?)"
-    r" (?:\w+ ){0,2}?(?:grow|reach|run|go|get|hit|are|is|be|exceed|top out at|max out at|superan?|exceden?|pasan? de|crecen?|llegan?|alcanzan?|son|es|ser|ocupan?|pesan?|miden?|tienen?|llevan?|contienen?|has|have|holds?|contains?)(?:s|es)?(?: (?:to|up to|about|around|at most|no more than|hasta|a|unos|unas|como|m[aá]s de|como mucho|como m[aá]ximo|de|los|las))* ?~?$",
-    re.I,
-)
-# "prompts around 200k tokens each", "contracts up to 500k tokens": a size said of the thing itself, no verb
-# (lexicon `context_item`: contracts, case files, expedientes…).
-_SIZE_WORDS = r" (?:(?:of|around|about|up to|roughly|de|hasta|unos|alrededor de) |~ ?)+$"
-# "up to 300k tokens each (whole contracts go in)", "hasta 250k tokens cada uno": a size each, of an item the
-# sentence names.
-_EACH_AFTER = lazy(r" ?(?:tokens?|tok)\b,? ?(?:each|apiece|a\s+piece|per\s+(?:item|one|piece)|cada\s+un[oa])\b", re.I)
-
-
-def _sized_item(before: str) -> re.Match[str] | None:
-    return re.search(rf"{lexicon.WORD_START}(?:{lexicon.alternation('context_item')}){_SIZE_WORDS}", before, re.I)
-
-
-_UP_TO_BEFORE = lazy(
-    r"(?:\b(?:up\s+to|as\s+(?:much|many|big|large|long)\s+as|hasta|max(?:imum)?\s+of|about|around|roughly|unos|unas|como"
-    r"|alrededor\s+de|tan\s+(?:grandes|largos)\s+como)|[~≈])\s*[~≈]?\s*$",
-    re.I,
-)  # "up to 300k tokens", "as big as 200k tokens", "~400k tokens": a size said of an item the sentence names
-
-
-def _each_item(text: str, number: Number, before: str) -> bool:
-    """A size each ("300k tokens each", "cada uno") or up to a size ("de hasta 90k tokens") in a sentence that
-    names an item (lexicon `context_item`: contracts, expedientes, "whole depositions")."""
-    each = _EACH_AFTER.match(text, number.end)
-    up_to = _UP_TO_BEFORE.search(before) and re.match(r" ?(?:tokens?|tok)\b", text[number.end : number.end + 8], re.I)
-    if not (each or up_to) or _PER_TIME.match(text, number.end):
-        return False
-    end = each.end() if each else re.match(r" ?(?:tokens?|tok)\b", text[number.end :], re.I).end() + number.end
-    if re.match(r"\s?,?\s?(?:an?|per|each|every|al|por|cada)\s+(?:day|week|month|hour|d[ií]a|semana|mes|hora)", text[end : end + 20], re.I):
-        return False  # "50k tokens each a day": a volume
-    if lexicon.pattern("total").search(text[end : end + 16]):
-        return False  # "the docs are about 400k tokens in total": the corpus, not what one request holds
-    lo, hi = sentence(text, number.start)
-    return bool(lexicon.pattern("context_item").search(text, lo, hi))
-
-
-_PER_TIME = lazy(r" ?(?:tokens?|tok)\b,? ?(?:a|per|/|each|every|al|por|cada) ?(?:day|week|month|hour|d[ií]a|semana|mes|hora)\b", re.I)
 DEFAULT_CONTEXT = 32_768  # costcore.scenario.Settings.context_tokens: a smaller request changes nothing said
 MIN_CONTEXT = 256  # below any model's window: a smaller "N tokens of prompt" sizes something else (a mix)
 MAX_CONTEXT = 20_000_000  # twice the longest context any model offers (10M): a larger figure is a volume
 
 
+# "8k prompts": not a context by itself (10k prompts may be a count), but it disputes a context said otherwise.
 _PROMPT_SIZE = lazy(r"[ -]?(?:prompts?|documents?|docs?)\b(?! (?:an?|per|each|every|al|por)\b)", re.I)
 _FULL_CONTEXT = lazy(
     r"(?:\b(?:full|whole|entire|max(?:imum)?)\s+(?:\S+\s+)?context\b|\bcontexto\s+(?:completo|m[aá]ximo|entero)\b)"
@@ -195,16 +148,16 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
             number.value > DEFAULT_CONTEXT
             and tokens_after
             and (
-                tail(text, number, _PER_REQUEST_AFTER)
-                or _GROWS_BEFORE.search(before)
-                or (_sized_item(before) and not _PER_TIME.match(text, number.end))
-                or _each_item(text, number, before)
+                tail(text, number, PER_REQUEST_AFTER)
+                or GROWS_BEFORE.search(before)
+                or (sized_item(before) and not PER_TIME.match(text, number.end))
+                or each_item(text, number, before)
                 or token_figures.held(text, number, DEFAULT_CONTEXT)  # a holder in the clause, any wording
             )
             and not token_figures.corpus(text, number)  # "our documents add up to 900k tokens": the corpus
         )
         if per_request:  # "contracts up to 500k tokens": the noun was read for the size, not a residency word
-            sized = _sized_item(before)
+            sized = sized_item(before)
             draft.use(number.start - len(before) + sized.start() if sized else number.start, number.end, "context_tokens")
         if not (
             after

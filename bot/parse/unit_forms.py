@@ -13,7 +13,8 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
-from bot.parse.counts import PER_PERIOD, whole_numbers
+from bot.parse.count_nouns import PER_PERIOD
+from bot.parse.counts import whole_numbers
 from bot.parse.draft import sentence
 from bot.parse.figures import plural_of
 from bot.parse.lazyre import lazy
