@@ -747,32 +747,18 @@ class Pattern:
         return start, stop, found
 
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        """`_window`'s checks written out: a paste's readers search windows of it a thousand times, and most of
-        those windows hold no place where a match may begin (one bisect each, no call)."""
-        if len(string) < LONG:
-            return self.compiled.search(string, pos, endpos)
-        last = self._last
-        if last is None or last[0] is not string:
-            last = self._judged(string)
-        if last[1]:
-            return None
-        cands = self._cands
-        found = cands[1] if cands is not None and cands[0] is string else self._candidates(string)
-        if found is None:
-            if last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos):
+        if len(string) >= LONG:
+            if (window := self._window(string, pos, endpos)) is None:
+                return None
+            start, stop, cands = window
+            if cands is not None:
+                match = self.compiled.match
+                for p in cands[start:stop]:
+                    if (m := match(string, p, endpos)) is not None:
+                        return m
                 return None
             return self._scan.search(string, pos, endpos)  # type: ignore[union-attr]
-        start = bisect_left(found, pos)
-        stop = bisect_left(found, endpos, start)
-        if start == stop or (
-            stop - start > 1 and last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos)
-        ):
-            return None
-        match = self.compiled.match
-        for p in found[start:stop]:
-            if (m := match(string, p, endpos)) is not None:
-                return m
-        return None
+        return self.compiled.search(string, pos, endpos)
 
     def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
         if len(string) >= LONG:
