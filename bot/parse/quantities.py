@@ -56,6 +56,7 @@ _CONCURRENCY_BEFORE = lazy(
 def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
     """Streams at once: "50 concurrent users", "up to 50 users at a time". A per-stream rate with only a
     head count ("30 tok/s each for our 200 engineers") asks how many of them are at it at once."""
+    compose_at_once.peak_not_target(text, draft)  # "peak of 75 online": people at once, not a second target
     for number in mentions(nums):
         before = text[max(0, number.start - 32) : number.start]
         if not (tail(text, number, _CONCURRENCY_AFTER) or _CONCURRENCY_BEFORE.search(before)):
