@@ -4,7 +4,7 @@
     "the Search, Ads and Billing teams each need…"    3 teams        "tenants A/B/C"          3 tenants
     "brands (Nimbus, Orbit, Quasar)"                  3 brands       "clients — Acme and Globex —"  2 clients
     "para cada cliente: Acme, Globex e Initech"       3 clientes     "Support and Sales both need…"  2
-    "both teams", "ambas filiales", "las dos sedes"   2 (lexicon `two_count`)
+    "both teams", "ambas filiales", "las dos sedes"   2 (lexicon `two_count`; "tanto A como B": `pair_lead`, `pair_and`)
 A name is a capitalised word (up to three); items join with commas, slashes, and / y / e / &, never "or". A bare
 list counts only where the figure is handed to each (before it: for / para / across, lexicon `list_for`; after it:
 each / both / all / cada in its clause, `list_each`), so "we compared Together, Fireworks and Groq" counts nothing.
@@ -20,7 +20,8 @@ from bot.parse.lazyre import lazy
 
 _NAME = r"(?-i:[A-ZÁÉÍÓÚÑ])[\w'&-]*"
 ITEM = rf"{_NAME}(?:[ \t]{_NAME}){{0,2}}"
-_SEP = r"\s*,\s*(?:(?:and|y|e|&)\s+)?|\s*/\s*|\s+(?:and|y|e|&)\s+"
+_AND = r"(?:and|y|e|&|plus|as\s+well\s+as)"
+_SEP = rf"\s*,\s*(?:{_AND}\s+)?|\s*/\s*|\s+{_AND}\s+"
 LIST = rf"(?P<items>{ITEM}(?:(?:{_SEP}){ITEM})+)"
 _SPLIT = lazy(_SEP, re.I)
 # the units' noun: a plural, or any noun after each / per / cada ("para cada cliente: Acme, Globex e Initech")
@@ -46,8 +47,13 @@ def _forms() -> tuple[re.Pattern[str], ...]:
 
 
 @cache
-def _two() -> re.Pattern[str]:  # "both teams", "ambas filiales", "las dos sedes"
-    return lazy(rf"(?<!\w)(?:{lexicon.alternation('two_count')})\s+(?:(?-i:[a-z])[a-záéíóúñ]+\s+)?{_NOUN}(?!\w)", re.I)
+def _two() -> re.Pattern[str]:
+    """ "both teams", "ambas filiales", "las dos sedes"; "both Acme and Globex", "tanto Ventas como Soporte"."""
+    return lazy(
+        rf"(?<!\w)(?:{lexicon.alternation('two_count')})\s+(?:(?-i:[a-z])[a-záéíóúñ]+\s+)?{_NOUN}(?!\w)"
+        rf"|(?<!\w)(?:{lexicon.alternation('pair_lead')})\s+{ITEM}\s+(?:{lexicon.alternation('pair_and')})\s+{ITEM}",
+        re.I,
+    )
 
 
 def named(text: str) -> list[tuple[int, int, int, str]]:
@@ -62,8 +68,8 @@ def named(text: str) -> list[tuple[int, int, int, str]]:
             if len(items) >= 2 and not _not_units(noun) and not any(s <= m.start("items") < e for _, s, e, _ in out.values()):
                 out[m.start("items")] = (len(items), m.start(), m.end(), noun if i < 3 else "")
     for m in _two().finditer(text):
-        if not _not_units(m["noun"]):
-            out[m.start()] = (2, m.start(), m.end(), m["noun"])
+        if not _not_units(m["noun"] or "") and not any(s < m.end() and m.start() < e for _, s, e, _ in out.values()):
+            out[m.start()] = (2, m.start(), m.end(), m["noun"] or "")
     return sorted(out.values(), key=lambda c: c[1])
 
 

@@ -35,8 +35,8 @@ _CUT = lazy(r"[,;.!?()\n—–]|\s(?:and|but|while|whereas|y|pero|mientras)\s", 
 @cache
 def _tag_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((tag, lexicon.pattern(concept)) for tag, concept in (
-        ("plan", "count_plan"), ("then", "count_then"), ("fix", "count_fix"), ("now", "count_now"),
-    ))  # fmt: skip
+        ("plan", "count_plan"), ("fix", "count_fix"), ("now", "count_now"), ("then", "count_then"),
+    ))  # fmt: skip  # in this order: "as of last week", "since last year" are now; "will … after the rollout" a plan
 
 
 @cache
@@ -51,23 +51,34 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     return max(left, line), right.start() if right else min(len(text), end + 80)
 
 
-def _tag(text: str, said: Said) -> str:
+def _tag(text: str, said: Said, others: list[Said] = ()) -> str:
+    """What the statement's clause says of its time; a word between two statements of one clause is the nearer
+    one's ("hoy tenemos 15 farmacias frente a las 11": "hoy" is the 15's, "frente a" the 11's)."""
     _, start, end = said
     if _not_before().search(text, max(0, start - 20), start):
         return "not"
     lo, hi = _clause(text, start, end)
+    near = [(s, e) for _, s, e in others if lo <= s < hi and s != start]
     line = text.rfind("\n", 0, start) + 1  # "bob: actually it's 28 branches": a correction opens the message
     for tag, found in _tag_patterns():
-        if found.search(text, lo, hi) or (tag == "fix" and found.search(text, line, start)):
+        for m in found.finditer(text, lo, hi):
+            gap = _gap(m.start(), m.end(), start, end)
+            if all(gap <= _gap(m.start(), m.end(), s, e) for s, e in near):
+                return tag
+        if tag == "fix" and found.search(text, line, start):
             return tag
     return ""
+
+
+def _gap(a: int, b: int, start: int, end: int) -> int:
+    return max(0, start - b, a - end)
 
 
 def current(text: str, said: list[Said]) -> list[Said]:
     """The statements that hold now, in order: one value when time or order decides, else `said` unchanged."""
     if len({v for v, _, _ in said}) < 2:
         return said
-    tagged = [(s, _tag(text, s)) for s in said]
+    tagged = [(s, _tag(text, s, said)) for s in said]
     kept = [(s, t) for s, t in tagged if t not in ("not", "then", "plan")]
     for wanted in ("fix", "now", ""):
         these = [s for s, t in kept if t == wanted]
@@ -93,7 +104,7 @@ def restated(text: str, nums: list[Number], said: list[Said]) -> list[Said]:
             continue
         if TOK_S.match(text, end) or not any(a <= start < b for a, b in near) or not _bare_end().match(text, end):
             continue
-        if _tag(text, (round(value), start, end)) == "now":  # "make it 60" may be another figure's: voices asks
+        if _tag(text, (round(value), start, end), said) == "now":  # "make it 60" may be another figure's: voices asks
             out.append((round(value), start, end))
     return sorted(out, key=lambda s: s[1])
 
