@@ -62,6 +62,12 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
     after = lexicon.pattern("at_once").search(text, count.end, min(max(sentence(text, end + 1)[1], count.end), count.end + 100))
     if after is None and _online_at_peak(text, count):  # "about 200 users online at the busiest hour"
         after = _online().match(text, count.end)
+    if after is None and _all_at_once().search(text):
+        # "> pm: 30 analysts, …, all online at once" / "it's 36 analysts now": what was said of them holds for the
+        # count that replaced the old one (bot/parse/voices.py blanked it), and "all" has no number of its own
+        draft.set("concurrency", count.value)
+        draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
+        return
     between = _CLOCK.sub(" ", _RATE_FIGURE.sub(" ", text[count.end : after.start()])) if after else ""
     # "200 devs; at any moment about 10 are typing": the number right after the at-once words
     if after and (then := _AFTER_AT_ONCE.match(text, after.end())) and 1 <= (n := int(then["n"])) < count.value:
@@ -122,6 +128,11 @@ def _at_once(draft: Draft, n: int) -> None:
     draft.fields.pop("concurrency", None)  # "200 devs" read as all of them at once by the concurrency reader
     draft.set("concurrency", n)
     draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
+
+
+@cache
+def _all_at_once() -> re.Pattern[str]:
+    return lazy(rf"(?<![\w\d]\s)(?<!\d)(?:{lexicon.alternation('all_of_them')})\s+(?:[^\W\d_]+\s+){{0,2}}(?:{lexicon.alternation('at_once')})(?!\w)", re.I)
 
 
 @cache
