@@ -65,12 +65,21 @@ def named(text: str) -> list[tuple[int, int, int, str]]:
         for m in form.finditer(text):
             items = [w for w in _SPLIT.split(m["items"]) if w]
             noun = m.groupdict().get("noun") or ""
+            if i == 2 and not _units(text, noun):
+                continue  # "Bedrock and Vertex prices": a noun after the names must be one that counts
             if len(items) >= 2 and not _not_units(noun) and not any(s <= m.start("items") < e for _, s, e, _ in out.values()):
                 out[m.start("items")] = (len(items), m.start(), m.end(), noun if i < 3 else "")
     for m in _two().finditer(text):
         if not _not_units(m["noun"] or "") and not any(s < m.end() and m.start() < e for _, s, e, _ in out.values()):
             out[m.start()] = (2, m.start(), m.end(), m["noun"] or "")
     return sorted(out.values(), key=lambda c: c[1])
+
+
+def _units(text: str, noun: str) -> bool:
+    """A noun the lexicon counts (groups, people, streams), or one the message names again ("… offices; per office")."""
+    from bot.parse.count_nouns import count_noun, echoed  # count_nouns reads counts, which reads this module
+
+    return bool(count_noun().match(" " + noun)) or echoed(text, noun)
 
 
 def _not_units(noun: str) -> bool:
