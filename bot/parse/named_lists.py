@@ -16,9 +16,10 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 
-_NAME = r"(?-i:[A-ZÁÉÍÓÚÑ])[\w'&-]*"
+_NAME = r"(?-i:[A-ZÁÉÍÓÚÑ])[^\W\d_]*(?:['&-][^\W\d_]+)*(?![\w'&-])"  # no digits: "Q3 and Q4", "H100 and H200" name no units
 ITEM = rf"{_NAME}(?:[ \t]{_NAME}){{0,2}}"
 _AND = r"(?:and|y|e|&|plus|as\s+well\s+as)"
 _SEP = rf"\s*,\s*(?:{_AND}\s+)?|\s*/\s*|\s+{_AND}\s+"
@@ -26,6 +27,7 @@ LIST = rf"(?P<items>{ITEM}(?:(?:{_SEP}){ITEM})+)"
 _SPLIT = lazy(_SEP, re.I)
 # the units' noun: a plural, or any noun after each / per / cada ("para cada cliente: Acme, Globex e Initech")
 _NOUN = r"(?P<noun>(?:(?<=each\s)|(?<=every\s)|(?<=per\s)|(?<=por\s)|(?<=cada\s))(?!(?:for|of|one|una?|de|del|para)\b)(?-i:[a-záéíóúñ]{3,})|(?-i:[a-záéíóúñ]{2,}s))"
+_FIGURE = lazy(r"\d")  # a bare list counts only in a sentence that says a figure
 _END = r"(?=\s*(?:[.,;:!?\n)—–-]|$|(?-i:[a-z])))"
 
 
@@ -38,7 +40,7 @@ def _forms() -> tuple[re.Pattern[str], ...]:
         # "tenants A/B/C", "brands (Nimbus, Orbit, Quasar)", "clients — Acme and Globex —", "cliente: Acme, Globex e Initech"
         lazy(rf"(?<![\w-]){_NOUN}\s*(?:[:(—–=-]|{lexicon.alternation('list_are')}(?!\w))?\s*{LIST}{_END}", re.I),
         # "the Search, Ads and Billing teams", "the Madrid, Lisbon and Porto offices"
-        lazy(rf"(?<![\w-]){LIST}\s+(?:(?-i:[a-z])[a-z]+\s+)?{_NOUN}(?!\w)", re.I),
+        lazy(rf"(?<![\w-]){LIST}\s+(?:(?-i:[a-z])[a-z]+\s+)?(?P<noun>(?-i:[a-záéíóúñ]{{2,}}s))(?!\w)", re.I),
         # "for Acme, Globex and Initech", "para Acme y Globex": named units the figure is for
         lazy(rf"(?<!\w)(?:{lexicon.alternation('list_for')})\s+{LIST}{_END}", re.I),
         # "Support and Sales both need", "Ventas e Ingeniería piden 300 tok/s cada una": each said of the list's clause
@@ -56,9 +58,20 @@ def _two() -> re.Pattern[str]:
     )
 
 
+_LAST: dict[str, list[tuple[int, int, int, str]]] = {}  # the last text's lists: counts and unit_forms both ask
+
+
 def named(text: str) -> list[tuple[int, int, int, str]]:
     """(how many, start, end, noun or "") of every named list of units in `text`, in order, one per place."""
-    if not any(c.isupper() for c in text) and "both" not in text.lower() and "amb" not in text.lower():
+    if (found := _LAST.get(text)) is None:
+        _LAST.clear()
+        found = _LAST[text] = _named(text)
+    return found
+
+
+def _named(text: str) -> list[tuple[int, int, int, str]]:
+    low = text.lower()
+    if not any(c.isupper() for c in text) and not any(w in low for w in ("both", "amb", "tanto", "dos ", "two ")):
         return []
     out: dict[int, tuple[int, int, int, str]] = {}
     for i, form in enumerate(_forms()):
@@ -67,9 +80,13 @@ def named(text: str) -> list[tuple[int, int, int, str]]:
             noun = m.groupdict().get("noun") or ""
             if i == 2 and not _units(text, noun):
                 continue  # "Bedrock and Vertex prices": a noun after the names must be one that counts
+            if i >= 3 and not _FIGURE.search(text, *sentence(text, m.start())):
+                continue  # "Acme, Globex and Initech each have their own key": no figure is handed to the names
             if len(items) >= 2 and not _not_units(noun) and not any(s <= m.start("items") < e for _, s, e, _ in out.values()):
                 out[m.start("items")] = (len(items), m.start(), m.end(), noun if i < 3 else "")
     for m in _two().finditer(text):
+        if m["noun"] is None and not _FIGURE.search(text, *sentence(text, m.start())):
+            continue
         if not _not_units(m["noun"] or "") and not any(s < m.end() and m.start() < e for _, s, e, _ in out.values()):
             out[m.start()] = (2, m.start(), m.end(), m["noun"] or "")
     return sorted(out.values(), key=lambda c: c[1])
