@@ -104,9 +104,17 @@ def restated(text: str, nums: list[Number], said: list[Said]) -> list[Said]:
             continue
         if TOK_S.match(text, end) or not any(a <= start < b for a, b in near) or not _bare_end().match(text, end):
             continue
-        if _tag(text, (round(value), start, end), said) == "now":  # "make it 60" may be another figure's: voices asks
+        tag = _tag(text, (round(value), start, end), said)
+        # "correction, 46 now": a correction said of a number with a time word after it; "make it 60" alone may be
+        # another figure's, which the voices read (bot/parse/voices.py asks which)
+        if tag == "now" or (tag == "fix" and _now_after().match(text, end)):
             out.append((round(value), start, end))
     return sorted(out, key=lambda s: s[1])
+
+
+@cache
+def _now_after() -> re.Pattern[str]:
+    return lazy(rf"\s*(?:{lexicon.alternation('count_now')}){lexicon.WORD_END}", re.I)
 
 
 @cache
