@@ -69,13 +69,27 @@ def named(text: str) -> list[tuple[int, int, int, str]]:
     return found
 
 
+# two names joined: where a list may start. One case-sensitive scan; the forms run only around its hits (a
+# 4,000-character paste of prose has a handful), never over the whole text.
+# (A slash joins three at least: "A/B/C"; "Europe/Madrid" is a zone.)
+_PAIR = lazy(rf"{_NAME}(?:\s*,\s*(?:{_AND}\s+)?|\s+{_AND}\s+){_NAME}|{_NAME}\s*/\s*{_NAME}\s*/\s*{_NAME}")
+
+
+def _windows(text: str) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for m in _PAIR.finditer(text):
+        lo, hi = max(0, m.start() - 60), min(len(text), m.end() + 200)
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
+
+
 def _named(text: str) -> list[tuple[int, int, int, str]]:
-    low = text.lower()
-    if not any(c.isupper() for c in text) and not any(w in low for w in ("both", "amb", "tanto", "dos ", "two ")):
-        return []
     out: dict[int, tuple[int, int, int, str]] = {}
-    for i, form in enumerate(_forms()):
-        for m in form.finditer(text):
+    for lo, hi, i, form in ((lo, hi, i, f) for lo, hi in _windows(text) for i, f in enumerate(_forms())):
+        for m in form.finditer(text, lo, hi):
             items = [w for w in _SPLIT.split(m["items"]) if w]
             noun = m.groupdict().get("noun") or ""
             if i == 2 and not _units(text, noun):
@@ -84,6 +98,9 @@ def _named(text: str) -> list[tuple[int, int, int, str]]:
                 continue  # "Acme, Globex and Initech each have their own key": no figure is handed to the names
             if len(items) >= 2 and not _not_units(noun) and not any(s <= m.start("items") < e for _, s, e, _ in out.values()):
                 out[m.start("items")] = (len(items), m.start(), m.end(), noun if i < 3 else "")
+    low = text.lower()
+    if not any(w in low for w in ("both", "amb", "tanto", "dos ", "two ")):
+        return sorted(out.values(), key=lambda c: c[1])
     for m in _two().finditer(text):
         if m["noun"] is None and not _FIGURE.search(text, *sentence(text, m.start())):
             continue
