@@ -164,8 +164,6 @@ def read_timezone(text: str, draft: Draft) -> None:
             zones.append(zone)
         else:
             draft.ask(ASK_CONFLICT, "tz_ambiguous", field="tz", said=said_as, zones=candidates)
-    if not zones and later:  # the later place is the only one said: it is still where the day runs
-        zones = [CITIES[city.lower()] for city in _cities(text, ruled)]
     offsets = _offset_zones(text, draft)
     if not zones:  # "9-5 CET (UTC+1)": the named zone wins, the offset only restates it
         zones = offsets
@@ -178,6 +176,8 @@ def read_timezone(text: str, draft: Draft) -> None:
         zones = [zone for _, zone in countries]  # "business hours in Spain": the country's one business zone
         if len(set(zones)) == 1:
             draft.note("zone_from_country", country=countries[0][0], tz=zones[0])  # said in a note
+    if not zones and later:  # the later place is the only one said: it is still where the day runs
+        zones = [CITIES[city.lower()] for city in _cities(text, ruled)]
     business = draft.fields.get("calendar") == "business_hours"
     if not zones and not ambiguous and business and (region := zone_words.spans_zones(text) or zone_words.span_country(text, ruled + place_scope.regions(draft))):
         draft.ask(ASK_CONFLICT, "tz_region", field="tz", said=region)  # "APAC business hours": which zone?
