@@ -4,7 +4,6 @@ word added), a near-name left doubtful, a typo widened into the name after it.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 
 from bot.parse.build_index import HEAD_NUMBER
@@ -26,6 +25,7 @@ from bot.parse.words import STOPWORDS, Token
 
 _LETTERS = lazy(r"[a-z]+")  # compiled once: these run for every word of a paste
 _BREAK = lazy(r"[,;\n]|:\s")  # between two words, it ends a name: "kim: 25 annotators" (a speaker)
+_BARE_NUMBER = lazy(r"[\d.,]+[kmb]?")
 
 
 def _adds_word(alias_key: str, key: str) -> bool:
@@ -113,9 +113,7 @@ def _name_like(toks: list[Token], j: int) -> bool:
     tok = toks[j]
     if tok.lower in STOPWORDS or _UNIT_WORD.match(tok.lower):
         return False
-    if re.fullmatch(
-        r"[\d.,]+[kmb]?", tok.lower
-    ):  # a bare number belongs to a name only if short and unit-less
+    if _BARE_NUMBER.fullmatch(tok.lower):  # a bare number belongs to a name only if short and unit-less
         unit_next = j + 1 < len(toks) and _UNIT_WORD.match(toks[j + 1].lower)
         return len(tok.text) <= 3 and not tok.lower.endswith(("k", "m")) and not unit_next
     return True

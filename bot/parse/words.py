@@ -63,9 +63,10 @@ def digits(key: str) -> str:
 
 
 # What makes a word that is also a name ("Kimi", "Scout", "opus") a model: a verb or preposition that takes
-# one before it ("run kimi", "on scout"), or a tok/s figure right after it ("kimi at 300 tok/s").
+# one before it ("run kimi", "on scout"), or a tok/s figure right after it ("kimi at 300 tok/s"). The look-ahead
+# holds the verbs' first letters: a word that starts otherwise tries none of them.
 _CONTEXT_BEFORE = lazy(
-    r"\b(?:run|running|runs|host|hosting|self-host|self-hosting|selfhost|serve|serving|deploy|deploying|"
+    r"\b(?=[abcdehlmoprstuv])(?:run|running|runs|host|hosting|self-host|self-hosting|selfhost|serve|serving|deploy|deploying|"
     r"price|pricing|benchmark|benchmarked|test|tested|testing|try|trying|use|using|on|via|switch to|move to|"
     r"migrate to|correr|ejecutar|montar|desplegar|servir|alojar|hostear|levantar|usar|migrar a|pasar a)"
     r"\s+(?:the\s+|el\s+|la\s+|an?\s+|un\s+|our own\s+)?$",
