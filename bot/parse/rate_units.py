@@ -37,9 +37,18 @@ PER_GPU_AFTER = lazy(
 )
 
 ONE_GPU_DOES = lazy(
-    rf"\b(?:one|an?|single|each|una?|1)\s+(?:single\s+)?{GPU}\s+(?:[a-z]+\s+){{0,2}}?"
-    r"(?:does|gives|delivers|serves|hits|gets|handles|pushes|sustains|reaches|produces|da|saca|hace|sirve|genera)"
-    r"\s+(?:us\s+|about\s+|around\s+|roughly\s+|~|≈)*$",
+    # one GPU as the subject of whatever verb ("does", "pushed", "topped out at", "sacó"): its capacity (net s11)
+    rf"\b(?:one|an?|single|each|una?|1)\s+(?:single\s+)?{GPU}\s+(?:[a-záéíóú']+\s+){{0,2}}?[a-záéíóú]+"
+    r"\s+(?:us\s+|about\s+|around\s+|roughly\s+|unos\s+|~|≈)*$",
+    re.I,
+)
+
+# One node as the subject ("one node does 4,000 tok/s", "a single 8xH100 box pushed 9k tok/s", "un nodo saca
+# 3.000 tok/s"): a node's measured throughput, not the need (net s11).
+ONE_NODE_DOES = lazy(
+    r"\b(?:one|an?|single|un|una|1)\s+(?:single\s+)?(?:\d\s?x\s?[a-z]?\d{2,3}\w*\s+)?(?:node|nodo|box|server|servidor)\s+"
+    r"(?!(?:[a-záéíóú']+\s+){0,2}?(?:needs?|must|should|has|have|will|would|shall|to|has\s+to|debe|deber[ií]a|tiene|necesita|ha\s+de)\b)"
+    r"(?:[a-záéíóú']+\s+){0,2}?[a-záéíóú]+\s+(?:us\s+|about\s+|around\s+|roughly\s+|unos\s+|~|≈)*$",
     re.I,
 )
 

@@ -25,7 +25,7 @@ SPAN_WORDS = r"(?:work\s+)?shifts?|nights?|overnight\s+(?:run|batch|window)|batc
 BUSINESS_DAY = lazy(r"business|work|weekday|laborable|laboral|h[aá]bil|jornada", re.I)  # a working week too: 40 h
 
 _TOKENS_WORD = r"(?:(?:output|input|prompt|completion|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:(?:de\s+)?(?:salida|output)|(?:de\s+)?(?:entrada|input)|of\s+outputs?|of\s+inputs?|of\s+prompts?|of\s+completions?|output|input|generados|out(?!\s+of\b)))?"  # "400k tokens out a day"
-_BOTH = r"inputs?\s?(?:and|\+|&)\s?outputs?|in\s?\+\s?out|prompts?\s?(?:and|\+|&)\s?completions?|entrada\s+y\s+salida"
+_BOTH = lexicon.alternation("volume_both")  # "input and output", "prompts y respuestas": a total
 _TOTAL_BEFORE = rf"(?:(?:{_BOTH}|total|combined|overall|totales)\s)"
 _TOTAL_AFTER = rf"(?:\s?,?\s?(?:in\s+total|total|combined|overall|en\s+total|(?:of\s+|de\s+|entre\s+|sumando\s+|contando\s+|counting\s+|across\s+)?(?:{_BOTH})))\b"
 # Slack shorthand (lexicon `per_short`, `each_short`): "50k tokens x persona al día", "2M x día", "al día c/u".
@@ -115,8 +115,8 @@ LEAD_PERIOD = lazy(
     re.I,
 )
 _COUNTED_BEFORE = lazy(
-    r"\d[\d.,]*\s?[kKmM]?\s+[^\W\d_]+\s*$"
-)  # "10,000 calls a day": the period is the calls'
+    r"\d[\d.,]*\s?[kKmM]?(?:\s+(?!tok|de\s)[^\W\d_]+){1,2}\s*$"
+)  # "10,000 calls a day", "150 extraction jobs an hour": the period is the calls'
 BARE_TOKENS = lazy(
     rf"\s?(?:de\s+)?{_TOKENS_WORD}\b(?!\s*(?:/|per\s+s|por\s+s|each|cada|per\s+(?:request|call)))", re.I
 )
