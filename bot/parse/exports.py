@@ -17,6 +17,7 @@ import re
 from functools import cache
 
 from bot.parse import config_figures, lexicon, mix_parts
+from bot.parse.export_tables import field_of, period_of, tables
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import parse_number
 from bot.parse.rate_units import TOK_S
@@ -24,26 +25,14 @@ from bot.parse.rate_units import TOK_S
 _FIELDS = ("input", "output", "cached", "cache_read", "cache_write")
 _VALUE = r"-?\d(?:[\d_]|[.,](?=\d))*(?:[eE][+-]?\d+)?"
 _PAIR = lazy(
-    rf"[\"']?(?P<key>[A-Za-z][\w.\-]{{0,60}})[\"']?[ \t]*[:=][ \t]*(?:[\"'](?P<text>[^\"'\n]{{1,40}})[\"']|(?P<date>\d{{4}}[-/]\d{{2}}(?:[-/]\d{{2}})?)\b|(?P<value>{_VALUE}))"
+    rf"[\"']?(?P<key>[A-Za-z][\w.\-]{{0,60}})[\"']?[ \t]*[:=][ \t]*(?:[\"'](?P<text>[^\"'\n]{{1,40}})[\"']|(?P<date>\d{{4}}[-/]\d{{2}}(?:[-/]\d{{2}})?)\b|(?P<value>{_VALUE})|(?P<word>[A-Za-z]\w{{0,12}})\b(?![ \t]*[:=]))"
 )
-_CELLS = lazy(r"[,;\t|]")
+# The model an export's usage came from (`"model": "gpt-4o-2024-08-06"`) is what is billed today, not a second
+# model to weigh: it is dropped with the export.
+_MODEL_PAIR = lazy(r"[\"']?(?:model|model[_-]?(?:name|id))[\"']?[ \t]*[:=][ \t]*[\"']?[\w.:/-]+[\"']?[ \t]*,?", re.I)
 _CELLS_OR_PAIR = lazy(r"[,;\t|:=]")
-_MONTH = lazy(r"^\d{4}-\d{2}$|^\d{4}/\d{2}$")
-_DAY = lazy(r"^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$|^\d{1,2}/\d{1,2}/\d{2,4}$")
 # A key or column naming a side's tokens ("input_tokens", "promptTokenCount", "| output tokens |", "tokens_salida").
 _EXPORT_HINT = lazy(r"(?:input|prompt|output|completion|cached?|candidates)[_ .-]?tokens?|tokens?[_ -](?:de[_ ])?(?:entrada|salida)", re.I)
-
-
-@cache
-def _field_of(words: str) -> str | None:
-    for field in ("cache_read", "cache_write", "cached", "input", "output"):
-        if config_figures.concept(f"export_{field}_key").fullmatch(words):
-            return field
-    return None
-
-
-def _period_of(value: str) -> str | None:
-    return "month" if _MONTH.match(value.strip()) else "day" if _DAY.match(value.strip()) else None
 
 
 @cache
@@ -82,15 +71,16 @@ class _Export:
     def _period(self, before: str) -> tuple[str, float] | None:
         """The export's period and how many of it the export covers: its rows' dates (one row a day), a bucket's
         start and end times, or the words just before it ("last month", "the last 30 days", "for one day")."""
-        kinds = {_period_of(p) for p in self.periods} - {None}
+        kinds = {period_of(p) for p in self.periods} - {None}
         if len(kinds) == 1:
             return kinds.pop(), max(1, len(set(self.periods)))
         if len(self.times) == 2 and (days := abs(self.times[1] - self.times[0]) / 86400) >= 0.9:
             return ("month", 1.0) if 27 <= days <= 32 else ("week", 1.0) if 6.5 <= days <= 7.5 else ("day", round(days, 3))
         tail = before[-100:].rsplit("\n\n", 1)[-1].replace("_", " ")
-        if span := next((m for p in _span_words() if (m := p.search(tail))), None):
-            unit = span["unit"].lower()
-            return _UNITS[unit[0] if unit[0] != "s" else "w"], float(mix_parts.figure(span["n"]) if span["n"] else 1)
+        if (span := _span_words().search(tail)) and (said := _N_UNIT.search(span.group(0))):
+            unit, n = said["unit"].lower(), said["n"].lower()
+            count = 1.0 if n in ("a", "un", "una", "single") else float(mix_parts.figure(n))
+            return _UNITS[unit[0] if unit[0] != "s" else "w"], count
         found = [v for pattern, v in _period_words() if pattern.search(tail)]
         return (found[0], 1.0) if len(set(found)) == 1 else None
 
@@ -98,21 +88,24 @@ class _Export:
 _UNITS = {"d": "day", "w": "week", "m": "month"}  # days/días, weeks/semanas, months/meses
 
 
+_N_UNIT = lazy(r"(?P<n>\d{1,3}|[^\W\d_]+)\s+(?P<unit>[^\W\d_]+)$")  # "30 days", "one day", "un mes"
+
+
 @cache
-def _span_words() -> tuple[re.Pattern[str], ...]:  # lexicon `export_period_span`: "the last 30 days", "for one day"
-    return tuple(lazy(lexicon.expand(f), re.I) for f in lexicon.fragments("export_period_span"))
+def _span_words() -> re.Pattern[str]:  # lexicon `export_period_span`: "the last 30 days", "for one day"
+    return lazy(lexicon.alternation("export_period_span"), re.I)
 
 
 def _pairs(text: str, export: _Export) -> None:
     for m in _PAIR.finditer(text):
         words = config_figures.key_words(m["key"].rsplit(".", 1)[-1])
         if m["value"] is None:
-            said = m["text"] or m["date"]
-            if config_figures.concept("export_period_key").fullmatch(words) and _period_of(said):
+            said = m["text"] or m["date"] or m["word"]
+            if config_figures.concept("export_period_key").fullmatch(words) and period_of(said):
                 export.periods.append(said)
                 export.spans.append(m.span())
             continue
-        field = _field_of(words)
+        field = field_of(words)
         value = parse_number(m["value"].replace("_", ""))
         if field is None and value and value > 1e9 and config_figures.concept("export_time_key").fullmatch(words):
             export.times.append(value)  # "start_time": 1764547200
@@ -123,60 +116,18 @@ def _pairs(text: str, export: _Export) -> None:
             export.spans.append(m.span())
 
 
-def _tables(text: str, export: _Export) -> None:
-    """A header line of cells (CSV, semicolons, tabs, a markdown table) naming export fields, then rows of as many
-    cells: each row's values add up per field, and a period column counts the rows' periods."""
-    lines = text.split("\n")
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line) + 1)
-    i = 0
-    while i < len(lines):
-        cells = _cells(lines[i]) or []
-        fields = [_field_of(config_figures.key_words(c)) if c else None for c in cells]
-        if sum(f is not None for f in fields) < 2:
-            i += 1
-            continue
-        periods = [j for j, c in enumerate(cells) if config_figures.concept("export_period_key").fullmatch(config_figures.key_words(c))]
-        j = i + 1
-        while j < len(lines) and (row := _cells(lines[j])) is not None and len(row) == len(cells):
-            if all(set(c) <= set("-: ") for c in row):  # a markdown rule line
-                j += 1
-                continue
-            values = [parse_number(c.replace(" ", "")) if f else None for c, f in zip(row, fields, strict=True)]
-            if any(f and v is None for f, v in zip(fields, values, strict=True)):
-                break
-            for f, v in zip(fields, values, strict=True):
-                if f and v is not None:
-                    export.add(f, v)
-            export.periods.extend(row[k] for k in periods if _period_of(row[k]))
-            j += 1
-        if j > i + 1:
-            export.spans.append((offsets[i], offsets[j] - 1))
-        i = j
-
-
-def _cells(line: str) -> list[str] | None:
-    if not _CELLS.search(line):
-        return None
-    line = line.strip()
-    if line.startswith("|"):
-        line = line.strip("|")
-        return [c.strip().strip("*_`") for c in line.split("|")]
-    sep = "\t" if "\t" in line else ";" if ";" in line else ","
-    return [c.strip().strip("\"'") for c in line.split(sep)]
-
-
 def read(text: str) -> str:
     """`text` with a usage export said as the mix, the cache share and its period's volume; unchanged without
     one (both an input and an output field are needed)."""
     if not (_EXPORT_HINT.search(text) and _CELLS_OR_PAIR.search(text)):
         return text
     export = _Export()
-    _tables(text, export)
+    tables(text, export)
     _pairs(text, export)
     if not {"input", "output"} <= export.seen and not {"cache_read", "output"} <= export.seen:
         return text
+    first, last = min(export.spans)[0], max(export.spans)[1]
+    export.spans += [m.span() for m in _MODEL_PAIR.finditer(text, max(0, first - 120), last)]
     spans = sorted(export.spans)
     first, last = spans[0][0], spans[-1][1]
     rest = text[:first] + text[last:]

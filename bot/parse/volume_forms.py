@@ -176,7 +176,7 @@ class LeadVolume:
         if not said:
             return None
         m = min(said, key=lambda m: min(abs(m.start() - tokens.end()), abs(tokens.start() - m.end())))
-        volume = cls(tokens, "day" if m.group("day") else (m.group("period") or m.group("period_after")))
+        volume = cls(tokens, "day" if m.group("day") else "month" if m.group("month") else (m.group("period") or m.group("period_after")))
         return volume if volume._match else None
 
 
@@ -188,11 +188,12 @@ def _written(text: str, lo: int, hi: int) -> bool:
 @cache
 def _past() -> re.Pattern[str]:
     """A past period (lexicon `past_before`, `past_after`, `past_day`): "last month", "over the past week",
-    "la semana pasada", "el último mes", "yesterday", "ayer"."""
+    "la semana pasada", "el último mes", "yesterday", "ayer", a month by name ("in November", "en octubre")."""
     from bot.parse import lexicon
 
     return lazy(
         rf"\b(?:(?:{lexicon.alternation('past_before')})\s+(?P<period>{_PERIODS})"
-        rf"|(?P<period_after>{_PERIODS})\s+(?:{lexicon.alternation('past_after')})|(?P<day>{lexicon.alternation('past_day')}))\b",
+        rf"|(?P<period_after>{_PERIODS})\s+(?:{lexicon.alternation('past_after')})|(?P<day>{lexicon.alternation('past_day')})"
+        rf"|(?:in|during|for|over|en|durante|de)\s+(?P<month>{lexicon.alternation('month_name')}))\b",  # "in November", "en octubre"
         re.I,
     )
