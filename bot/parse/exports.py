@@ -127,7 +127,8 @@ def read(text: str) -> str:
     if not {"input", "output"} <= export.seen and not {"cache_read", "output"} <= export.seen:
         return text
     first, last = min(export.spans)[0], max(export.spans)[1]
-    export.spans += [m.span() for m in _MODEL_PAIR.finditer(text, max(0, first - 120), last)]
+    lines = {text.count("\n", 0, start) for start, _ in export.spans}  # a model on an export's own line
+    export.spans += [m.span() for m in _MODEL_PAIR.finditer(text, max(0, first - 120), last) if text.count("\n", 0, m.start()) in lines]
     spans = sorted(export.spans)
     first, last = spans[0][0], spans[-1][1]
     rest = text[:first] + text[last:]

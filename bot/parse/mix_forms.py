@@ -25,7 +25,7 @@ _LABELLED = lazy(
     re.I,
 )
 _INPUT_OVER_OUTPUT = lazy(
-    r"\b(?:input|in|entrada)\s*/\s*(?:output|out|salida)\s*\)?\s*(?:ratio\s*|proporci[oó]n\s*)?(?:=|:|is|of|es|de)?\s*"
+    r"\b(?:(?:input|in|entrada)\s*/\s*(?:output|out|salida)|i\s*/\s*o(?=\s*(?:ratio|proporci)))\s*\)?\s*(?:ratio\s*|proporci[oó]n\s*)?(?:=|:|is|of|es|de)?\s*"
     r"(?:about|around|roughly|~|≈|unos?)?\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%]|[.,]\d)",  # "6.000/500" is a pair
     re.I,
 )

@@ -10,6 +10,7 @@ from bot.parse import lexicon
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, first_number, mentions, tail
 from bot.parse.lazyre import lazy
+from bot.parse.mix_sides import sides_in
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_groups import total_of_counted
 from bot.parse.rate_kind import read_kind
@@ -123,7 +124,17 @@ def _read_target(text: str, nums: list[Number], quoted: list[float], draft: Draf
         if target and (base := _unstated_base().match(text, relative.end())):
             draft.use(relative.start(), base.end(), "slo_tok_s")  # read: today's figure is no second target
             return
+        if _between_sides(text, relative):
+            return  # "we send 12x more than we get back": the mix's (bot/parse/mix_relations.py)
         _unclear(draft, relative.group(0), quoted[0])
+
+
+def _between_sides(text: str, relative: re.Match[str]) -> bool:
+    """A multiple said between the two sides of the mix in its sentence: one side before it, the other after."""
+    sides = sides_in(text, *sentence(text, relative.start()))
+    before = {s[2] for s in sides if s[1] <= relative.start()}
+    after = {s[2] for s in sides if s[0] >= relative.end()}
+    return any(a != b for a in before for b in after)
 
 
 @cache
