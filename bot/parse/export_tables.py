@@ -32,7 +32,7 @@ def period_of(value: str) -> str | None:
     return lexicon.mapping("export_period_value").get(value.lower())
 
 
-def tables(text: str, export) -> None:  # export: exports._Export
+def tables(text: str, export, heads: set[int]) -> None:  # export: exports._Export; heads: lines that name tokens
     """A header line of cells (CSV, semicolons, tabs, a markdown table) naming export fields, then rows of as many
     cells: each row's values add up per field, and a period column counts the rows' periods."""
     lines = text.split("\n")
@@ -41,6 +41,9 @@ def tables(text: str, export) -> None:  # export: exports._Export
         offsets.append(offsets[-1] + len(line) + 1)
     i = 0
     while i < len(lines):
+        if i not in heads:
+            i += 1
+            continue
         cells = _cells(lines[i]) or []
         fields = [field_of(config_figures.key_words(c)) if c else None for c in cells]
         if sum(f is not None for f in fields) < 2:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import islice
 
 from bot.parse import config_figures, lexicon, mix_parts
 from bot.parse.export_tables import field_of, period_of, tables
@@ -25,11 +26,8 @@ from bot.parse.rate_units import TOK_S
 _FIELDS = ("input", "output", "cached", "cache_read", "cache_write")
 _VALUE = r"-?\d(?:[\d_]|[.,](?=\d))*(?:[eE][+-]?\d+)?"
 _PAIR = lazy(
-    rf"[\"']?(?P<key>[A-Za-z][\w.\-]{{0,60}})[\"']?[ \t]*[:=][ \t]*(?:[\"'](?P<text>[^\"'\n]{{1,40}})[\"']|(?P<date>\d{{4}}[-/]\d{{2}}(?:[-/]\d{{2}})?)\b|(?P<value>{_VALUE})|(?P<word>[A-Za-z]\w{{0,12}})\b(?![ \t]*[:=]))"
+    rf"(?<![\w.\-])[\"']?(?P<key>[A-Za-z][\w.\-]{{0,60}})[\"']?[ \t]*[:=][ \t]*(?:[\"'](?P<text>[^\"'\n]{{1,40}})[\"']|(?P<date>\d{{4}}[-/]\d{{2}}(?:[-/]\d{{2}})?)\b|(?P<value>{_VALUE})|(?P<word>[A-Za-z]\w{{0,12}})\b(?![ \t]*[:=]))"
 )
-# The model an export's usage came from (`"model": "gpt-4o-2024-08-06"`) is what is billed today, not a second
-# model to weigh: it is dropped with the export.
-_MODEL_PAIR = lazy(r"[\"']?(?:model|model[_-]?(?:name|id))[\"']?[ \t]*[:=][ \t]*[\"']?[\w.:/-]+[\"']?[ \t]*,?", re.I)
 _CELLS_OR_PAIR = lazy(r"[,;\t|:=]")
 # A key or column naming a side's tokens ("input_tokens", "promptTokenCount", "| output tokens |", "tokens_salida").
 _EXPORT_HINT = lazy(r"(?:input|prompt|output|completion|cached?|candidates)[_ .-]?tokens?|tokens?[_ -](?:de[_ ])?(?:entrada|salida)", re.I)
@@ -96,8 +94,8 @@ def _span_words() -> re.Pattern[str]:  # lexicon `export_period_span`: "the last
     return lazy(lexicon.alternation("export_period_span"), re.I)
 
 
-def _pairs(text: str, export: _Export) -> None:
-    for m in _PAIR.finditer(text):
+def _pairs(text: str, export: _Export, lo: int, hi: int) -> None:
+    for m in _PAIR.finditer(text, lo, hi):
         words = config_figures.key_words(m["key"].rsplit(".", 1)[-1])
         if m["value"] is None:
             said = m["text"] or m["date"] or m["word"]
@@ -122,13 +120,22 @@ def read(text: str) -> str:
     if not (_EXPORT_HINT.search(text) and _CELLS_OR_PAIR.search(text)):
         return text
     export = _Export()
-    tables(text, export)
-    _pairs(text, export)
+    hints = [m.start() for m in islice(_EXPORT_HINT.finditer(text), 40)]
+    tables(text, export, {text.count("\n", 0, at) for at in hints})  # a header names tokens
+    windows: list[tuple[int, int]] = []  # an export's pairs sit on those lines and a few around them (period, bounds)
+    for at in hints:
+        lo, hi = at, at
+        for _ in range(4):
+            lo, hi = max(0, text.rfind("\n", 0, lo)), (text.find("\n", hi + 1) + 1 or len(text) + 1) - 1
+        if windows and lo <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], hi)
+        else:
+            windows.append((lo, hi))
+    for lo, hi in windows:
+        _pairs(text, export, lo, hi)
     if not {"input", "output"} <= export.seen and not {"cache_read", "output"} <= export.seen:
         return text
     first, last = min(export.spans)[0], max(export.spans)[1]
-    lines = {text.count("\n", 0, start) for start, _ in export.spans}  # a model on an export's own line
-    export.spans += [m.span() for m in _MODEL_PAIR.finditer(text, max(0, first - 120), last) if text.count("\n", 0, m.start()) in lines]
     spans = sorted(export.spans)
     first, last = spans[0][0], spans[-1][1]
     rest = text[:first] + text[last:]
