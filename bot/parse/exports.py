@@ -63,7 +63,8 @@ class _Export:
         period = self._period(before)
         if period and s["output"] > 0 and not TOK_S.search(rest):
             unit, count = period
-            out.append(f"{s['output'] / count:.0f} output tokens per {unit}.")
+            if s["output"] / count / _DAYS[unit] >= MIN_DAILY_OUTPUT:  # a call's usage with a date is no traffic
+                out.append(f"{s['output'] / count:.0f} output tokens per {unit}.")
         return " ".join(out)
 
     def _period(self, before: str) -> tuple[str, float] | None:
@@ -83,7 +84,9 @@ class _Export:
         return (found[0], 1.0) if len(set(found)) == 1 else None
 
 
-_UNITS = {"d": "day", "w": "week", "m": "month"}  # days/días, weeks/semanas, months/meses
+_UNITS = {"d": "day", "w": "week", "m": "month"}
+_DAYS = {"day": 1, "week": 7, "month": 30.4}
+MIN_DAILY_OUTPUT = 20_000  # output tokens a day below which a dated usage block is one call's, not a period's  # days/días, weeks/semanas, months/meses
 
 
 _N_UNIT = lazy(r"(?P<n>\d{1,3}|[^\W\d_]+)\s+(?P<unit>[^\W\d_]+)$")  # "30 days", "one day", "un mes"
