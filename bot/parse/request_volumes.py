@@ -36,13 +36,14 @@ def _counted_per_period(periods: str) -> re.Pattern[str]:
     return lazy(rf"\s?(?:[^\W\d_]{{3,}}\s)?(?P<noun>[^\W\d_]{{3,}}?)(?:es|s)\s?(?:an?|per|each|every|/|al|por|cada)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b", re.I)
 
 
-def _named_again(text: str, number: Number, periods: str) -> re.Match[str] | None:
+_HANDED = lazy(r"\b(?:per|each|every|por|cada)\s+([^\W\d_]{3,})\b", re.I)
+
+
+def _named_again(text: str, number: Number, periods: str, handed: set[str]) -> re.Match[str] | None:
     """ "20 eval sweeps a day at ~1.5M output tokens per sweep": any unit of work counted per period, when a size
-    is handed to each one of it by name ("per sweep", "cada corrida")."""
+    is handed to each one of it by name (`handed`: the words after "per", "each", "cada")."""
     m = _counted_per_period(periods).match(text, number.end)
-    if m and re.search(rf"\b(?:per|each|every|por|cada)\s+{re.escape(m['noun'])}(?:e?s)?\b", text, re.I):
-        return m
-    return None
+    return m if m and m["noun"].lower() in handed else None
 
 
 # "500 output tokens each", "500 tokens of output per request", "500 tokens de salida cada una / por petición"
@@ -116,7 +117,8 @@ def read_request_volumes(
     """Set the SLO from requests a period times output tokens a request, both said in one sentence."""
     per_period = _per_period(periods)
     said = [(n, m) for n in mentions(nums) if (m := per_period.match(text, n.end))]
-    said = said or [(n, m) for n in mentions(nums) if (m := _named_again(text, n, periods))]
+    if not said and (handed := {m[1].lower() for m in _HANDED.finditer(text)}):  # "per sweep", "cada auditoría"
+        said = [(n, m) for n in mentions(nums) if (m := _named_again(text, n, periods, handed))]
     for n, m in [(n, m) for n, m in said if is_limit(text, n.start, m.end())]:  # "Azure caps us at 2,000 requests a minute"
         draft.use(n.start, m.end(), "slo_tok_s")  # read: a vendor's limit, not the traffic
         said.remove((n, m))
