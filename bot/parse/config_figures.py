@@ -52,6 +52,8 @@ def volume(words: str, value: str) -> str | None:
         if (per := lexicon.mapping("config_tokens_per_key").get(key)) and concept("config_output_side").fullmatch(side_words):
             return f"{value.rstrip('.,')} output tokens per {per}"
     period = lexicon.mapping("config_period_key").get(last)
+    if head and not period and _work_unit().fullmatch(last) and concept("config_volume_output_key").fullmatch(head):
+        return f"{value.rstrip('.,')} output tokens per {last}"  # "output_tokens_per_job: 40000" (net s11)
     if not (period and head):
         return None
     value = value.rstrip(".,")  # "= 5.4M." ends a sentence
@@ -60,6 +62,11 @@ def volume(words: str, value: str) -> str | None:
     if concept("config_volume_request_key").fullmatch(head):
         return f"{value} requests per {period}"
     return None
+
+
+@cache
+def _work_unit() -> re.Pattern[str]:  # a unit of work a size is per: "job", "batch", "run", "request", "lote"
+    return lazy(rf"(?:{lexicon.alternation('request_nouns')}|req|requests?|calls?|quer(?:y|ies))", re.I)
 
 
 def _named(words: str, keys: tuple[tuple[str, str], ...]) -> str | None:
