@@ -89,6 +89,9 @@ def no_residency_kind(text: str, a: int, b: int) -> re.Match[str] | None:
     """A data kind that carries no residency said in the part, not negated: "only sees the public drug leaflets",
     "the prompts are all public court rulings", "datos abiertos del ayuntamiento" (lexicon `no_residency_kind`)."""
     kind = grouped.pattern("no_residency_kind").search(text, a, b)
-    if kind is None or _WAIVED.search(text[max(a, kind.start() - 20) : kind.start()]):
-        return None  # "no public data here", "not synthetic"
+    if kind is None or _WAIVED.search(text[max(a, kind.start() - 20) : kind.start()]) or _TOO.search(text, a, b):
+        return None  # "no public data here", "not synthetic"; "…, but the published reports go in too": as well, not instead
     return kind
+
+
+_TOO = lazy(r"\b(?:also|too|as\s+well|both|plus|in\s+addition|tambi[eé]n|adem[aá]s|igualmente)\b", re.I)

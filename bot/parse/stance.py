@@ -84,7 +84,7 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         if later := rulings.said_later(text, a, b, no, ruler, "approve") or rulings.said_later(text, a, b, no, ruler, "reverse"):
             return Stance(LEAVES, later.start(), later.end(), ruled=True, who=rulings.who_at(text, a, later.start(), ruler, who))
         return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True, who=rulings.who_at(text, a, no.start(), ruler, who))
-    if authority and (back := find("reverse")) and not negated(back.start()):  # "this quarter the board reversed it"
+    if authority and (back := find("reverse")) and not negated(back.start()) and not rule_events.acted_on(text, a, b):  # "this quarter the board reversed it"
         yes = grouped.pattern("approve").search(text, a, back.start())  # "approved it in January and changed its mind"
         flips = not (yes and rulings.said_later(text, a, b, yes, ruler, "reverse"))
         return Stance(STAYS, back.start(), back.end(), ruled=True, who=rulings.who_at(text, a, back.start(), ruler, who), flips=flips)
@@ -122,7 +122,7 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         else:
             ruled = bool(authority)  # "security requires that payroll stays …": the data is its ruling's
             yes = find("approve") if authority else None  # "Legal approved sending the patient records to the vendor"
-            if yes and not negated(yes.start()) and residency_sensitive.approved_out(text, data, yes, grouped.pattern("egress").search(text, yes.end(), b)):
+            if yes and not negated(yes.start()) and not rulings.other_matter(text, yes.end()) and residency_sensitive.approved_out(text, data, yes, grouped.pattern("egress").search(text, yes.end(), b)):
                 return Stance(LEAVES, min(authority.start(), yes.start()), max(data.end(), yes.end()), ruled=True, who=rulings.who_at(text, a, yes.start(), ruler, who))
             return Stance(STAYS, data.start(), data.end(), sensitive=True, ruled=ruled, who=who if ruled else "")
     elif (loose := find("holder_data")) and residency_sensitive.waived(text, a, loose):
