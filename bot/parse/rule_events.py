@@ -25,12 +25,22 @@ _OBJECT = r"\s+(?:(?:the|its|their|his|her|our|that|this|an?|el|la|los|las|su|su
 @cache
 def _acting() -> re.Pattern[str]:
     verbs, perm, rule = (lexicon.alternation(c) for c in ("annul", "permission", "rule"))
-    return lazy(rf"\b(?:{verbs}){_OBJECT}(?:(?P<perm>{perm})|(?P<rule>{rule}))\b", re.I)
+    return lazy(rf"\b(?:{verbs}){_OBJECT}(?:(?P<perm>{perm})|(?P<rule>{rule}))\b(?!\s+(?:{lexicon.alternation('rule_not_data')}))", re.I)
 
 
 def acted_on(text: str, a: int, b: int) -> list[tuple[str, int, int]]:
     """(stays | leaves, start, end) for each verb in `a`…`b` that acts on a permission or a rule, in order."""
     return [(STAYS if m.group("perm") else LEAVES, m.start(), m.end()) for m in _acting().finditer(text, a, b)]
+
+
+@cache
+def _not_data() -> re.Pattern[str]:
+    return lazy(rf"\b(?:{lexicon.alternation('rule')})\s+(?:{lexicon.alternation('rule_not_data')})", re.I)
+
+
+def not_data(text: str, a: int, b: int) -> bool:
+    """Whether a rule in `a`…`b` is said to be about something that is not the text ("the ban on personal laptops")."""
+    return bool(_not_data().search(text, a, b))
 
 
 def reinstated(text: str, a: int, b: int, ruler: str = "") -> re.Match[str] | None:

@@ -54,6 +54,8 @@ def rule_withdrawn(text: str, start: int, end: int, after_rule: bool = False) ->
     acting on a rule says which by its object, the last one deciding ("rescinded the ban" is withdrawn)."""
     if acts := rule_events.acted_on(text, start, end):
         return acts[-1][0] == rule_events.LEAVES
+    if rule_events.not_data(text, start, end):  # "IT lifted the ban on personal laptops": another rule
+        return False
     if not context.no_longer(text, start, end) or permission_withdrawn(text, start, end):
         return False
     # `after_rule`: the sentence goes on about a rule said right before ("…; luego lo restableció y lo levantaron")

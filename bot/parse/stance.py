@@ -80,6 +80,9 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     # "residency: nobody knows"; "may or may not have to stay in-house" (a keep-in rule in doubt, parseQ2)
     if doubt and (authority or find("egress") or find("vendor_use") or find("residency_topic") or find("keep_in")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b, who=who if authority else "")
+    if (acts := rule_events.acted_on(text, a, b)) and acts[-1][0] == STAYS:  # "withdrew the waiver that allowed us…"
+        ruled, at = bool(authority), acts[-1][1]  # the verb's object decides, not the approval inside it
+        return Stance(STAYS, at, acts[-1][2], ruled=ruled, who=rulings.who_at(text, a, at, ruler, who) if ruled else "")
     if authority and (no := find("refuse")) and not negated(no.start()) and not rulings.other_matter(text, no.end()):
         if later := rulings.said_later(text, a, b, no, ruler, "approve") or rulings.said_later(text, a, b, no, ruler, "reverse"):
             return Stance(LEAVES, later.start(), later.end(), ruled=True, who=rulings.who_at(text, a, later.start(), ruler, who))
