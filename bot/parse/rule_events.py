@@ -47,10 +47,8 @@ def reinstated(text: str, a: int, b: int, ruler: str = "") -> re.Match[str] | No
     """The last rule put back in force in `a`…`b`, unless a withdrawal, a lifting verb or an approval follows it. The
     span speaks of the text leaving (a forbidding word, a way out, a keep-in rule) or goes on about whoever ruled before
     (`ruler`): "we put the old dashboard back in place", "security put the firewall rules back" are none."""
-    if not (ruler or any(grouped.pattern(c).search(text, a, b) for c in ("forbid", "egress", "keep_in"))):
-        return None
     back = max(grouped.pattern("reinstated").finditer(text, a, b), key=lambda m: m.start(), default=None)
-    if back is None:
+    if back is None or not (ruler or any(grouped.pattern(c).search(text, a, b) for c in ("forbid", "egress", "keep_in"))):
         return None
     if lexicon.pattern("withdrawn").search(text, back.end(), b) or grouped.pattern("approve").search(text, back.end(), b):
         return None
