@@ -122,8 +122,14 @@ _OTHER_MATTER = lazy(r"\s+(?:about|regarding|over|sobre|respecto\s+(?:a|de)|acer
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
+    """The sentences of `text`; a piece of blank space (the newline after ".\n") belongs to the sentence before it, so
+    the next line is the next sentence ("Security approved it in March.\nThey are reviewing it again.")."""
     cuts = [0, *(m.end() for m in SENTENCE_END.finditer(text)), len(text)]
-    return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
+    out: list[tuple[int, int]] = []
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        if b > a:
+            out[-1:] = [(out[-1][0], b)] if out and text[a:b].isspace() else [*out[-1:], (a, b)]
+    return out
 
 
 def top_level(alternation: str) -> list[str]:

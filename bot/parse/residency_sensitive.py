@@ -62,3 +62,36 @@ def waived(text: str, a: int, data: re.Match[str]) -> bool:
     if lexicon.pattern("fake_after").match(text, data.end() + (text[data.end() : data.end() + 1] == " ")):
         return True
     return bool(grouped.pattern("sensitive_topic").search(text, max(a, data.start() - 60), data.start()))
+
+
+# Between an approval and the data it lets go: "approved sending the", "signed off on sending", "aprobó mandar los"
+_SENDING = r"\s+(?:on\s+|of\s+|to\s+|that\s+we\s+)?(?:{})\s+(?:[\w'’-]+\s+){{0,3}}?$"
+# After the data, the approval refers back to it: "… bank statements and compliance has cleared them for the API"
+_REFERS = lazy(r"\s+(?:them|it|those|these|this|that|los|las|lo|la)\b", re.I)
+
+
+@cache
+def _sending() -> re.Pattern[str]:
+    return lazy(_SENDING.format(lexicon.alternation("send_verb")), re.I)
+
+
+def approved_out(text: str, data: re.Match[str], yes: re.Match[str], egress: re.Match[str] | None) -> bool:
+    """Whether an approval is of sending THAT data out (issue 14): "Legal approved sending the patient records to
+    the vendor", "Legal aprobó mandar los historiales clínicos al proveedor"; or of the data said before it, with
+    somewhere to go after ("…; compliance has cleared them for the hosted API")."""
+    if yes.end() <= data.start():
+        gap = text[yes.end() : data.start()]
+        return len(gap) <= 60 and not re.search(r"[.;,:!?\n]", gap) and bool(_sending().search(gap))
+    return yes.start() >= data.end() and bool(_REFERS.match(text, yes.end())) and egress is not None and egress.start() > yes.start()
+
+
+def no_residency_kind(text: str, a: int, b: int) -> re.Match[str] | None:
+    """A data kind that carries no residency said in the part, not negated: "only sees the public drug leaflets",
+    "the prompts are all public court rulings", "datos abiertos del ayuntamiento" (lexicon `no_residency_kind`)."""
+    kind = grouped.pattern("no_residency_kind").search(text, a, b)
+    if kind is None or _WAIVED.search(text[max(a, kind.start() - 20) : kind.start()]) or _TOO.search(text, a, b):
+        return None  # "no public data here", "not synthetic"; "…, but the published reports go in too": as well, not instead
+    return kind
+
+
+_TOO = lazy(r"\b(?:also|too|as\s+well|both|plus|in\s+addition|tambi[eé]n|adem[aá]s|igualmente)\b", re.I)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
-from bot.parse import context, grouped, lexicon
+from bot.parse import context, grouped, lexicon, rule_events
 from bot.parse.lazyre import lazy
 from bot.parse.residency_words import phrase
 
@@ -48,16 +48,25 @@ def authority(text: str, a: int, b: int) -> re.Match[str] | None:
     return None
 
 
-def rule_withdrawn(text: str, start: int, end: int) -> bool:
+def rule_withdrawn(text: str, start: int, end: int, after_rule: bool = False) -> bool:
     """A rule the sentence says no longer holds: "we had a no-external-APIs rule but it was dropped". An
-    approval withdrawn is no rule withdrawn but a refusal ("the approval was revoked in June", `permission`)."""
+    approval withdrawn is no rule withdrawn but a refusal ("the approval was revoked in June", `permission`). A verb
+    acting on a rule says which by its object, the last one deciding ("rescinded the ban" is withdrawn)."""
+    if acts := rule_events.acted_on(text, start, end):
+        return acts[-1][0] == rule_events.LEAVES
+    if rule_events.not_data(text, start, end):  # "IT lifted the ban on personal laptops": another rule
+        return False
     if not context.no_longer(text, start, end) or permission_withdrawn(text, start, end):
         return False
-    return any(grouped.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress", "keep_in"))
+    # `after_rule`: the sentence goes on about a rule said right before ("…; luego lo restableció y lo levantaron")
+    return after_rule or any(grouped.pattern(c).search(text, start, end) for c in ("rule", "forbid", "egress", "keep_in"))
 
 
 def permission_withdrawn(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The span of an approval said to be withdrawn ("the approval was revoked", "el permiso fue revocado")."""
+    """The span of an approval said to be withdrawn ("the approval was revoked", "el permiso fue revocado", "the
+    board overturned the approval", "revocó la excepción")."""
+    if acts := [(s, e) for kind, s, e in rule_events.acted_on(text, start, end) if kind == rule_events.STAYS]:
+        return acts[-1]
     for m in (m for c in ("withdrawn", "lapsed") for m in grouped.pattern(c).finditer(text, start, end)):
         if near := _PERMISSION.search(text, max(start, m.start() - 40), min(end, m.end() + 30)):
             return min(near.start(), m.start()), max(near.end(), m.end())

@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from bot.parse import context, grouped, lexicon, residency_sensitive, rulings, stance_sentences
-from bot.parse.lazyre import lazy
+from bot.parse import context, grouped, lexicon, residency_sensitive, rule_events, rulings, stance_sentences
 from bot.parse.residency_sensitive import sensitive
 from bot.parse.residency_words import NOT_BINDING, STAYS_NOT_DATA, WAIVED_BEFORE
 from bot.parse.rule_question import asks_about_rule
+from bot.parse.stance_aside import disowned, next_to, not_a_rule
 
 STAYS, LEAVES, UNSURE, NONE = "stays", "leaves", "unsure", "none"  # none: words read that set nothing
 
@@ -40,6 +40,7 @@ class Stance:
     flips: bool = False
     was: str = ""  # the kind a ruling had before it was set aside  # going back on the same authority's ruling before ("reversed it"): rulings.weigh decides
     hedged: bool = False  # doubt about an approval ("I think legal cleared it? not sure"): a rule said before may no longer hold
+    public: bool = False  # cleared by a data kind with no residency ("only the public leaflets"): within its sentence only
 
 
 def _parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -51,8 +52,8 @@ def _part_stance(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     """The stance of one part, unless the part is a hypothesis or another company's rule (read only where a part takes
     a stance: most parts take none, so they pay no extra scan)."""
     said = _stance_of(text, a, b, ruler)
-    if said is not None and said.kind != NONE and (aside := _not_a_rule(text, a, b)):
-        return aside  # "if a customer ever demanded on-prem…", "our competitor forbids…"
+    if said is not None and said.kind != NONE and (aside := not_a_rule(text, a, b)):
+        return Stance(NONE, *aside)  # "if a customer ever demanded on-prem…", "our competitor forbids…"
     return said
 
 
@@ -79,11 +80,14 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     # "residency: nobody knows"; "may or may not have to stay in-house" (a keep-in rule in doubt, parseQ2)
     if doubt and (authority or find("egress") or find("vendor_use") or find("residency_topic") or find("keep_in")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b, who=who if authority else "")
+    if (acts := rule_events.acted_on(text, a, b)) and acts[-1][0] == STAYS:  # "withdrew the waiver that allowed us…"
+        ruled, at = bool(authority), acts[-1][1]  # the verb's object decides, not the approval inside it
+        return Stance(STAYS, at, acts[-1][2], ruled=ruled, who=rulings.who_at(text, a, at, ruler, who) if ruled else "")
     if authority and (no := find("refuse")) and not negated(no.start()) and not rulings.other_matter(text, no.end()):
         if later := rulings.said_later(text, a, b, no, ruler, "approve") or rulings.said_later(text, a, b, no, ruler, "reverse"):
             return Stance(LEAVES, later.start(), later.end(), ruled=True, who=rulings.who_at(text, a, later.start(), ruler, who))
         return Stance(STAYS, min(authority.start(), no.start()), b, ruled=True, who=rulings.who_at(text, a, no.start(), ruler, who))
-    if authority and (back := find("reverse")) and not negated(back.start()):  # "this quarter the board reversed it"
+    if authority and (back := find("reverse")) and not negated(back.start()) and not rule_events.acted_on(text, a, b):  # "this quarter the board reversed it"
         yes = grouped.pattern("approve").search(text, a, back.start())  # "approved it in January and changed its mind"
         flips = not (yes and rulings.said_later(text, a, b, yes, ruler, "reverse"))
         return Stance(STAYS, back.start(), back.end(), ruled=True, who=rulings.who_at(text, a, back.start(), ruler, who), flips=flips)
@@ -120,9 +124,14 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
             return Stance(NONE, min(data.start(), scrub.start()), max(data.end(), scrub.end()), clears=True)
         else:
             ruled = bool(authority)  # "security requires that payroll stays …": the data is its ruling's
+            yes = find("approve") if authority else None  # "Legal approved sending the patient records to the vendor"
+            if yes and not negated(yes.start()) and not rulings.other_matter(text, yes.end()) and residency_sensitive.approved_out(text, data, yes, grouped.pattern("egress").search(text, yes.end(), b)):
+                return Stance(LEAVES, min(authority.start(), yes.start()), max(data.end(), yes.end()), ruled=True, who=rulings.who_at(text, a, yes.start(), ruler, who))
             return Stance(STAYS, data.start(), data.end(), sensitive=True, ruled=ruled, who=who if ruled else "")
     elif (loose := find("holder_data")) and residency_sensitive.waived(text, a, loose):
         waived = waived or Stance(NONE, loose.start(), loose.end())  # "there's no customer data in the prompts": read
+    if not data and (kind := residency_sensitive.no_residency_kind(text, a, b)):  # "…, but it only sees public leaflets"
+        waived = Stance(NONE, kind.start(), kind.end(), clears=True, public=True)
     if scrub:  # "PII was an issue, but we anonymize everything now": clears the sensitive data said before
         waived = Stance(NONE, scrub.start(), scrub.end(), clears=True)
     if authority and (yes := find("approve")) and not negated(yes.start()):
@@ -137,18 +146,6 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     return waived
 
 
-_OURS = lazy(r"\b(?:we|our)\b|\bnuestr[oa]s?\b|\bnosotr[oa]s\s+(?:tambi[eé]n|tampoco)\b", re.I)  # "…, and so do we"; not "…to us"
-
-
-def _not_a_rule(text: str, a: int, b: int) -> Stance | None:
-    """A part said as a hypothesis, or as another company's rule with no "we" after it: read, it sets nothing."""
-    if said := grouped.pattern("hypothetical").search(text, a, b):
-        return Stance(NONE, said.start(), b)
-    if (theirs := grouped.pattern("not_ours").search(text, a, b)) and not _OURS.search(text, theirs.end(), b):
-        return Stance(NONE, theirs.start(), b)
-    return None
-
-
 def read(text: str) -> list[Stance]:
     """One stance per sentence that takes one (withdrawn counts as may leave); only sentences with a cue.
     Rulings are weighed in order (bot/parse/rulings.py): the latest of one authority, the strictest of several."""
@@ -158,10 +155,10 @@ def read(text: str) -> list[Stance]:
     while (k := k + 1) < len(stance_sentences.then(text, sentences, k, out)):
         start, end = sentences[k]
         # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
-        ruler = out[-1].who if out and out[-1].ruled and out[-1].within[1] == start else ""
+        ruler = out[-1].who if out and out[-1].ruled and next_to(text, out[-1].within[1], start) else ""
         ruler = ruler or (voice[1] if voice[0] == start else "")  # "Respuesta de Iván (seguridad):" then his words
-        if not ruler and not stance_sentences.named(text, start, end):
-            continue
+        if not ruler and not stance_sentences.named(text, start, end) and not rule_events.acted_on(text, start, end):
+            continue  # "Dirección revocó la excepción…": a verb acting on a rule speaks of residency too
         if said_by := stance_sentences.voice(text, start, end):  # a thread's header names whose words follow: read them as theirs
             voice = (end, said_by)
             if k + 1 == len(sentences) or sentences[k + 1][0] != end:
@@ -176,18 +173,25 @@ def read(text: str) -> list[Stance]:
                 stances.append(said)
             if named := grouped.pattern("authority").search(text, a, b):
                 ruler = rulings.who(named.group(0))
-        said = None
-        if rulings.rule_withdrawn(text, start, stance_sentences.and_next(text, sentences, k)):
-            said = Stance(LEAVES, start, end, (start, end), withdrawn=True)
+        said, reach = None, stance_sentences.and_next(text, sentences, k)
+        if stances and (mine := disowned(text, start, end)) is not None:  # "…, but that's their project"
+            stances = [Stance(NONE, s.start, s.end) if s.start < mine else s for s in stances]
+        if back := rule_events.reinstated(text, start, reach, carried):  # the latest event: the rule is back in force
+            who = rulings.who_at(text, start, back.start(), carried)
+            said = Stance(STAYS, back.start(), back.end(), (start, end), ruled=bool(who), who=who)
+        elif rulings.rule_withdrawn(text, start, reach, bool(carried and out) and out[-1].kind == STAYS):  # by whoever ruled it, who is set aside
+            who = rulings.who_at(text, start, end, carried)
+            said = Stance(LEAVES, start, end, (start, end), withdrawn=True, ruled=bool(who), who=who)
         elif stances:
             said = replace(rulings.last(rulings.strictest(stances)), within=(start, end))
         if said is None:
             continue
         if said.kind == UNSURE and grouped.pattern("approve").search(text, start, end):
             said = replace(said, hedged=True)  # "creo que legal lo aprobó, no estoy seguro"
-        if said.clears and out and out[-1].sensitive and out[-1].within[1] == start:
+        if said.clears and not said.public and out and out[-1].sensitive and out[-1].within[1] == start:
             said = replace(said, within=(out.pop().within[0], end))  # "Prompts hold PII. We redact it first."
         elif out and out[-1].within[1] == start and (carried and said.kind == UNSURE or rulings.overrules(text, start, out[-1], said)):
             said = replace(said, within=(out.pop().within[0], end))
         out = rulings.weigh(out, said)
     return rulings.settled(out)
+
