@@ -17,11 +17,13 @@ used, so the safety net (bot/parse/unused.py) knows which counts no reader took.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from bot.parse import lexicon
+from bot.parse import lexicon, revisions
 from bot.parse.compose_at_once import per_stream as _per_stream
 from bot.parse.compose_forms import each_words, echo, hands_own_figure  # noqa: F401  hands_own_figure: unused_figures reads it here
-from bot.parse.count_nouns import ANY_NOUN, PER_PERIOD, lead
+from bot.parse.compose_unknown import unknown_count as _unknown_count
+from bot.parse.count_nouns import lead
 from bot.parse.counts import Count, counts
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
@@ -80,8 +82,8 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
         here = [c for c in every if start <= c.start < end]
         if not here:  # "There are 60 adjusters, 15 of them at once. Each adjuster gets 30 tok/s.": named again
             named = [c for c in every if c.noun and echo(c.noun).search(text, start, end)]
-            if len(named) == 1:
-                here = named
+            if len(named) == 1 or len({c.noun.lower() for c in named}) == 1:
+                here = named[-1:]  # one unit said several times ("6 filiales … 9 filiales"): revisions settles it
             elif len(every) == 1 and _each(text, every[0], start, end):
                 here = every  # "We have 12 tenants. Each needs 250 tok/s.", "12 tenants; per tenant 250 tok/s"
         # "We run 18 support queues. Each needs 90 tok/s.": the count may be in the sentence before the "each"
@@ -105,6 +107,12 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
         if not each:
             _neither(text, draft, kind, count, figure)
             continue
+        if (now := revisions.settled(text, nums, draft, count.value, count.start, count.end, count.noun)) is None:
+            draft.use(count.start, count.end, "slo_tok_s")  # "8 teams … 10 teams", no time said: which?
+            draft.fields.pop("slo_tok_s", None)
+            draft.ask(ASK_SLO, "rate_per_group", tok_s=plain(figure.value), group=count.noun.lower())
+            return
+        count = replace(count, value=now)  # "12 depots last year and 15 now"
         draft.use(count.start, count.end, "slo_tok_s")
         draft.use(each.start(), each.end(), "slo_kind")  # "apiece", "cada uno" were read
         if kind == "volume":
@@ -151,28 +159,6 @@ def _between(text: str, count: Count, figure: Number) -> re.Match[str] | None:
 
 def _clause(text: str, pos: int) -> int:
     return max(text.rfind(mark, 0, pos) for mark in ",;:.\n(") + 1
-
-
-# "8 GPUs, 300 tok/s each": per GPU or in total? Hardware is never a head count, but "each" of it asks.
-_HARDWARE = lazy(
-    r"gpus|cards|nodes|servers|machines|instances|replicas|pods|boxes|nodos|servidores|m[aá]quinas|"
-    r"[hab]\d{2,3}[a-z]{0,3}s|l40s|mi\d{3}x?s", re.I
-)
-_GPU_PLURAL = lazy(r"\s+(?:x\s*)?(?P<noun>[hab]\d{2,3}[a-z]{0,3}s|l40s|mi\d{3}x?s)(?!\w)", re.I)
-
-
-def _unknown_count(text: str, nums: list[Number], start: int, end: int, each_from: int | None = None) -> Count | None:
-    """A whole number before a plural noun no lexicon row names, in a sentence that says "each" (from `each_from`)."""
-    if not each_words(text, start if each_from is None else each_from, end):  # not "each request carries…"
-        return None
-    for n in nums:
-        if not (start <= n.start < end) or n.value < 2 or not n.value.is_integer() or TOK_S.match(text, n.end):
-            continue
-        m = ANY_NOUN.match(text, n.end) or _GPU_PLURAL.match(text, n.end)  # "8 H100s, 300 tok/s each"
-        counted = not lexicon.pattern("not_counted").fullmatch(m["noun"]) if m else False
-        if m and not PER_PERIOD.match(text, m.end()) and (counted or _HARDWARE.fullmatch(m["noun"])):
-            return Count(round(n.value), n.start, m.end(), None, m["noun"].lower())
-    return None
 
 
 def _each(text: str, count: Count, start: int, end: int, near: int = 0) -> re.Match[str] | None:

@@ -60,6 +60,14 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
             draft.ask(ASK_SLO, "users_at_once", users=count.value)
         return
     after = lexicon.pattern("at_once").search(text, count.end, min(max(sentence(text, end + 1)[1], count.end), count.end + 100))
+    if after is None and _online_at_peak(text, count):  # "about 200 users online at the busiest hour"
+        after = _online().match(text, count.end)
+    if after is None and _all_at_once().search(text):
+        # "> pm: 30 analysts, …, all online at once" / "it's 36 analysts now": what was said of them holds for the
+        # count that replaced the old one (bot/parse/voices.py blanked it), and "all" has no number of its own
+        draft.set("concurrency", count.value)
+        draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
+        return
     between = _CLOCK.sub(" ", _RATE_FIGURE.sub(" ", text[count.end : after.start()])) if after else ""
     # "200 devs; at any moment about 10 are typing": the number right after the at-once words
     if after and (then := _AFTER_AT_ONCE.match(text, after.end())) and 1 <= (n := int(then["n"])) < count.value:
@@ -98,10 +106,44 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
 
 
 
+def peak_not_target(text: str, draft: Draft) -> None:
+    """The rates reader takes a number after a target word ("peak of 75") for a unitless target and asks which
+    figure is the SLO; said of people online ("peak of 75 online", unit_forms.at_once_number) it is how many are
+    at it at once, and the tok/s it set aside is the SLO."""
+    from bot.parse.unit_forms import at_once_number  # unit_forms reads this module's counts
+
+    if not (asked := next((f for _, f in draft.asks if f.code == "slo_unclear" and "tok_s" in f.params), None)):
+        return
+    if (peak := at_once_number(text)) is None or not text[peak[1] : peak[2]].lower().startswith(asked.params["said"].lower()):
+        return
+    draft.asks = [(p, f) for p, f in draft.asks if f is not asked]
+    draft.disputed.discard("slo_tok_s")
+    draft.fields["slo_tok_s"] = asked.params["tok_s"]
+    draft.fields["slo_kind"] = "per_stream"  # people at once: each one's stream
+    draft.use(peak[1], peak[2], "concurrency")
+    draft.set("concurrency", peak[0])
+
+
 def _at_once(draft: Draft, n: int) -> None:
     draft.fields.pop("concurrency", None)  # "200 devs" read as all of them at once by the concurrency reader
     draft.set("concurrency", n)
     draft.asks = [(p, f) for p, f in draft.asks if f.code != "users_at_once"]
+
+
+@cache
+def _all_at_once() -> re.Pattern[str]:
+    return lazy(rf"(?<![\w\d]\s)(?<!\d)(?:{lexicon.alternation('all_of_them')})\s+(?:[^\W\d_]+\s+){{0,2}}(?:{lexicon.alternation('at_once')})(?!\w)", re.I)
+
+
+@cache
+def _online() -> re.Pattern[str]:
+    return lazy(rf"\s+(?:(?:are|is|est[aá]n|hay)\s+)?(?:{lexicon.alternation('online_word')})(?!\w)", re.I)
+
+
+def _online_at_peak(text: str, count: Count) -> bool:
+    """People counted as online, connected or logged in at the peak (lexicon `peak_time`: "at the busiest hour", "en
+    hora pico") are how many are at it at once."""
+    return bool(_online().match(text, count.end)) and bool(lexicon.pattern("peak_time").search(text, *sentence(text, count.start)))
 
 
 def streams_at_once(text: str, nums: list[Number], noun: str) -> bool:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from bot.parse import lexicon, spelled
+from bot.parse import lexicon, named_lists, spelled
 from bot.parse.compose_forms import share_before
 from bot.parse.count_nouns import (
     ANY_NOUN,
@@ -151,9 +151,35 @@ def _counts(text: str, nums: list[Number]) -> list[Count]:
             out.append(Count(round(value), start, said.end() if said else end, False, "heads"))  # people, said apart
         elif there_are().search(text, max(0, start - 24), start) and re.match(r"\s*(?:[).,;:!?—–-]|$)", text[end:]):
             out.append(Count(round(value), start, end, None))  # "each team (there are 6)": "each" says what
+    out += _names_of(out, [_named(text, n, start, end, noun) for n, start, end, noun in named_lists.named(text)])
     # "40 bots, 30 tok/s per bot, all running at the same time": bots said at once later in the sentence are streams
-    out = [_at_once_later(text, c) for c in out]
-    return sorted(out, key=lambda c: c.start)
+    out = sorted((_at_once_later(text, c) for c in out), key=lambda c: c.start)
+    return [_of_whom(out, c) for c in out]
+
+
+def _names_of(out: list[Count], named: list[Count]) -> list[Count]:
+    """ "each of the three filiales (Chile, Perú y Colombia)": a list that names a count's units says what they are
+    (a count whose kind the lexicon did not say takes the list's), and is no second count."""
+    for n in named:
+        same = [i for i, c in enumerate(out) if c.value == n.value and c.noun.lower() == n.noun.lower()]
+        for i in same:
+            if out[i].group is None:
+                out[i] = Count(out[i].value, out[i].start, out[i].end, n.group, out[i].noun, out[i].at_once)
+    return [n for n in named if not any(c.value == n.value and c.noun.lower() == n.noun.lower() for c in out)]
+
+
+def _named(text: str, value: int, start: int, end: int, noun: str) -> Count:
+    """A named list (bot/parse/named_lists.py): people when its noun is a person's, else units whose rates add up."""
+    said = count_noun().match(" " + noun) if noun else None
+    return Count(value, start, end, not (said and said["person"]), noun)
+
+
+def _of_whom(out: list[Count], count: Count) -> Count:
+    """ "We host three brands (…). The three of them need…": "N of them" counts the noun said before with N."""
+    if count.noun or count.group is not None:
+        return count
+    before = next((c for c in reversed(out) if c.end <= count.start and c.value == count.value and c.noun), None)
+    return Count(count.value, count.start, count.end, before.group, before.noun, before.at_once) if before else count
 
 
 def _at_once_later(text: str, count: Count) -> Count:

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import unit_forms, unit_marks
+from bot.parse import revisions, unit_forms, unit_marks
 from bot.parse.compose_at_once import per_stream, streams_at_once
-from bot.parse.counts import Count
+from bot.parse.counts import Count, counts
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
@@ -33,6 +33,7 @@ from bot.parse.rate_units import TOK_S
 def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
     if (done := next((n for n in draft.notes if n.code == "rate_multiplied"), None)) is not None:
         _part_of(text, draft, done)  # "500 tok/s per region … only in 2 of our 5 regions": not all 5
+        _revised(text, nums, draft, done)  # "12 depots last year and 15 now": the current count
         return
     if any(n.code == "volume_times_users" for n in draft.notes):
         return  # compose.py or rates.py composed it
@@ -85,6 +86,25 @@ def _part_of(text: str, draft: Draft, done) -> None:
     draft.ask(ASK_SLO, "rate_per_group", tok_s=done.params["each"], group=_group_word(text, m.end()))
 
 
+def _revised(text: str, nums: list[Number], draft: Draft, done) -> None:
+    """A count composed by any reader, said again in the message: the one that holds now (bot/parse/revisions.py),
+    or asked when the statements differ and neither time nor order decides."""
+    if done not in draft.notes:
+        return
+    count = done.params["count"]
+    said = next((c for c in counts(text, nums) if c.value == count and c.noun), None)
+    if said is None or (now := revisions.settled(text, nums, draft, count, said.start, said.end, said.noun)) == count:
+        return
+    draft.notes.remove(done)
+    if now is None:
+        draft.fields.pop("slo_tok_s", None)
+        draft.ask(ASK_SLO, "rate_per_group", tok_s=done.params["each"], group=unit_forms.singular(said.noun.split()[-1]))
+        return
+    total = done.params["each"] * now
+    draft.fields["slo_tok_s"] = total
+    draft.note("rate_multiplied", count=now, each=done.params["each"], tok_s=plain(total))
+
+
 _WORD_AFTER = lazy(r"\s+(?P<w>[^\W\d_]+)")
 
 
@@ -94,7 +114,7 @@ def _group_word(text: str, pos: int) -> str:
 
 
 def _group(text: str, nums: list[Number], draft: Draft, figure: Number, unit: str, asked) -> None:
-    values = unit_forms.counts_of(text, nums, unit, skip=figure)
+    values = _now(text, nums, draft, unit_forms.counts_of(text, nums, unit, skip=figure))
     if len({v for v, _, _ in values}) != 1:
         # "per brand 95 tok/s" and no number of brands, or two ("3 new stores … now 25 stores"): ask
         if asked is None and (values or unit_forms.known_group(unit)) and not draft.asks:
@@ -127,7 +147,7 @@ def _compose(draft: Draft, figure: Number, count: int, at: int, end: int) -> Non
 
 def _people(text: str, nums: list[Number], draft: Draft, unit: str) -> None:
     draft.fields["slo_kind"] = "per_stream"
-    values = unit_forms.counts_of(text, nums, unit)
+    values = _now(text, nums, draft, unit_forms.counts_of(text, nums, unit))
     if len({v for v, _, _ in values}) == 1:
         count, at, end = values[0]
         draft.use(at, end, "concurrency")
@@ -137,3 +157,11 @@ def _people(text: str, nums: list[Number], draft: Draft, unit: str) -> None:
     if (peak := unit_forms.at_once_number(text)) is not None:
         draft.use(peak[1], peak[2], "concurrency")
         draft.set("concurrency", peak[0])
+
+
+def _now(text: str, nums: list[Number], draft: Draft, values: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The statements of the count that hold now (bot/parse/revisions.py), said in a note when one was set aside."""
+    now = revisions.current(text, revisions.restated(text, nums, values))
+    if len({v for v, _, _ in now}) == 1 and len({v for v, _, _ in values}) > 1:
+        revisions.noted(text, draft, values, now[0])
+    return now

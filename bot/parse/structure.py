@@ -110,27 +110,6 @@ def _rate_column(head: list[str]) -> int | None:
     return None
 
 
-def _groups(rows: list[tuple[str, float]], head: str, draft: Draft) -> str:
-    """Rows of labels and tok/s: a model per row, a benchmark (dropped), or groups that add up."""
-    if _concept("table_model_head").fullmatch(head):
-        return "\n".join(f"{label} at {plain(v)} tok/s." for label, v in rows)
-    if _concept("table_measure_head").fullmatch(head) or any(
-        parse_number(label) is not None for label, _ in rows
-    ):
-        return ""
-    if any(_concept("table_alternative_row").fullmatch(label.lower().strip(" :")) for label, _ in rows):
-        # "- peak: 2,000 tok/s / - average: 700 tok/s": readings of one traffic, not parts that add up
-        return "\n".join(f"{label} {plain(v)} tok/s." for label, v in rows)
-    totals = [v for label, v in rows if _concept("table_total_row").fullmatch(label)]
-    if totals:
-        return f"{plain(totals[-1])} tok/s in total."
-    if len(rows) == 1:
-        return f"{plain(rows[0][1])} tok/s."
-    total = sum(v for _, v in rows)
-    draft.note("rate_summed", parts=[f"{label} {plain(v)}" for label, v in rows], tok_s=plain(total))
-    return f"{plain(total)} tok/s in total."
-
-
 def _table(lines: list[str], draft: Draft) -> str | None:
     head = _cells(lines[0])
     body = [_cells(line) for line in lines[1:] if not _RULE_LINE.match(line)]
@@ -162,7 +141,7 @@ def _table(lines: list[str], draft: Draft) -> str | None:
             f"{head[label_col]}: {label}. {plain(v)} {unit}." if counted and parse_number(label) else f"{label}: {plain(v)} {unit}."
             for label, v in rows
         )
-    return _groups(rows, head[label_col].lower() if len(head) > label_col else "", draft)
+    return tabbed.groups(rows, head[label_col].lower() if len(head) > label_col else "", draft)
 
 
 def _bullets(lines: list[str], draft: Draft, heading: str) -> str | None:
@@ -178,7 +157,7 @@ def _bullets(lines: list[str], draft: Draft, heading: str) -> str | None:
         if value is None or not m:
             return None
         rows.append((m.group("label").strip(), value))
-    return _groups(rows, "", draft) if len(rows) > 1 else None
+    return tabbed.groups(rows, "", draft) if len(rows) > 1 else None
 
 
 def _blocks(lines: list[str], draft: Draft) -> list[str]:

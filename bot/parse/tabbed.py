@@ -3,11 +3,15 @@
 Copying cells out of Google Sheets or Excel gives one line per row and a tab between cells. Two or more lines in a
 row with the same number of tab-separated cells (two or more) become "| a | b |" lines, so
 bot/parse/structure.py reads them as it reads a markdown table (a column of tok/s, a one-row table of keys and
-values). Runs in `markup.to_plain` before tabs become spaces, and only when the text holds a tab."""
+values). Runs in `markup.to_plain` before tabs become spaces, and only when the text holds a tab. `groups` reads a
+table's or a list's rows of labels and tok/s (bot/parse/structure.py): a model per row, a benchmark, or groups that
+add up."""
 
 from __future__ import annotations
 
-from bot.parse.numbers import parse_number
+from bot.parse.config_figures import concept
+from bot.parse.draft import Draft
+from bot.parse.numbers import parse_number, plain
 
 
 def _cells(line: str) -> list[str]:
@@ -40,3 +44,24 @@ def keyed_row(head: list[str], body: list[list[str]]) -> str | None:
     if any(parse_number(cell.replace(" ", "")) is None for cell in body[0]):
         return None
     return ", ".join(f"{key}: {value}" for key, value in zip(head, body[0], strict=True))
+
+
+def groups(rows: list[tuple[str, float]], head: str, draft: Draft) -> str:
+    """Rows of labels and tok/s: a model per row, a benchmark (dropped), or groups that add up."""
+    if concept("table_model_head").fullmatch(head):
+        return "\n".join(f"{label} at {plain(v)} tok/s." for label, v in rows)
+    if concept("table_measure_head").fullmatch(head) or any(
+        parse_number(label) is not None for label, _ in rows
+    ):
+        return ""
+    if any(concept("table_alternative_row").fullmatch(label.lower().strip(" :")) for label, _ in rows):
+        # "- peak: 2,000 tok/s / - average: 700 tok/s": readings of one traffic, not parts that add up
+        return "\n".join(f"{label} {plain(v)} tok/s." for label, v in rows)
+    totals = [v for label, v in rows if concept("table_total_row").fullmatch(label)]
+    if totals:
+        return f"{plain(totals[-1])} tok/s in total."
+    if len(rows) == 1:
+        return f"{plain(rows[0][1])} tok/s."
+    total = sum(v for _, v in rows)
+    draft.note("rate_summed", parts=[f"{label} {plain(v)}" for label, v in rows], tok_s=plain(total))
+    return f"{plain(total)} tok/s in total."

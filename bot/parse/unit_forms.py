@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import lexicon
+from bot.parse import lexicon, named_lists
 from bot.parse.count_nouns import PER_PERIOD
 from bot.parse.counts import whole_numbers
 from bot.parse.draft import sentence
@@ -120,16 +120,6 @@ def _one(unit: str) -> re.Pattern[str]:
     return lazy(rf"(?<![\w-])(?:{lexicon.alternation('one_count')})\s+(?:[^\W\d_]+\s+)?{forms(unit)}(?![^\W\d_])", re.I)
 
 
-@cache
-def _list(unit: str) -> re.Pattern[str]:  # "Plants: Monterrey, Puebla, Saltillo and Querétaro", "las plantas son A, B y C"
-    item = r"(?-i:[A-ZÁÉÍÓÚÑ])[\w'&-]*(?:[ \t][^\W\d_][\w'&-]*){0,2}"  # names: "the teams are small and busy" is none
-    last = rf"(?:\s*,?\s+(?:and|y|&)\s+{item}|(?:\s*,\s*{item}){{2}})"  # "A, B and C", "A, B, C"
-    return lazy(
-        rf"(?<!\w){forms(unit)}\s*(?:{lexicon.alternation('list_are')}|=)\s*(?P<items>{item}(?:\s*,\s*{item})*?{last})(?=\s*(?:[.;\n)]|$))",
-        re.I,
-    )
-
-
 def counts_of(text: str, nums: list[Number], unit: str, skip: Number | None = None) -> list[tuple[int, int, int]]:
     """(value, start, end) of every count of `unit` the message says, in order."""
     if unit == US:
@@ -156,10 +146,9 @@ def counts_of(text: str, nums: list[Number], unit: str, skip: Number | None = No
             out.append((round(value), start, tail.end()))
     for m in _one(unit).finditer(text):  # "only one team", "un solo equipo"
         out.append((1, m.start(), m.end()))
-    for m in _list(unit).finditer(text):
-        items = re.split(r"\s*,\s*(?:(?:and|y|&)\s+)?|\s+(?:and|y|&)\s+", m["items"])
-        if len(items) >= 2:
-            out.append((len(items), m.start(), m.end()))
+    for n, start, end, noun in named_lists.named(text):  # "Plants: A, B and C", "tenants A/B/C", "for Acme and Globex"
+        if not noun or u.fullmatch(noun):
+            out.append((n, start, end))
     return sorted(out, key=lambda c: c[1])
 
 
