@@ -88,3 +88,8 @@ def _clause(text: str, pos: int, lo: int, hi: int) -> tuple[int, int]:
 
 
 _CLAUSE_CUT = lazy(r"[,;]|\s(?:and|y|e|while|whereas|mientras\s+que)\s", re.I)
+
+
+@cache
+def tax() -> re.Pattern[str]:  # lexicon `tax_word`: "VAT 21 %" beside a share is no hit rate (percentages.py too)
+    return lazy(rf"\b{lexicon.alternation('tax_word')}\b", re.I)

@@ -4,9 +4,10 @@ comes back, a usage report's labelled totals, "input/output = 3", "75/25 input/o
 from __future__ import annotations
 
 import re
+from functools import cache
 from itertools import islice
 
-from bot.parse import lexicon
+from bot.parse import lexicon, mix_parts
 from bot.parse.figures import MAX_MENTIONS
 from bot.parse.lazyre import lazy
 
@@ -24,22 +25,24 @@ _LABELLED = lazy(
     re.I,
 )
 _INPUT_OVER_OUTPUT = lazy(
-    r"\b(?:input|in|entrada)\s*/\s*(?:output|out|salida)\s*\)?\s*(?:ratio\s*|proporci[oó]n\s*)?(?:=|:|is|of|es|de)?\s*"
+    r"\b(?:(?:input|in|entrada)\s*/\s*(?:output|out|salida)|i\s*/\s*o(?=\s*(?:ratio|proporci)))\s*\)?\s*(?:ratio\s*|proporci[oó]n\s*)?(?:=|:|is|of|es|de)?\s*"
     r"(?:about|around|roughly|~|≈|unos?)?\s*(\d{1,3}(?:\.\d+)?)(?![\d:/%]|[.,]\d)",  # "6.000/500" is a pair
     re.I,
 )
-# "of every 10 tokens, 9 are input", "de cada 10 tokens, 9 son de entrada": a share said as a count in a count.
-_OF_EVERY = lazy(
-    r"\b(?:out\s+of|of|de)\s+(?:every|cada)\s+(\d{1,4})\s+tokens?,?\s+(\d{1,4})\s+(?:are|is|son|es)\s+(?:de\s+)?"
-    r"(?:(input|prompt|entrada)|output|completion|salida)\b",
-    re.I,
-)
-# "9 in every 10 tokens are prompt", "9 de cada 10 tokens son de entrada": the part said first.
-_IN_EVERY = lazy(
-    r"\b(\d{1,4})\s+(?:in|out\s+of|of|de)\s+(?:every|cada)\s+(\d{1,4})\s+tokens?\s+(?:are|is|son|es)\s+(?:de\s+)?"
-    r"(?:(input|prompt|entrada)|output|completion|salida)\b",
-    re.I,
-)
+# "of every 10 tokens, 9 are input", "out of every ten tokens we process, nine are input", "de cada 10 tokens que
+# mandamos, 9 son de entrada": a share said as a count in a count; "9 in every 10 tokens are prompt": the part first.
+_CLAUSE = r"(?:\s+(?!(?:are|is|son|es)\b)[^\W\d_]+){0,4}?"  # "tokens we process", "tokens que procesamos"
+_SIDE_AFTER = r"\s+(?:are|is|son|es)\s+(?:de\s+)?(?:(?P<i>input|prompt|entrada)|output|completion|salida)\b"
+
+
+@cache
+def _every() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    words = "|".join(sorted(map(re.escape, lexicon.mapping("number_words")), key=len, reverse=True))
+    n = rf"(?:\d{{1,4}}|{words})"
+    return (
+        lazy(rf"\b(?:out\s+of|of|de)\s+(?:every|cada)\s+(?P<whole>{n})\s+tokens?{_CLAUSE},?\s+(?P<part>{n}){_SIDE_AFTER}", re.I),
+        lazy(rf"\b(?P<part>{n})\s+(?:in|out\s+of|of|de)\s+(?:every|cada)\s+(?P<whole>{n})\s+tokens?{_CLAUSE}{_SIDE_AFTER}", re.I),
+    )
 
 
 _SIZES: re.Pattern[str] | None = None
@@ -117,10 +120,10 @@ def mix_forms(text: str) -> list[float]:
         if a and b:
             ratios.append(a / b)
     ratios += [float(m.group(1)) for m in _INPUT_OVER_OUTPUT.finditer(text) if float(m.group(1)) > 0]
-    for m in [*_OF_EVERY.finditer(text), *_IN_EVERY.finditer(text)]:
-        whole, part = (float(m.group(1)), float(m.group(2))) if m.re.pattern == _OF_EVERY.pattern else (float(m.group(2)), float(m.group(1)))
+    for m in (m for pattern in _every() for m in pattern.finditer(text)):
+        whole, part = mix_parts.figure(m["whole"]), mix_parts.figure(m["part"])
         if 0 < part < whole:
-            ratios.append(part / (whole - part) if m.group(3) else (whole - part) / part)
+            ratios.append(part / (whole - part) if m["i"] else (whole - part) / part)
     for m in _SPLIT.finditer(text) if "/" in text or "-" in text else ():
         a, b, a_in, b_in = ("a", "b", "a_in", "b_in") if m.group("a") else ("c", "d", "c_in", "d_in")
         first, second = float(m.group(a).replace(",", ".")), float(m.group(b).replace(",", "."))

@@ -96,6 +96,7 @@ def sizes() -> re.Pattern[str]:
         rf"(?<![\w.,]){figure_.format('n')}{unit}\s*(?:(?P<ai>{alt('mix_in_after')})|(?P<ao>{alt('mix_out_after')}))(?:\s+tokens?)?(?!\w)"
         rf"|{lexicon.WORD_START}(?:(?P<bi>{alt('mix_input')}|in(?=\s*[:=]))|(?P<bo>{alt('mix_output')}|out(?=\s*[:=]))){filler}{figure_.format('m')}{unit}"
         rf"|{lexicon.WORD_START}(?:(?P<vi>{alt('mix_read_verb')})|(?P<vo>{alt('mix_write_verb')})){filler}{figure_.format('v')}\s*(?:de\s+)?tok(?:en)?s\b"
+        rf"(?!\s*(?:{alt('mix_in_after')}|{alt('mix_out_after')})\b)"  # "consume 20k tokens de salida": the side said wins
         rf"|(?<![\w.,])(?P<p>{NUM})\s?%\s+(?:(?P<pi>{alt('mix_in_after')})|(?P<po>{alt('mix_out_after')}))(?!\w)"
         # "…and receive about 300", "y recibimos unos 500": a verb's figure with its unit left unsaid, counted only
         # beside the other side's size in tokens (bot/parse/mix_sides.py)

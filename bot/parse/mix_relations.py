@@ -166,7 +166,7 @@ def read_relations(text: str, draft: Draft) -> None:
             marks = list(mix_parts.relation_words().finditer(text, lo, hi))
         sides = sides_in(text, lo, hi)
         value = from_label_pair(text, lo, hi) or from_sizes(text, lo, hi)
-        value = value or (from_per(text, lo, hi, sides, marks) if len(sides) >= 2 else None)
+        value = value or (from_per(text, lo, hi, sides, marks) if sides else None)  # one side and a bare "fifteen in"
         ends = [s[1] for s in sides] or [hi]
         for q in mix_parts.quantities().finditer(text, lo, hi):
             if value:

@@ -14,16 +14,41 @@ from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 
 LOWEST, HIGHEST = 1 / 200, 200  # a reading outside is no mix
-_ATTACHED = lazy(r"[\s~≈]*(?:(?:about|around|roughly|like|maybe|unos?|unas|como|de|of|tokens?)\s+)*[\s~≈]*$", re.I)
-_UNIT_GAP = lazy(
-    r"\s*(?:(?P<nb>\d[\d.,]*\s?[kK]?|one|single|a|un|una)\s+)?(?:(?:token|tokens|of|de)\s+)*(?:(?:it|we|que|the\s+model|el\s+modelo)\s+)?",
-    re.I,
-)
+# between a side and its figure: "~10 input tokens", "the prompt side is about 25" (net s11)
+_ATTACHED = lazy(r"[\s~≈]*(?:(?:about|around|roughly|like|maybe|unos?|unas|como|de|of|tokens?|side|part|is|are|es|son)\s+)*[\s~≈]*$", re.I)
+
+
+@cache
+def _unit_gap() -> re.Pattern[str]:
+    """Between "per/for each" and side B: a count ("per 7", "for each twenty"), "token(s)", a pronoun."""
+    return lazy(
+        rf"\s*(?:(?P<nb>\d[\d.,]*\s?[kK]?|{_words()}|single|a)\s+)?(?:(?:token|tokens|of|de)\s+)*(?:(?:it|we|que|that|which|the\s+model|el\s+modelo)\s+)?",
+        re.I,
+    )
+
+_SIZE_AFTER = lazy(r"\s+(?:of|de)\s+(?:~|≈|about|around|unos?\s+)?(?P<nb>\d[\d.,]*\s?[kK]?)\s*tok(?:en)?s?\b", re.I)
+
+
+@cache
+def _words() -> str:
+    return "|".join(sorted(map(re.escape, [*lexicon.mapping("number_words"), *mix_parts.ONE]), key=len, reverse=True))
+
+
+@cache
+def _bare_side() -> re.Pattern[str]:
+    """A figure with "in", "out" or "back" after it and no side noun ("fifteen in", "about 6 out", "one back"): a
+    side only beside a per word (from_per)."""
+    return lazy(
+        rf"(?<![\w.,])(?P<n>\d[\d.,]*\s?[kK]?|{_words()})\s+(?:tok(?:en)?s?\s+)?(?:(?P<i>in)|out|back)(?![\w'])", re.I
+    )
+
 
 def _count(said: str) -> float:
     """ "7", "1k", "1.000" (Spanish grouping) or "one"."""
     from bot.parse.numbers import parse_number
 
+    if said.lower() in ("single", "a"):
+        return 1.0
     return parse_number(said) or mix_parts.figure(said) if said[0].isdigit() else mix_parts.figure(said)
 
 
@@ -125,16 +150,21 @@ def from_per(text: str, lo: int, hi: int, sides: list[Side], marks: list[re.Matc
     """ "for each output token we feed ~10 input tokens": B is the side right after the marker, A the other
     side with a figure next to it."""
     for mark in (m for m in marks if m.group("per")):
-        gaps = ((s, _UNIT_GAP.fullmatch(text, mark.end(), s[0])) for s in sides if s[0] >= mark.end())
+        gaps = ((s, _unit_gap().fullmatch(text, mark.end(), s[0])) for s in sides if s[0] >= mark.end())
         b, unit = next(((s, g) for s, g in gaps if g), (None, None))
         if b is None or unit is None:
             continue
         each = _count(unit.group("nb")) if unit.group("nb") else 1.0  # "per 7 input tokens", "for every 1k tokens"
+        if not unit.group("nb") and (sized := _SIZE_AFTER.match(text, b[1])):  # "por cada respuesta de 500 tokens"
+            each, b = _count(sized["nb"]), (b[0], sized.end(), b[2], b[3])
         for a in (s for s in sides if s[2] != b[2] and not s[3]):
             for n in mix_parts.bare().finditer(text, max(lo, a[0] - 20), min(hi, a[1] + 20)):
                 gap = text[n.end() : a[0]] if n.end() <= a[0] else text[a[1] : n.start()]
                 if (n.start() < mark.start() or n.start() > b[1]) and _ATTACHED.match(gap) and each > 0:
-                    return ratio(a[2], mix_parts.figure(n.group(1)) / each)
+                    return ratio(a[2], _count(n.group(1)) / each)  # "5.000" groups thousands
+        for n in _bare_side().finditer(text, lo, hi):  # "for every token out there are about fifteen in"
+            if bool(n["i"]) != b[2] and (n.start() < mark.start() or n.start() > b[1]) and each > 0:
+                return ratio(bool(n["i"]), _count(n["n"]) / each)
     return None
 
 

@@ -6,10 +6,11 @@ import re
 from itertools import islice
 
 from bot.parse import lexicon
-from bot.parse.cache_shares import other_cache, read_cache_words, tax, word_gap
+from bot.parse.cache_shares import other_cache, word_gap
 from bot.parse.cache_shares import priced as _priced
 from bot.parse.cache_vetoes import CACHE_WORD as _CACHE_WORD
-from bot.parse.cache_vetoes import a_change
+from bot.parse.cache_vetoes import a_change, tax
+from bot.parse.cache_words import read_cache_words
 from bot.parse.draft import ASK_RANGE, Draft, sentence
 from bot.parse.figures import (
     MAX_MENTIONS,

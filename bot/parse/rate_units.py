@@ -36,10 +36,26 @@ PER_GPU_AFTER = lazy(
     re.I,
 )
 
+# The verb after one GPU or node (any word but a need, a joiner or a preposition): "does", "pushed", "topped out
+# at", "sacó"; "one H100 at 200 tok/s", "en un nodo y necesitamos 1.600" are no capacity (net s11).
+_NOT_VERB = (
+    r"needs?|need\w*|must|should|has|have|will|would|shall|to|requir\w*|want\w*|debe\w*|tiene\w*|necesit\w*|quer\w*|ha"
+    r"|and|y|e|but|pero|or|o|at|on|in|for|with|by|a|de|en|con|por|para|of|is|are|es|son"
+)
+_VERB_NOT_NEED = rf"(?:(?!(?:{_NOT_VERB})\b)[a-záéíóú']+\s+){{0,2}}?(?!(?:{_NOT_VERB})\b)[a-záéíóú]+"
+
 ONE_GPU_DOES = lazy(
-    rf"\b(?:one|an?|single|each|una?|1)\s+(?:single\s+)?{GPU}\s+(?:[a-z]+\s+){{0,2}}?"
-    r"(?:does|gives|delivers|serves|hits|gets|handles|pushes|sustains|reaches|produces|da|saca|hace|sirve|genera)"
-    r"\s+(?:us\s+|about\s+|around\s+|roughly\s+|~|≈)*$",
+    # one GPU as the subject of whatever verb ("does", "pushed", "topped out at", "sacó"): its capacity (net s11)
+    rf"\b(?:one|an?|single|each|una?|1)\s+(?:single\s+)?{GPU}\s+{_VERB_NOT_NEED}"
+    r"\s+(?:us\s+|about\s+|around\s+|roughly\s+|unos\s+|~|≈)*$",
+    re.I,
+)
+
+# One node as the subject ("one node does 4,000 tok/s", "a single 8xH100 box pushed 9k tok/s", "un nodo saca
+# 3.000 tok/s"): a node's measured throughput, not the need (net s11).
+ONE_NODE_DOES = lazy(
+    r"\b(?:one|an?|single|un|una|1)\s+(?:single\s+)?(?:\d\s?x\s?[a-z]?\d{2,3}\w*\s+)?(?:node|nodo|box|server|servidor)\s+"
+    rf"{_VERB_NOT_NEED}\s+(?:us\s+|about\s+|around\s+|roughly\s+|unos\s+|~|≈)*$",
     re.I,
 )
 

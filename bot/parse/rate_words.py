@@ -41,6 +41,7 @@ PER_STREAM_AFTER = lazy(
     rf"|per-(?:user|stream|request|seat)\b|single[\s-]stream\b|apiece\b|cada\s+uno\b|por\s+cabeza\b|a\s+head\b|{_EACH_SHORT}(?!\w)"
     # "300 tok/s, each team …" is a rate per team (or no rate of theirs at all), not per stream
     rf"|each\b(?!\s+(?:day|week|month|hour|minute|year|time|second|{_GROUP_WORDS})\b)"
+    r"(?!\s+(?:single\s+)?(?:tokens?|output|input|prompt|completion|answer|response|reply)\b)"  # "each completion token comes with ~5 prompt tokens": the mix
     # "300 tok/s, each request carries 500k tokens": "each <noun> <verb>" is a clause of its own
     rf"(?!\s+[^\W\d_]+\s+(?:{_VERB})\b))(?!\s*(?:{_WAVED_OFF}))",
     re.I,

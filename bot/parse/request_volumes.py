@@ -25,9 +25,24 @@ _REQUESTS = r"(?:requests?|calls?|queries|query|completions?|peticion(?:es)?|pet
 @cache
 def _per_period(periods: str) -> re.Pattern[str]:
     return lazy(
-        rf"\s?(?:de\s)?(?:(?:{lexicon.alternation('request_qualifier')})[\s-])?(?:{_REQUESTS}|{lexicon.alternation('request_nouns')})\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b",
+        # a word naming what kind before the noun: "2 million API calls monthly", "150 extraction jobs an hour" (net s11)
+        rf"\s?(?:de\s)?(?:(?:{lexicon.alternation('request_qualifier')}|[^\W\d_]{{3,}})[\s-])?(?:{_REQUESTS}|{lexicon.alternation('request_nouns')})\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b",
         re.I,
     )
+
+
+@cache
+def _counted_per_period(periods: str) -> re.Pattern[str]:
+    return lazy(rf"\s?(?:[^\W\d_]{{3,}}\s)?(?P<noun>[^\W\d_]{{3,}}?)(?:es|s)\s?(?:an?|per|each|every|/|al|por|cada)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b", re.I)
+
+
+def _named_again(text: str, number: Number, periods: str) -> re.Match[str] | None:
+    """ "20 eval sweeps a day at ~1.5M output tokens per sweep": any unit of work counted per period, when a size
+    is handed to each one of it by name ("per sweep", "cada corrida")."""
+    m = _counted_per_period(periods).match(text, number.end)
+    if m and re.search(rf"\b(?:per|each|every|por|cada)\s+{re.escape(m['noun'])}(?:e?s)?\b", text, re.I):
+        return m
+    return None
 
 
 # "500 output tokens each", "500 tokens of output per request", "500 tokens de salida cada una / por petición"
@@ -99,10 +114,14 @@ def read_request_volumes(
     is_limit=lambda text, start, end: False,
 ) -> None:
     """Set the SLO from requests a period times output tokens a request, both said in one sentence."""
-    if "slo_tok_s" in draft.fields or draft.asked_about("slo_tok_s"):
-        return
     per_period = _per_period(periods)
     said = [(n, m) for n in mentions(nums) if (m := per_period.match(text, n.end))]
+    said = said or [(n, m) for n in mentions(nums) if (m := _named_again(text, n, periods))]
+    for n, m in [(n, m) for n, m in said if is_limit(text, n.start, m.end())]:  # "Azure caps us at 2,000 requests a minute"
+        draft.use(n.start, m.end(), "slo_tok_s")  # read: a vendor's limit, not the traffic
+        said.remove((n, m))
+    if "slo_tok_s" in draft.fields or draft.asked_about("slo_tok_s"):
+        return
     for concept, unit_period in _RATE_UNITS if not said else ():
         unit = _per_unit(concept)
         if said := [(n, m) for n in mentions(nums) if (m := unit.match(text, n.end)) and not is_limit(text, n.start, m.end())]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import config_figures, lexicon, tabbed
+from bot.parse import config_figures, exports, lexicon, tabbed
 from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import parse_number, plain
@@ -183,6 +183,7 @@ def _blocks(lines: list[str], draft: Draft) -> list[str]:
 
 def reshape(text: str, draft: Draft) -> str:
     """`text` (plain, one line per line) with its config pairs, tables and bullet lists read into sentences."""
+    text = exports.read(text)  # a usage export: its mix, cache share and volume, by its keys
     if "|" in text or "\n" in text:
         lines = text.split("\n")
         if any(_TABLE_LINE.match(line) or _BULLET.match(line) for line in lines):

@@ -21,6 +21,7 @@ from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
 from bot.parse.volume_forms import _PERIODS
+from bot.parse.volume_limits import is_limit
 
 MIN_TOKENS = 1_000  # "replies of 400 tokens" is a request's size: the mix's, never a volume or a context
 MAX_CONTEXT = 20_000_000  # bot/parse/quantities.py: a larger figure is never what one request holds
@@ -87,8 +88,8 @@ def hit(text: str, number: Number, mix_read: bool = False) -> tuple[str, int, in
         return None  # a small size counts when said as output: "each about 800 output tokens"
     lo, hi = _clause(text, number.start, tokens.end())
     head = text[max(lo, number.start - 40) : number.start]
-    if _money_before().search(head):
-        return None  # "$0.40 per 1M tokens", "capped at 5M tokens a day": a price's or a limit's figure
+    if _money_before().search(head) or is_limit(text, number.start, tokens.end()):
+        return None  # "$0.40 per 1M tokens", "capped at 5M tokens a day", "la cuota diaria es de 20M": a price's or a limit's
     if _period().search(text, lo, number.start) or _period().search(text, tokens.end(), hi):
         return "slo_tok_s", number.start, tokens.end()
     if number.value <= DEFAULT_CONTEXT or re.search(r"[$€£]\s*$", head) or corpus(text, number):

@@ -28,6 +28,7 @@ from bot.parse import compose, lexicon, token_figures
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
+from bot.parse.volume_limits import is_limit
 
 # Spans read for these are windows around words (a residency rule, a gateway pain, a place, the hours), not
 # figures: a figure inside one was not read by them.
@@ -95,7 +96,9 @@ def _matters(text: str, number: Number) -> tuple[str, int, int] | None:
     fields, after, before = _watch()
     head = text[max(0, number.start - _LOOK_BEHIND) : number.start]
     if m := after.match(text, number.end):
-        return None if _aside().search(head) else (fields[int(m.lastgroup[1:])], number.start, m.end())
+        if _aside().search(head) or is_limit(text, number.start, m.end()):  # "we're allowed 10,000 RPM": a limit
+            return None
+        return fields[int(m.lastgroup[1:])], number.start, m.end()
     if (m := before.search(head)) and not _key_aside().search(m.group(0)):
         field = fields[int(m.lastgroup[1:])]
         if field == "slo_tok_s" and _PERCENT.match(text, number.end):

@@ -25,7 +25,7 @@ SPAN_WORDS = r"(?:work\s+)?shifts?|nights?|overnight\s+(?:run|batch|window)|batc
 BUSINESS_DAY = lazy(r"business|work|weekday|laborable|laboral|h[aá]bil|jornada", re.I)  # a working week too: 40 h
 
 _TOKENS_WORD = r"(?:(?:output|input|prompt|completion|de\s+salida|de\s+entrada|generated)\s)?(?:de\s)?tok(?:en)?s?(?:\s(?:(?:de\s+)?(?:salida|output)|(?:de\s+)?(?:entrada|input)|of\s+outputs?|of\s+inputs?|of\s+prompts?|of\s+completions?|output|input|generados|out(?!\s+of\b)))?"  # "400k tokens out a day"
-_BOTH = r"inputs?\s?(?:and|\+|&)\s?outputs?|in\s?\+\s?out|prompts?\s?(?:and|\+|&)\s?completions?|entrada\s+y\s+salida"
+_BOTH = lexicon.alternation("volume_both")  # "input and output", "prompts y respuestas": a total
 _TOTAL_BEFORE = rf"(?:(?:{_BOTH}|total|combined|overall|totales)\s)"
 _TOTAL_AFTER = rf"(?:\s?,?\s?(?:in\s+total|total|combined|overall|en\s+total|(?:of\s+|de\s+|entre\s+|sumando\s+|contando\s+|counting\s+|across\s+)?(?:{_BOTH})))\b"
 # Slack shorthand (lexicon `per_short`, `each_short`): "50k tokens x persona al día", "2M x día", "al día c/u".
@@ -115,8 +115,8 @@ LEAD_PERIOD = lazy(
     re.I,
 )
 _COUNTED_BEFORE = lazy(
-    r"\d[\d.,]*\s?[kKmM]?\s+[^\W\d_]+\s*$"
-)  # "10,000 calls a day": the period is the calls'
+    r"\d[\d.,]*\s?[kKmM]?(?:\s+(?!tok|de\s)[^\W\d_]+){1,2}\s*$"
+)  # "10,000 calls a day", "150 extraction jobs an hour": the period is the calls'
 BARE_TOKENS = lazy(
     rf"\s?(?:de\s+)?{_TOKENS_WORD}\b(?!\s*(?:/|per\s+s|por\s+s|each|cada|per\s+(?:request|call)))", re.I
 )
@@ -176,7 +176,7 @@ class LeadVolume:
         if not said:
             return None
         m = min(said, key=lambda m: min(abs(m.start() - tokens.end()), abs(tokens.start() - m.end())))
-        volume = cls(tokens, "day" if m.group("day") else (m.group("period") or m.group("period_after")))
+        volume = cls(tokens, "day" if m.group("day") else "month" if m.group("month") else (m.group("period") or m.group("period_after")))
         return volume if volume._match else None
 
 
@@ -188,11 +188,12 @@ def _written(text: str, lo: int, hi: int) -> bool:
 @cache
 def _past() -> re.Pattern[str]:
     """A past period (lexicon `past_before`, `past_after`, `past_day`): "last month", "over the past week",
-    "la semana pasada", "el último mes", "yesterday", "ayer"."""
+    "la semana pasada", "el último mes", "yesterday", "ayer", a month by name ("in November", "en octubre")."""
     from bot.parse import lexicon
 
     return lazy(
         rf"\b(?:(?:{lexicon.alternation('past_before')})\s+(?P<period>{_PERIODS})"
-        rf"|(?P<period_after>{_PERIODS})\s+(?:{lexicon.alternation('past_after')})|(?P<day>{lexicon.alternation('past_day')}))\b",
+        rf"|(?P<period_after>{_PERIODS})\s+(?:{lexicon.alternation('past_after')})|(?P<day>{lexicon.alternation('past_day')})"
+        rf"|(?:in|during|for|over|en|durante|de)\s+(?P<month>{lexicon.alternation('month_name')}))\b",  # "in November", "en octubre"
         re.I,
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from bot.parse import lexicon
 from bot.parse.counts import heads
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, PEOPLE, counted, mentions, tail
@@ -26,6 +25,7 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
     _period,
     _volume_kind,
 )
+from bot.parse.volume_limits import is_limit
 from bot.parse.volume_spans import span, span_hours
 from bot.parse.volume_units import capacity_unit, lead_unit, period_hours, unit_counts
 from costcore.scenario import CalendarKind, Settings
@@ -44,20 +44,6 @@ def _volume_hours(
     if BUSINESS_DAY.search(volume.group("period") or ""):
         calendar = "business_hours"
     return period_hours(period, calendar, settings), calendar
-
-
-_FIGURE_OR_AND = lazy(r"\d|\b(?:and|but|y|pero)\b", re.I)
-
-
-def _is_limit(text: str, start: int, end: int) -> bool:
-    """A vendor's limit, not the traffic: a limit word shortly before the figure, within its clause ("our
-    Azure OpenAI quota is 100k TPM", "el proveedor nos limita a 2M TPM"), or right after it ("the 800k TPM
-    rate limit"). Lexicon rows `volume_limit_before` / `volume_limit_after`."""
-    before = text[max(0, start - 40) : start]
-    # within its clause, and no other figure between: "our limit is 100k TPM and we use 30k output TPM"
-    before = before[max([before.rfind(c) for c in ".;,\n"] + [m.end() for m in _FIGURE_OR_AND.finditer(before)]) + 1 :]
-    after = lexicon.pattern("volume_limit_after")
-    return bool(lexicon.pattern("volume_limit_before").search(before) or after.match(text, end + 1 if text[end : end + 1] == " " else end))
 
 
 # An average said of one side's size ("la entrada media es de 4.000 tokens", "prompts average 5,000 tokens"):
@@ -93,7 +79,7 @@ def read_volumes(
         if not volume or number.value <= 0:
             continue
         draft.use(number.start, volume.end(), "slo_tok_s")  # weighed: the traffic, a limit or a capacity
-        if _is_limit(text, number.start, volume.end()):
+        if is_limit(text, number.start, volume.end()):
             draft.use(number.start, volume.end(), "slo_tok_s")
             continue  # "our Azure OpenAI quota is 100k TPM": a vendor's limit, not the traffic
         if over := _OVER_HOURS.match(text, volume.end()):
@@ -184,4 +170,4 @@ def read_volumes(
             hours=plain(float(hours)),
             calendar=used,
         )
-    read_request_volumes(text, nums, draft, _PERIODS, _period, calendar, settings, _is_limit)  # "3k requests a day, 500 tokens each"
+    read_request_volumes(text, nums, draft, _PERIODS, _period, calendar, settings, is_limit)  # "3k requests a day, 500 tokens each"
