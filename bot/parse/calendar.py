@@ -82,7 +82,7 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     found: dict[object, list[re.Match[str]]] = {
         pattern: list(pattern.finditer(text))
         for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, lexicon.pattern("days_only"), clock.CLOCK_SPAN, clock.SPAN,
-                        lexicon.pattern("calendar_unpriced"), lexicon.pattern("calendar_always"))
+                        lexicon.pattern("calendar_unpriced"), lexicon.pattern("calendar_always"), lexicon.pattern("hours_label"))
     }
     day, opens = settings.business_hours_per_day, settings.business_hours_start
     if "input_per_output" in draft.fields:  # "entrada/salida de 4 a 1" is the mix, not hours
@@ -107,6 +107,8 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
             draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed)
             return
     spans = clock.clock_spans(found) + clock.bare_spans(found)
+    labelled = [m for m in found[lexicon.pattern("hours_label")] if not _negated(text, m.start())]
+    business = business or bool(labelled and not (always or spans or _day_hours(found, day)))  # "Support hours: Australia"
     for typed, start, hours, lo, hi in split_day.joined(text, spans, day):  # "de 9 a 14 y de 16 a 19": one day
         if hours not in (day, day + 1):  # "9-12", "7 to 7": neither calendar llmcost prices
             draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed)

@@ -4,6 +4,7 @@ that are hours only beside a clock word, a zone, a place or at a clause's end (b
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.parse import lexicon, places, split_day, zone_words
 from bot.parse.lazyre import lazy
@@ -109,3 +110,25 @@ def labelled_figure(text: str, start: int, end: int) -> int | None:
     start), or None when the hour opens no such label."""
     m = LABEL_AFTER_HOUR.match(text, end) if end - start <= 2 else None
     return m.end() - 1 if m else None
+
+
+# A shift said with its clock span (gate, session 11): "shifts are 9-5", "we run one shift, 8 to 4", "el turno es de 9
+# a 17" (lexicon `shift_span_lead`: the shift word and what links it to the span, EN/ES).
+@cache
+def _shift_lead() -> re.Pattern[str]:
+    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('shift_span_lead')})\s*$", re.I)
+
+
+def shift_hours(text: str, lo: int, hi: int, day: int = 8, opens: int = 9) -> int | None:
+    """The hours of a shift whose clock span text[lo:hi] says ("shifts are 9-5": 8), or None. A volume per shift
+    then flows in them, as it does with "each shift lasts 8 hours" (bot/parse/volume_spans.py)."""
+    for m in (*CLOCK_SPAN.finditer(text, lo, hi), *SPAN.finditer(text, lo, hi)):
+        if not _shift_lead().search(text, max(lo, m.start() - 40), m.start()):
+            continue
+        if m.re.pattern == SPAN.pattern and not is_hours(text, m, day, opens):
+            continue
+        spans = clock_spans({CLOCK_SPAN: [m]}) if m.re.pattern == CLOCK_SPAN.pattern else bare_spans({SPAN: [m]})
+        hours = round(spans[0][2])
+        return hours if 0 < hours <= 24 else None
+    return None
+

@@ -117,6 +117,29 @@ def _said_alone(text: str, harm: re.Match[str]) -> bool:
 
 _ALONE = ("gateway_attribution", "gateway_visibility")
 
+_FILLER = r"(?:(?:all|most|much|half|the|of|our|their|whole|entire|nearly|almost|basically|up|everything|whatever|what|was|left|remaining|in|todo|lo|que|quedaba|en|toda|todos|todas|el|la|los|las|nuestro|nuestra|casi|de|del|buena|parte)\s+){0,5}"
+
+
+@cache
+def _spent_before() -> re.Pattern[str]:
+    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('gateway_exhaust')})\s+{_FILLER}$", re.I)
+
+
+@cache
+def _spent_after() -> re.Pattern[str]:
+    return lazy(rf"\s+(?:{lexicon.alternation('gateway_exhausted')}){lexicon.WORD_END}", re.I)
+
+
+def _exhausted(text: str, shared: re.Match[str]) -> bool:
+    """One consumer exhausting a shared resource is the harm itself: a verb right before it in its sentence ("the
+    sweep consumed the whole shared TPM allowance", "consumieron el presupuesto que comparten todas las áreas") or
+    a state right after it ("the pooled quota is exhausted", "el cupo común se agotó")."""
+    a, _ = sentence(text, shared.start())
+    return bool(
+        _spent_before().search(text, max(a, shared.start() - 60), shared.start())
+        or _spent_after().match(text, shared.end())
+    )
+
 
 def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> bool:
     """Shared × consequence over the message: sets `gateway_pain`, or asks `gateway_unclear` when half-said; True
@@ -149,7 +172,8 @@ def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> bool:
     answered = any(s.start() > first for s in setups(text, spans))  # "…; since spring each squad has its own key"
     doubt = any(unsure(text, m.start()) for m in live)
     paired = any(h.start() >= s.end() or h.end() <= s.start() for s in live_shared for h in live_harms)
-    if (paired or any(_said_alone(text, m) for m in live_harms)) and live_harms and not answered:
+    exhausted = any(_exhausted(text, s) for s in live_shared)  # "drained the org's request budget"
+    if (paired or exhausted or any(_said_alone(text, m) for m in live_harms)) and (live_harms or exhausted) and not answered:
         for m in live:
             draft.use(m.start(), m.end(), "gateway_pain")
         if doubt:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from bot.parse import lexicon
+from bot.parse import hub_ids, lexicon
 from bot.parse import model_builds as builds
 from bot.parse import model_shapes as shapes
 from bot.parse.closed import find_closed
@@ -68,7 +68,9 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 break
             if key in index.alias and index.same_units(key, text[toks[i].start : toks[j].end]):
                 best = (j, index.alias[key], key)
-        if best is None:
+        if best is None and (hub := hub_ids.read(text, toks, i, index, _exact)) is not None:
+            mention = hub  # "unsloth/gemma-3-27b-it-GGUF": the base's model, its build a precision
+        elif best is None:
             mention = _several(text, toks, i, index)
             if mention is None and len(nothing) < 50_000 and _starts_nothing(toks[i], index):
                 nothing.add(toks[i].lower)

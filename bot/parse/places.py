@@ -7,7 +7,7 @@ import re
 from zoneinfo import ZoneInfo
 
 from bot.cache import cached_pickle
-from bot.parse import lexicon, zone_words
+from bot.parse import lexicon, place_countries, place_scope, zone_words
 from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.lazyre import lazy, words
 
@@ -147,43 +147,20 @@ def _cities(text: str, skip: tuple[tuple[int, int], ...] = ()) -> list[str]:
 _AND_CITY = lazy(r"\s*(?:,|and|y|&)\s*(?:(?:in|en|de)\s+)?", re.I)
 
 
-_COUNTRY_ZONES = lexicon.country_zones()
-_COUNTRY_NAMES = "|".join(sorted(map(re.escape, _COUNTRY_ZONES), key=len, reverse=True))
-# "in Spain", and a country set off after a calendar ("business hours, Brazil") or joined to one read ("in Brazil and
-# Argentina", "en Chile y Perú"): each is where the day may run.
-_COUNTRY = lazy(
-    rf"(?:\b(?:in|en|from|desde|based\s+in|con\s+sede\s+en)\s+(?:the\s+)?|(?:hours|horario\s+\w+|oficina)\s?[,(:]\s?)"
-    rf"(?P<c>{_COUNTRY_NAMES})\b(?P<more>(?:\s*(?:,|and|y|&)\s*(?:(?:in|en)\s+)?(?:{_COUNTRY_NAMES})\b)*)",
-    re.I,
-)
-_ONE_COUNTRY = lazy(rf"\b(?:{_COUNTRY_NAMES})\b", re.I)
-# a country opening a line, set off before its clock span: "Germany, 8-16: …", "Colombia — de 8 a 17 —" (parseY)
-_COUNTRY_LEAD = lazy(rf"(?m:^)\s*(?P<c>{_COUNTRY_NAMES})(?=\s*(?:[,(:|—–]|\s-)\s*(?:de\s+|from\s+)?\d)", re.I)
-
-
-def _country_zones(text: str) -> list[tuple[str, str]]:
-    """(name, zone) of each country the question says the business day runs in."""
-    out = []
-    for m in _COUNTRY.finditer(text):
-        names = [m.group("c"), *(n.group(0) for n in _ONE_COUNTRY.finditer(m.group("more")))]
-        out += [(name, _COUNTRY_ZONES[name.lower()]) for name in names]
-    out += [(m.group("c"), _COUNTRY_ZONES[m.group("c").lower()]) for m in _COUNTRY_LEAD.finditer(text)]
-    return out
-
-
 def read_timezone(text: str, draft: Draft) -> None:
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
     ruled = tuple((a, b) for a, b, name in draft.used if name == "residency_places")  # where data may be, not the office
-    zones += [CITIES[city.lower()] for city in _cities(text, ruled)]
+    later = place_scope.later(text, _named(text))  # "phase 2 adds Lisbon, out of scope for now": no rival
+    zones += [CITIES[city.lower()] for city in _cities(text, ruled + later)]
     zones += zone_words.named(text)
-    said_countries = zone_words.country_time(text, _COUNTRY_ZONES)
+    said_countries = zone_words.country_time(text, place_countries.COUNTRY_ZONES)
     zones += said_countries
     if said_countries and draft.fields.get("calendar") == "business_hours":
-        zones += [zone for _, zone in _country_zones(text)]  # "horario laboral en Chile y Perú": both
+        zones += [zone for _, zone in place_countries.country_zones(text)]  # "horario laboral en Chile y Perú": both
     said, ambiguous = zone_words.abbreviated(_OFFSET.sub(" ", text))
     zones += said
     for said_as, candidates in ambiguous:  # "IST": India, Israel or Ireland; "CST": US Central or China
-        if zone := zone_words.resolve(text, candidates, zones, _COUNTRY_ZONES):
+        if zone := zone_words.resolve(text, candidates, zones, place_countries.COUNTRY_ZONES):
             zones.append(zone)
         else:
             draft.ask(ASK_CONFLICT, "tz_ambiguous", field="tz", said=said_as, zones=candidates)
@@ -193,14 +170,16 @@ def read_timezone(text: str, draft: Draft) -> None:
     if not zones and draft.fields.get("calendar") == "business_hours":
         # "during Singapore business hours", "horario de oficina de Buenos Aires": with business hours, a city
         # named as a proper noun anywhere is where the day runs (two different ones ask which)
-        zones = [CITIES[text[a:b].lower()] for a, b in _named(text) if text[a].isupper() and not _in_a_name(text, a, b) and not any(x <= a < y for x, y in ruled)]
+        zones = [CITIES[text[a:b].lower()] for a, b in _named(text) if text[a].isupper() and not _in_a_name(text, a, b) and not any(x <= a < y for x, y in ruled + later)]
     countries: list[tuple[str, str]] = []
-    if not zones and draft.fields.get("calendar") == "business_hours" and (countries := _country_zones(text)):
+    if not zones and draft.fields.get("calendar") == "business_hours" and (countries := place_countries.country_zones(text)):
         zones = [zone for _, zone in countries]  # "business hours in Spain": the country's one business zone
         if len(set(zones)) == 1:
             draft.note("zone_from_country", country=countries[0][0], tz=zones[0])  # said in a note
+    if not zones and later:  # the later place is the only one said: it is still where the day runs
+        zones = [CITIES[city.lower()] for city in _cities(text, ruled)]
     business = draft.fields.get("calendar") == "business_hours"
-    if not zones and not ambiguous and business and (region := zone_words.spans_zones(text)):
+    if not zones and not ambiguous and business and (region := zone_words.spans_zones(text) or zone_words.span_country(text, ruled + place_scope.regions(draft))):
         draft.ask(ASK_CONFLICT, "tz_region", field="tz", said=region)  # "APAC business hours": which zone?
     distinct = list(dict.fromkeys(zones))
     if len(distinct) > 1 and set(distinct) != {"UTC"}:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import lexicon
+from bot.parse import calendar_spans, lexicon
 from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 from bot.parse.volume_forms import SPAN_WORDS
@@ -43,6 +43,8 @@ def span_hours(text: str, volume: re.Match[str]) -> tuple[int, int, int] | None:
         found = _said().search(text, lo, end)
         said = found and (hours := _HOURS.search(found.group(0))) and hours.group(1)
         where = found.span() if found else (0, 0)
+        if not said and (shift := calendar_spans.shift_hours(text, lo, end)):  # "shifts are 9-5": its span's hours
+            said, where = str(shift), (lo, end)
     return (int(said), *where) if said and 0 < int(said) <= 24 else None
 
 

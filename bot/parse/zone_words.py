@@ -148,6 +148,19 @@ def spans_zones(text: str) -> str | None:
     return (m.group("r1") or m.group("r2")) if m else None
 
 
+@cache
+def _span_country() -> re.Pattern[str]:
+    t = table()
+    return lazy(rf"{lexicon.WORD_START}(?:{t['span_country_lead']})\s+(?:the\s+)?(?P<c>{t['span_countries']})\b", re.I)
+
+
+def span_country(text: str, skip: tuple[tuple[int, int], ...] = ()) -> str | None:
+    """ "our users are all in Russia": a country of several zones said as a place (not one a residency rule
+    names, `skip`), which with business hours asks which zone as the region's hours do."""
+    m = next((m for m in _span_country().finditer(text) if not any(a <= m.start("c") < b for a, b in skip)), None)
+    return m.group("c") if m else None
+
+
 def acronyms() -> dict[str, str]:
     return dict(table()["acronyms"])
 
