@@ -92,35 +92,63 @@ def _rows(concept: str) -> list[str]:
     return out
 
 
-def _firsts_of(concept: str) -> list[frozenset[str]] | None:
+def _firsts_of(concept: str) -> list[frozenset[str] | None] | None:
+    """Per row, the first characters it can match (None: anything); None when no row's are known."""
     try:
         firsts = [_first(_p.parse(f, re.I)) for f in _rows(concept)]
     except re.error:  # a placeholder its reader fills ({country})
         return None
-    return None if not firsts or any(f is _ANY for f in firsts) else [frozenset(f) for f in firsts]
+    return None if all(f is _ANY for f in firsts) else [None if f is _ANY else frozenset(f) for f in firsts]
 
 
 @cache
-def _firsts() -> dict[str, list[frozenset[str]] | None]:
+def _firsts() -> dict[str, list[frozenset[str] | None] | None]:
     from bot.cache import cached_pickle
 
     files = sorted(lexicon.HERE.glob("*.yaml"))
-    key = (GROUPED, tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in files))
+    key = ("any rows", GROUPED, tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in files))
     return cached_pickle("grouped", key, lambda: {c: _firsts_of(c) for c in GROUPED})
 
 
 @cache
+def watch_firsts() -> tuple[str, ...]:
+    """Per row of the `watch` lists (lexicon.watch_hits), a look-ahead for the characters a match of the row can
+    start with, both cases ("(?=[aAcC])"; "" when it may start with anything): the one scan of the watched words
+    tries at a word start only the rows that can begin there, in their order. Kept like `_firsts`."""
+    from bot.cache import cached_pickle
+
+    def build() -> tuple[str, ...]:
+        out = []
+        for row in (r for lang in lexicon.LANGUAGES for r in lexicon.rows(lang, "watch")):
+            try:
+                first = _first(_p.parse(lexicon.expand(row["words"]), re.I))
+            except re.error:
+                first = _ANY
+            both = set() if first is _ANY else first | {u for c in first if len(u := c.upper()) == 1}
+            out.append(f"(?=[{re.escape(''.join(sorted(both)))}])" if both else "")
+        return tuple(out)
+
+    files = sorted(lexicon.HERE.glob("*.yaml"))
+    return cached_pickle("grouped-watch", tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in files), build)
+
+
+@cache
 def alternation(concept: str) -> str:
-    """lexicon.alternation(concept), its top-level branches grouped by first letter (the same string when a
-    branch may start with anything, or the concept is not in GROUPED)."""
+    """lexicon.alternation(concept), its top-level branches grouped by first letter (the same string when the
+    concept is not in GROUPED, or no branch's first letters are known). A branch that may start with anything
+    ("(?:[\\w-]+\\s+)?committee") is in every letter's group, in its place, and in a last group tried where no
+    letter of the others is."""
     firsts = _firsts().get(concept)
     if firsts is None:
         return lexicon.alternation(concept)
     branches = _rows(concept)
+    letters = sorted(set().union(*(f for f in firsts if f is not None)))
     groups: dict[tuple[int, ...], list[str]] = {}
-    for letter in sorted(set().union(*firsts)):
-        groups.setdefault(tuple(i for i, f in enumerate(firsts) if letter in f), []).append(letter)
+    for letter in letters:
+        groups.setdefault(tuple(i for i, f in enumerate(firsts) if f is None or letter in f), []).append(letter)
     alts = [f"(?=[{re.escape(''.join(ls))}])(?:{'|'.join(f'(?:{branches[i]})' for i in idx)})" for idx, ls in groups.items()]
+    if anything := [i for i, f in enumerate(firsts) if f is None]:
+        alts.append(f"(?![{re.escape(''.join(letters))}])(?:{'|'.join(f'(?:{branches[i]})' for i in anything)})")
     return f"(?:{'|'.join(alts)})"
 
 

@@ -97,9 +97,11 @@ def watch() -> tuple[tuple[str, bool, re.Pattern[str]], ...]:
 
 @cache
 def _watch_all(ignore_case: bool) -> re.Pattern[str]:
+    from bot.parse.grouped import watch_firsts  # it reads this module's rows
+
     rows = [row for lang in LANGUAGES for row in _files()[lang].get("watch") or []]
-    branches = "|".join(f"(?P<w{i}>{expand(row['words'])})" for i, row in enumerate(rows))
-    return lazy(rf"(?<!\w)(?<!\w')(?=[^\s\d])(?:{branches}){WORD_END}", re.I if ignore_case else 0)
+    branches = "|".join(f"{first}(?P<w{i}>{expand(row['words'])})" for i, (row, first) in enumerate(zip(rows, watch_firsts(), strict=True)))
+    return lazy(rf"{WORD_START}(?:{branches}){WORD_END}", re.I if ignore_case else 0)
 
 
 def watch_hits(text: str, most: int = 8) -> list[list[re.Match[str]]]:
