@@ -3,7 +3,8 @@ on-prem (PCI)", "our German entity is bound by a no-cloud policy", "la filial de
 hold for a request the message says is for another one ("…, but this request is for the marketing generator, which
 has no such restriction", "this bot serves the US team", "este asistente es para recursos humanos"). Said of the
 unit the request is for, it holds ("the claims team can't send anything outside the VPC, and this bot is for the
-claims team"). Lexicon `scope_unit`, `scope_target`; read by bot/parse/residency.py over the stance's readings."""
+claims team"). Lexicon `scope_unit`, `scope_target` (counted when it names a unit or a product, `scope_named`, or
+when "no such restriction" follows it, `scope_none`); read by bot/parse/residency.py over the stance's readings."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from bot.parse import grouped
+from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 from bot.parse.stance import NONE, Stance
 
@@ -42,7 +44,14 @@ def _targets(text: str) -> list[tuple[int, int, set[str]]]:
     """(start, end, names) of each statement of what the request is for."""
     out = []
     for m in grouped.pattern("scope_target").finditer(text):
-        if said := _NAMED.match(text, m.end()):
+        said = _NAMED.match(text, m.end())
+        if (
+            said
+            and (  # "for the marketing generator", "…, which has no such restriction"; not "this is for PCI"
+                grouped.pattern("scope_named").search(text, m.end(), said.end())
+                or grouped.pattern("scope_none").search(text, said.end(), sentence(text, said.end())[1])
+            )
+        ):
             out.append((m.start(), said.end(), _names(said.group(1))))
     return out
 
