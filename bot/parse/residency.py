@@ -16,6 +16,7 @@ from bot.parse import (
     lexicon,
     residency_places,
     residency_region,
+    residency_scope,
     residency_topic,
     stance,
 )
@@ -113,7 +114,7 @@ def read_residency(text: str, draft: Draft) -> None:
     withdrawn = False
     resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all
     spent: list[tuple[int, int]] = []
-    for said in stance.read(text):
+    for said in residency_scope.apply(text, spans, stance.read(text)):  # a rule of another unit than the request's
         start, end = said.within
         if said.kind == stance.NONE:  # "the prompts hold no personal data": read, sets nothing
             draft.use(said.start, said.end, "data_may_leave")

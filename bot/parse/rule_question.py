@@ -10,7 +10,7 @@ from bot.parse.lazyre import lazy
 
 # An answer right after the question; "no idea", "ni idea", "no sé", "no lo tengo claro" are no answer (they are doubt).
 _ANSWERED = lazy(
-    r"\s*(?:no(?!\s+(?:idea|clue|(?:lo\s+|la\s+)?(?:se\b|sé|tengo|tenemos|sabemos|estoy|estamos)|s[eé]\s+si|s[eé]\b|me\s+consta|est[aá]\s+clar))|nope|nah|never|nunca|yes|yep|yeah|s[ií]|claro|of\s+course|not\s+at\s+all"
+    r"\s*(?:no(?!\s+(?:idea|clue|one\b|(?:lo\s+|la\s+)?(?:se\b|sé|tengo|tenemos|sabemos|estoy|estamos)|s[eé]\s+si|s[eé]\b|me\s+consta|est[aá]\s+clar))|nope|nah|never|nunca|yes|yep|yeah|s[ií]|claro|of\s+course|not\s+at\s+all"
     r"|para\s+nada|ni\s+de\s+broma|ni\s+hablar|en\s+absoluto|jam[aá]s|por\s+supuesto|nel)\b",
     re.I,
 )
