@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from bot.parse import context, lexicon
+from bot.parse import context, gateway_time, lexicon
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.lazyre import lazy
 
@@ -54,6 +54,8 @@ def held_once(text: str, pos: int, start: int, end: int) -> bool:
     if lexicon.pattern("resolved").search(text, a, b) or lexicon.pattern("resolved").search(text, b, end):
         return True
     if end < len(text) and lexicon.pattern("resolved_back").match(text, end + len(text[end:]) - len(text[end:].lstrip(" ;,.\n"))):
+        return True
+    if gateway_time.then_now(text, pos, a, b, end):  # "until August …; now each department has its own key"
         return True
     return context.no_longer(text, a, end) and bool(lexicon.pattern("past").search(text, a, b))
 
@@ -90,7 +92,7 @@ def aside(text: str, pos: int, start: int, end: int, have: Sequence[re.Match[str
     if _if(text, pos, start, end) or held_once(text, pos, start, end):
         return True
     a, _ = part(text, pos, start, end)
-    return any(a <= s.start() < end for s in have)
+    return any(a <= s.start() for s in have)  # in its part or later: "…; since March every team has its own key"
 
 
 def unsure(text: str, pos: int) -> bool:
@@ -147,7 +149,7 @@ def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> bool:
     visibility consequence said with an inability is pain alone (`_said_alone`). One phrase is never both parts: "the
     invoice is one number" is a shared bill, and a bill in one sum a consequence only of another shared resource."""
     shared = list(context.finditer(_rows("gateway_shared"), text, spans))
-    weak = list(context.finditer(lexicon.pattern("gateway_shared_weak"), text, spans))
+    weak = list(context.finditer(_rows("gateway_shared_weak"), text, spans))  # "1 key" starts at a digit
     if weak and _rows("gateway_many").search(text):  # "one key" is shared only among several holders
         shared += [m for m in weak if not any(s.start() <= m.start() < s.end() for s in shared)]
     if not shared and not any(

@@ -59,6 +59,13 @@ def _shape(text: str, toks: list[Token], i: int) -> tuple[int, str, bool] | None
     return i, name, bool(slash)
 
 
+def tagged(text: str, toks: list[Token], i: int) -> bool:
+    """Token i is an Ollama name with its tag right after a colon ("llama3.3:70b-instruct-q4_K_M"): the tag is the
+    name's size and build, read with it even where the name alone is a catalog alias (w2gate, session 11)."""
+    nxt = i + 1
+    return nxt < len(toks) and text[toks[i].end : toks[nxt].start] == ":" and toks[nxt].lower[:1].isdigit()
+
+
 def read(text: str, toks: list[Token], i: int, index: _Index, reread: Reread) -> Mention | None:
     """The model a Hub id or Ollama tag at token i builds, or None when the words there are no such id (then the
     model reader goes on as before)."""

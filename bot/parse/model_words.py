@@ -28,3 +28,19 @@ def as_word(text: str, mention: Mention) -> bool:
 @cache
 def _family_words() -> re.Pattern[str]:
     return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('family_as_word')}){lexicon.WORD_END}", re.I)
+
+
+@cache
+def _lead() -> re.Pattern[str]:
+    return lazy(rf"(?<!\w)(?:{lexicon.alternation('model_lead')})\s+(?:the\s+|el\s+|la\s+)?$", re.I)
+
+
+# What may follow a led bare name: the end of a clause or a word that starts none of its own ("through scout training"
+# is the plain word).
+_LED_END = lazy(r"\s*(?:$|[.,;:!?)\]`'\"]|(?:at|for|and|with|on|in|to|from|a|en|y|para|con|de|@|\d)(?!\w))", re.I)
+
+
+def led(text: str, start: int, end: int) -> bool:
+    """A bare name right after a word that hands it the traffic (lexicon `model_lead`: "through maverick", "a
+    través de scout") and ending its phrase: the model, not the plain word (w2gate, session 11)."""
+    return bool(_lead().search(text, max(0, start - 24), start)) and bool(_LED_END.match(text, end))

@@ -41,7 +41,7 @@ from bot.parse.model_late import late_unknowns, siblings
 from bot.parse.model_pick import _covered, _decide, _follower, _several
 from bot.parse.model_typos import decimal_commas
 from bot.parse.model_unknown import _after_verb, unknown_names
-from bot.parse.model_words import as_word
+from bot.parse.model_words import as_word, led
 from bot.parse.words import Token, model_context, tokens
 from costcore.catalog import Catalogs
 from costcore.scenario import Finding
@@ -68,7 +68,7 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
                 break
             if key in index.alias and index.same_units(key, text[toks[i].start : toks[j].end]):
                 best = (j, index.alias[key], key)
-        if best is None and (hub := hub_ids.read(text, toks, i, index, _exact)) is not None:
+        if (best is None or hub_ids.tagged(text, toks, i)) and (hub := hub_ids.read(text, toks, i, index, _exact)) is not None:
             mention = hub  # "unsloth/gemma-3-27b-it-GGUF": the base's model, its build a precision
         elif best is None:
             mention = _several(text, toks, i, index)
@@ -84,7 +84,7 @@ def _exact(text: str, toks: list[Token], index: _Index) -> tuple[list[Mention], 
             follower = _follower(text, toks, j + 1)
             versioned = follower == "version" or (follower == "name" and _SIZE.match(toks[j + 1].lower))
             bare = j == i and toks[i].key in BARE_WORDS and not versioned
-            if bare and not model_context(text, toks[i].start, toks[i].end):
+            if bare and not (model_context(text, toks[i].start, toks[i].end) or led(text, toks[i].start, toks[i].end)):
                 plain.add(i)
                 i += 1
                 continue

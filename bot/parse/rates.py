@@ -7,6 +7,7 @@ from functools import cache
 from itertools import islice
 
 from bot.parse import lexicon
+from bot.parse import rate_one_card as one_card
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, first_number, mentions, tail
 from bot.parse.lazyre import lazy
@@ -61,7 +62,7 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
             if number.value > 0:
                 draft.set("measured_tok_s_per_node", number.value)
             continue
-        if PER_GPU_AFTER.match(after) or ONE_GPU_DOES.search(before):
+        if PER_GPU_AFTER.match(after) and not one_card.target(before, after) or ONE_GPU_DOES.search(before):
             per_gpu.append(number.value)
             continue
         if number.alternative is not None:  # "team 1 500 tok/s": 1,500, or 500 for team 1?

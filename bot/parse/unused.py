@@ -19,7 +19,7 @@ import re
 from functools import cache
 from itertools import islice
 
-from bot.parse import compose, lexicon, unused_figures
+from bot.parse import compose, gateway_holders, lexicon, unused_figures
 from bot.parse.counts import Count
 from bot.parse.draft import ASK_CONFLICT, ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
@@ -111,7 +111,11 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
                 continue
             if lexicon.pattern("total").search(text, start, end):
                 continue
-            if not compose.each_words(text, start, end, own_figure=True) and not _heads_beside_rate(text, count, slo):
+            each = [
+                m for m in compose.each_words(text, start, end, own_figure=True)
+                if not gateway_holders.hands_resource(text, m.start(), nums, count.start, count.end)
+            ]  # not "4 teams …, each has its own key": a key, not a rate
+            if not each and not _heads_beside_rate(text, count, slo):
                 continue
             who = text[count.start : count.end].split()[-1].lower()
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(slo), users=count.value, who=who)

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import cache
+from functools import cache, partial
 from itertools import islice
 
-from bot.parse import compose, lexicon, token_figures
+from bot.parse import compose, gateway_holders, lexicon, token_figures
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
@@ -156,9 +156,11 @@ def _count(text: str, nums: list[Number], draft: Draft, spans: _Spans) -> str | 
         handed = f"{lexicon.alternation('each')}|{lexicon.alternation('figure_handed')}"
         handing = lazy(rf"\b(?:{handed})\s+(?:[\w-]+\s+)?{stem}\w*", re.I).finditer(text)
         rated = "slo_tok_s" in draft.fields  # beside a rate, "each user sends 20 requests a day" hands the SLO nothing
-        if any(not (rated and compose.hands_own_figure(text, m.end())) for m in handing) or (
-            compose.each_words(text, *sentence(text, count.start), own_figure=rated)  # not "each request carries 2k tokens"
-        ):
+        held = partial(gateway_holders.hands_resource, text, nums=nums, start=count.start, end=count.end)
+        handing = [m for m in handing if not held(m.start())]  # "…repartir el gasto por equipo": a bill, not a figure
+        if any(not (rated and compose.hands_own_figure(text, m.end())) for m in handing) or any(
+            not held(m.start()) for m in compose.each_words(text, *sentence(text, count.start), own_figure=rated)
+        ):  # not "each request carries 2k tokens", nor "each has its own key"
             return " ".join(text[count.start : count.end].split())
     return None
 
