@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import config_figures, lexicon, mix_parts
+from bot.parse import config_figures, export_lines, lexicon, mix_parts
 from bot.parse.export_tables import field_of, period_of, tables
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import parse_number
@@ -124,6 +124,7 @@ def read(text: str) -> str:
     export = _Export()
     tables(text, export)
     _pairs(text, export)
+    export_lines.lines(text, export)  # "input tokens 412M (of which served from the prompt cache: 289M)"
     if not {"input", "output"} <= export.seen and not {"cache_read", "output"} <= export.seen:
         return text
     first, last = min(export.spans)[0], max(export.spans)[1]
