@@ -32,7 +32,7 @@ def _shares_pattern() -> re.Pattern[str]:
         rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+|(?!(?:in|of|out|de|sobre)\s)[^\W\d_]{{3,}}\s+)?(?:in|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
         # the whole first: "de cada 10 peticiones, 7 salen de la caché", "out of every 10 requests, 7 hit the cache"
         rf"|(?:out\s+of\s+every|of\s+every|in\s+every|de\s+cada)\s+(?P<whole2>{count})\s+(?:[^\W\d_]{{3,}}\s*)?,?\s*(?P<part2>{count})(?![\w.,%])"
-        rf"|(?P<dec>0[.,]\d+|1[.,]0+)(?![\d%.,])"
+        rf"|(?P<dec>0[.,]\d+|1[.,]0+)(?![\d%]|[.,]\d)"  # "miss rate 0.2, avg prefix 3.1k"
         rf"|(?P<word>{said})(?!\w))",
         re.I,
     )

@@ -13,6 +13,7 @@ from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 
 CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
+_SPACES = lazy(r"\s*")
 
 
 @cache
@@ -28,7 +29,10 @@ def other_cache_near() -> re.Pattern[str]:
 
 
 def priced(text: str, match: re.Match[str]) -> bool:
-    """A share said of a price near the cache: "prompt caching cuts input cost by 90 %" is a discount."""
+    """A share said of a price near the cache: "prompt caching cuts input cost by 90 %" is a discount. A share of
+    the tokens themselves ("62 % of input tokens were cache hits" on a bill) is measured traffic, not a price."""
+    if lexicon.pattern("share_of_tokens").match(text, _SPACES.match(text, match.end()).end()):
+        return False
     lo, hi = sentence(text, match.start())
     window = max(lo, match.start() - 40), min(hi, match.end() + 25)
     return bool(CACHE_WORD.search(text, lo, hi) and lexicon.pattern("cache_veto").search(text, *window))

@@ -31,7 +31,7 @@ _PERCENT_AT_ONCE = lazy(
 _NEXT_TO_AT_ONCE = lazy(r"(?<![\w.,/:])(?P<n>\d+)(?![/:x×]\d)(?:\s+[^\W\d_]+){0,3}\s*$")
 _AFTER_AT_ONCE = lazy(
     r"\s*,?\s*(?:(?:about|around|roughly|maybe|only|just|some|unos|unas|alrededor\s+de|como|solo|s[oó]lo|quiz[aá]s?)\s+|[~≈]\s*)*"
-    r"(?P<n>\d{1,6})(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|tps|%|percent|por\s?ciento)|[/:x×]\d)",
+    r"(?P<n>\d{1,6})(?!\d)(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|tps|%|percent|por\s?ciento)|[/:x×]\d)",  # not the 2 of "24/7"
     re.I,
 )
 _A_NUMBER = lazy(r"\s*(?:of\s+|de\s+)?[~≈]?\s*\d")

@@ -17,7 +17,7 @@ import re
 from functools import cache
 from itertools import islice
 
-from bot.parse import config_figures, lexicon, mix_parts
+from bot.parse import config_figures, export_lines, lexicon, mix_parts
 from bot.parse.export_tables import field_of, period_of, tables
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import parse_number
@@ -136,9 +136,9 @@ def read(text: str) -> str:
             windows.append((lo, hi))
     for lo, hi in windows:
         _pairs(text, export, lo, hi)
+    export_lines.lines(text, export)  # "input tokens 412M (of which served from the prompt cache: 289M)"
     if not {"input", "output"} <= export.seen and not {"cache_read", "output"} <= export.seen:
         return text
-    first, last = min(export.spans)[0], max(export.spans)[1]
     spans = sorted(export.spans)
     first, last = spans[0][0], spans[-1][1]
     rest = text[:first] + text[last:]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import lexicon
+from bot.parse import lexicon, phases
 from bot.parse.counts import whole_numbers
 from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
@@ -78,6 +78,8 @@ def current(text: str, said: list[Said]) -> list[Said]:
     """The statements that hold now, in order: one value when time or order decides, else `said` unchanged."""
     if len({v for v, _, _ in said}) < 2:
         return said
+    if (phase := phases.pick(text, said)) is not None:  # "Phase 2: all 260 stores … please size phase 2"
+        return phase
     tagged = [(s, _tag(text, s, said)) for s in said]
     kept = [(s, t) for s, t in tagged if t not in ("not", "then", "plan")]
     for wanted in ("fix", "now", ""):
@@ -109,7 +111,7 @@ def restated(text: str, nums: list[Number], said: list[Said]) -> list[Said]:
         # another figure's, which the voices read (bot/parse/voices.py asks which)
         if tag == "now" or (tag == "fix" and _now_after().match(text, end)):
             out.append((round(value), start, end))
-    return sorted(out, key=lambda s: s[1])
+    return phases.with_bare(text, nums, sorted(out, key=lambda s: s[1]))  # "wave 2 brings it to 45"
 
 
 @cache

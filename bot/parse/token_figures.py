@@ -116,9 +116,31 @@ def held(text: str, number: Number, least: int) -> bool:
     if not (least < number.value <= MAX_CONTEXT) or not (tokens := _tokens().match(text, number.end)):
         return False
     lo, hi = _clause(text, number.start, tokens.end())
-    if _period().search(text, lo, hi) or corpus(text, number):
+    # "annual reports", "monthly statements": a period that is the holder's adjective is no volume's (w2num s11)
+    adjective = lambda p: _holder_named().match(text, p.end()) or (  # noqa: E731
+        _ES_ADJECTIVE.fullmatch(p.group(0)) and _holder_before().search(text, max(0, p.start() - 30), p.start())
+    )
+    if any(not adjective(p) for p in _period().finditer(text, lo, hi)) or corpus(text, number):
         return False
-    return bool(_holder().search(text, lo, number.start) or _holder_after().match(text, tokens.end()))
+    return bool(
+        _holder().search(text, lo, number.start)
+        or _holder_after().match(text, tokens.end())
+        or (text[number.end : tokens.end()].lstrip(" kKmM").startswith("-") and _holder_named().match(text, tokens.end()))
+    )
+
+
+_ES_ADJECTIVE = lazy(r"(?:anual|mensual|diari[oa]|semanal|trimestral)(?:e?s)?", re.I)  # after its noun, in Spanish
+
+
+@cache
+def _holder_before() -> re.Pattern[str]:  # "informes anuales": the holder right before its period adjective
+    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('context_item')})\s+$", re.I)
+
+
+@cache
+def _holder_named() -> re.Pattern[str]:
+    """ "300k-token contract bundles", "700k-token annual reports": the holder the size is an adjective of (w2num s11)."""
+    return lazy(rf"\s+(?:[^\W\d_]+\s+)?(?:{lexicon.alternation('context_item')}|{lexicon.alternation('context_holder')}){lexicon.WORD_END}", re.I)
 
 
 def corpus(text: str, number: Number) -> bool:

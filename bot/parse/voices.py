@@ -106,7 +106,8 @@ def _replace(chars: list[str], old: _Figure, new: _Figure, text: str, draft: Dra
 def _corrections(
     text: str, figures: list[_Figure], old: list[tuple[int, int]], chars: list[str], draft: Draft
 ) -> None:
-    for mark in _pattern("figure_fix").finditer(text):
+    rate_only = list(_pattern("figure_fix_rate").finditer(text))  # "Correction from the PM …: 1,100 tok/s"
+    for mark in sorted([*_pattern("figure_fix").finditer(text), *rate_only], key=lambda m: m.start()):
         if any(s <= mark.start() < e for s, e in old):
             continue
         lead = _MARK_TAIL.match(text, mark.end())  # "actually, we need 500 tok/s": the clause after the comma
@@ -119,6 +120,8 @@ def _corrections(
         if not after:
             continue
         new = after[0]
+        if mark in rate_only and new.kind and not new.kind.startswith("tok/s"):
+            continue
         if _pattern("figure_more").search(text, mark.end(), new.number.start):
             continue  # "actually the batch jobs need another 200 tok/s": an addition, not a correction
         before = [f for f in figures if f.number.end <= mark.start() and f.kind and not f.number.machine]

@@ -40,10 +40,14 @@ _PER_UNIT = (
     # a unit of two or three words: "per franchise location", "por línea de producto", "por centro de coste"
     rf"(?:\s+(?:(?:de|del|of)\s+)?(?!(?:{_PERIODS}|per|por|each|every|cada|and|y|in|en|al|the|el|la|for|para)\b)[^\W\d_]{{{{3,}}}}){{{{0,2}}}}))\b"
 )
+# A period the volume flows over, said with whose it is (w2num s11): "over a month", "during their 8-hour day",
+# "en su jornada de 8 horas", "a lo largo del mes".
+_OVER_PERIOD = r"(?:(?:over|during|throughout|across|durante|in|en)(?=\s)|a\s+lo\s+largo\s+del?(?=\s))"
+_WHOSE = r"(?:(?<=[rgtns]\s)an?|their|his|her|our|its|each|one|su|sus|nuestra|nuestro|cada)\s"
 # "por persona y día": a person and a period may be joined by "y" (Spanish) or "and".
 VOLUME = lazy(
     rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})(?:\s(?:y|and)(?=\s))?|{_PER_UNIT.format('unit')}|\s(?:each|apiece|cada\s+uno|{_EACH_SHORT})(?!\w))?"
-    rf"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un|(?<=\w\s)(?:y|and)|{_PER_SHORT})?\s?(?:the\s|el\s|la\s)?"
+    rf"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un|(?<=\w\s)(?:y|and)|{_PER_SHORT}|{_OVER_PERIOD})?\s?(?:the\s|el\s|la\s|{_WHOSE})?"
     r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"
     rf"(?P<period>{_PERIODS}|{SPAN_WORDS})\b(?:(?P<who_after>{_PER_PERSON})|{_PER_UNIT.format('unit_after')})?(?:{_TOTAL_AFTER})?"
     r"|\s?(?:(?:output|input|prompt|completion|generated)\s)?(?P<tpm>tp[mhd])\b(?:\s(?:de\s+salida|de\s+entrada|output|input))?",
@@ -75,7 +79,7 @@ _SHARE_AFTER = lazy(
     re.I,
 )
 _OVER_HOURS = lazy(
-    r"\s?,?\s?(?:over|in|during|across|within|spread\s+over|en|durante)\s+(?:an?\s+|the\s+|unas\s+|las\s+)?"
+    r"\s?,?\s?(?:over|in|during|across|within|spread\s+over|en|durante|de(?=\s+\d))\s+(?:an?\s+|the\s+|unas\s+|las\s+)?"
     r"(?P<hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)\b",
     re.I,
 )

@@ -40,10 +40,20 @@ def _volume_hours(
     over = _OVER_HOURS.match(text, volume.end())
     said = volume.group("day_hours") or (over.group("hours") if over else None)
     if said and 0 < int(said) <= period_hours(period, "24x7", settings):
-        return Fraction(int(said)), calendar
+        return Fraction(int(said)), _working_day(volume, period, int(said), calendar)
     if BUSINESS_DAY.search(volume.group("period") or ""):
         calendar = "business_hours"
     return period_hours(period, calendar, settings), calendar
+
+
+_THEIR = lazy(r"\b(?:their|his|her|su|sus)\s", re.I)
+
+
+def _working_day(volume: re.Match[str], period: str, hours: int, calendar: CalendarKind) -> CalendarKind:
+    """ "12k output tokens during their 8-hour day", "en su jornada de 8 horas": people's day of working hours is a
+    business day (w2num s11); "26M tokens in an 8-hour day" (whose day is not said), "over 20 hours" are not."""
+    working = BUSINESS_DAY.search(volume.group("period") or "") or (volume.group("day_hours") and _THEIR.search(volume.group(0)))
+    return "business_hours" if period == "day" and working and hours <= 12 else calendar
 
 
 # An average said of one side's size ("la entrada media es de 4.000 tokens", "prompts average 5,000 tokens"):
@@ -143,7 +153,7 @@ def read_volumes(
             hours, used = Fraction(said_hours[0]), calendar
         else:
             hours, used = _volume_hours(text, volume, period, calendar, settings)
-        if used == "business_hours" and BUSINESS_DAY.search(volume.group("period") or ""):
+        if used == "business_hours" and (BUSINESS_DAY.search(volume.group("period") or "") or volume.group("day_hours")):
             draft.set("calendar", "business_hours")  # "per weekday": priced in business hours, said so
             # the days were the volume's period, not days without hours: the calendar reader's question goes
             draft.asks = [(p, f) for p, f in draft.asks if f.code != "calendar_unclear" or f.params.get("said", "").lower() not in volume.group(0).lower()]
