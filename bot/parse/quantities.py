@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import compose_at_once, counts, lexicon, revisions, token_figures
+from bot.parse import compose_at_once, counts, lexicon, token_figures
 from bot.parse.draft import ASK_RANGE, ASK_SLO, Draft, sentence
 from bot.parse.figures import (
     CONCURRENT,
@@ -56,8 +56,6 @@ _CONCURRENCY_BEFORE = lazy(
 def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
     """Streams at once: "50 concurrent users", "up to 50 users at a time". A per-stream rate with only a
     head count ("30 tok/s each for our 200 engineers") asks how many of them are at it at once."""
-    compose_at_once.peak_not_target(text, draft)  # "peak of 75 online": people at once, not a second target
-    revisions.measured_not_target(text, nums, draft)  # "2.4k tok/s per H100 in the lab; we need 10k overall"
     for number in mentions(nums):
         before = text[max(0, number.start - 32) : number.start]
         if not (tail(text, number, _CONCURRENCY_AFTER) or _CONCURRENCY_BEFORE.search(before)):

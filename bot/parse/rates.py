@@ -6,7 +6,7 @@ import re
 from functools import cache
 from itertools import islice
 
-from bot.parse import lexicon
+from bot.parse import compose_at_once, lexicon, revisions
 from bot.parse import rate_one_card as one_card
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, first_number, mentions, tail
@@ -108,6 +108,10 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
         if vague := vague_before().search(before):
             typed = before[vague.start() :].strip() + " " + unit.group(0)
             draft.ask(ASK_SLO, "slo_not_numeric", typed=typed[:60])
+    # the questions above, answered by what they quoted: "peak of 75 online" is people at once, and a tok/s
+    # measured on one GPU beside a need said in total is a capacity, not a second target
+    compose_at_once.peak_not_target(text, draft)
+    revisions.measured_not_target(text, nums, draft)
 
 
 def _read_target(text: str, nums: list[Number], quoted: list[float], draft: Draft, target: bool) -> None:
