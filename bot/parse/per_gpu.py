@@ -6,7 +6,7 @@ elsewhere, note `per_gpu_ignored`; alone, a question, `rate_per_gpu`).
   150 tok/s on a single RTX 4090", "can gpt-oss 20b do 400 tok/s on one GPU?", "a 350 tok/s en una sola H100");
 - a capacity: a figure per GPU whatever leads it ("1.5k tok/s per GPU", "por GPU"); one card as the subject of a verb
   ("one H100 pushed 2k tok/s", "cada GPU rinde 1.100 tok/s", "una sola H200 da unos 2.500") or as the label of the
-  figure ("benchmark (1x H100, bf16): 1650 tok/s", "one GPU of it about 900 tok/s"); a figure on one card that the
+  figure ("benchmark (1x H100, bf16): 1650 tok/s", "throughput per H100 = 1,900 tok/s", "one GPU of it about 900"); a figure on one card that the
   card gives or that was measured ("vLLM gives us 2.5k tok/s on a single H100", "medimos 1.700 tok/s en una sola L40S").
 The words are lexicon rows (`rate_card_gives`, `rate_card_need`, `rate_card_asked`, `rate_measured_verb`,
 `rate_target_verb`, `rate_needed`); here only where each sits around the figure.
@@ -23,7 +23,12 @@ from bot.parse.rate_units import GPU, VERB_NOT_NEED, measured_words, target_befo
 
 NEED_ON_CARD, CAPACITY = "need_on_card", "capacity"
 
-_ONE_GPU = rf"(?:\b1\s?x\s?|\b(?:one|an?|single|each|una?|cada|1)\s+(?:(?:single|sola|solo)\s+)?){GPU}\b"
+# One GPU: "one H100", "a single card", "a lone H200", "1x L40S", "H100 x1", "single-GPU", "per H100 =", "cada GPU",
+# "una única H100".
+_ONE_GPU = (
+    rf"(?:\b1\s?x\s?|\b(?:one|an?|single|each|una?|cada|1|per|por)[\s-]+(?:(?:single|lone|sola|solo|[uú]nic[ao])[\s-]+)?){GPU}\b"
+    rf"|\b{GPU}\s?[x×]\s?1\b"
+)
 
 PER_GPU_AFTER = lazy(
     rf"\s*(?:per|por|/|each|a|(?:per|por|para)\s+cada|(?:on|with|en|con)\s+(?:an?|one|each|una?|single)(?:\s+(?:single|sola))?)\s*(?:single\s+)?{GPU}\b",
@@ -32,10 +37,10 @@ PER_GPU_AFTER = lazy(
 _ON_ONE = lazy(rf"\s*(?:on|with|en|con)\s+(?:an?|one|una?|single|1)(?:\s+(?:single|sola))?\s*(?:single\s+)?{GPU}\b", re.I)
 
 # One GPU as the subject of whatever verb ("does", "pushed", "topped out at", "sacó", "rinde"): its capacity.
-ONE_GPU_DOES = lazy(rf"{_ONE_GPU}\s+{VERB_NOT_NEED}\s+(?:us\s+|about\s+|around\s+|roughly\s+|unos\s+|~|≈)*$", re.I)
+ONE_GPU_DOES = lazy(rf"(?:{_ONE_GPU})\s+{VERB_NOT_NEED}\s+(?:us\s+|about\s+|around\s+|roughly\s+|unos\s+|~|≈)*$", re.I)
 # One GPU as the figure's label, its verb left out: "benchmark (1x H100, bf16): 1650 tok/s", "one GPU of it about 900".
 _ONE_GPU_SAYS = lazy(
-    rf"{_ONE_GPU}(?:[^.;:!?\n]{{0,30}}?[:=]|\s+(?:of\s+(?:it|them|those|these)\s+|de\s+(?:ellas?|esas?|esos?)\s+)?"
+    rf"(?:{_ONE_GPU})(?:[^.;:!?\n]{{0,30}}?[:=|]|\s+(?:of\s+(?:it|them|those|these)\s+|de\s+(?:ellas?|esas?|esos?)\s+)?"
     r"(?:about|around|roughly|unos|unas|~|≈|->|→))\s*$",
     re.I,
 )

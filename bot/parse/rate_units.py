@@ -41,10 +41,10 @@ _NOT_VERB = (
 VERB_NOT_NEED = rf"(?:(?!(?:{_NOT_VERB})\b)[a-záéíóú']+\s+){{0,2}}?(?!(?:{_NOT_VERB})\b)[a-záéíóú]+"
 
 # One node as the subject ("one node does 4,000 tok/s", "a single 8xH100 box pushed 9k tok/s", "un nodo saca
-# 3.000 tok/s", "un nodo de 8 H100 saca 10.000 tok/s"): a node's measured throughput, not the need (net s11). One GPU
+# 3.000 tok/s", "an 8-GPU H100 node gives us 12k", "un nodo de 8 H100 saca 10.000 tok/s"): a node's measured throughput, not the need (net s11). One GPU
 # is bot/parse/per_gpu.py.
 ONE_NODE_DOES = lazy(
-    r"\b(?:one|an?|single|un|una|1)\s+(?:single\s+)?(?:\d\s?x\s?[a-z]?\d{2,3}\w*\s+)?(?:node|nodo|box|server|servidor)"
+    r"\b(?:one|an?|single|un|una|1)\s+(?:single\s+)?(?:\d\s?[x-]?\s?(?:gpus?\s+)?(?:[a-z]?\d{2,3}\w*\s+)?)?(?:node|nodo|box|server|servidor)"
     r"(?:\s+(?:of|de|with|con)\s+\d+\s?(?:x\s?)?(?:[a-z]?\d{2,3}\w*|gpus?))?\s+"
     rf"{VERB_NOT_NEED}\s+(?:us\s+|about\s+|around\s+|roughly\s+|unos\s+|~|≈)*$",
     re.I,
