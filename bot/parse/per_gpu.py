@@ -6,8 +6,9 @@ elsewhere, note `per_gpu_ignored`; alone, a question, `rate_per_gpu`).
   150 tok/s on a single RTX 4090", "can gpt-oss 20b do 400 tok/s on one GPU?", "a 350 tok/s en una sola H100");
 - a capacity: a figure per GPU whatever leads it ("1.5k tok/s per GPU", "por GPU"); one card as the subject of a verb
   ("one H100 pushed 2k tok/s", "cada GPU rinde 1.100 tok/s", "una sola H200 da unos 2.500") or as the label of the
-  figure ("benchmark (1x H100, bf16): 1650 tok/s", "throughput per H100 = 1,900 tok/s", "one GPU of it about 900"); a figure on one card that the
-  card gives or that was measured ("vLLM gives us 2.5k tok/s on a single H100", "medimos 1.700 tok/s en una sola L40S").
+  figure ("benchmark (1x H100, bf16): 1650 tok/s", "throughput per H100 = 1,900 tok/s", "one GPU of it about 900");
+  a figure on one card that the card gives or that was measured ("vLLM gives us 2.5k tok/s on a single H100",
+  "medimos 1.700 tok/s en una sola L40S").
 The words are lexicon rows (`rate_card_gives`, `rate_card_need`, `rate_card_asked`, `rate_measured_verb`,
 `rate_target_verb`, `rate_needed`); here only where each sits around the figure.
 """
