@@ -123,9 +123,10 @@ def _read_target(
     for number in mentions(nums):
         if number.value in quoted or tail(text, number, TOK_S):
             continue
+        if not (unitless_after().match(text, number.end) or cost_after().match(text, number.end)):
+            continue  # the cheap test first: a paste holds hundreds of numbers
         lo = max(0, number.start - 40)
-        lead = target_before().search(text, lo, number.start) or cost_before().search(text, lo, number.start)
-        if lead and (unitless_after().match(text, number.end) or cost_after().match(text, number.end)):
+        if lead := target_before().search(text, lo, number.start) or cost_before().search(text, lo, number.start):
             total = lexicon.pattern("total").match(text, number.end + 1)
             if set(quoted) <= set(capacities) and (number.value > max(capacities) or total):
                 draft.use(number.start, total.end() if total else number.end, "slo_tok_s")
