@@ -5,17 +5,15 @@ families they start, and the word lists that say what a token after a name does.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
 
 from bot.parse.build_index import SIZE, VARIANTS, BuildIndex
 from bot.parse.fuzzy import _best, _could_reach, abbreviated
 from bot.parse.lazyre import lazy
+from bot.parse.model_mention import Kind, Mention, ModelRead  # noqa: F401  Kind, ModelRead: the model readers import them here
 from bot.parse.publishers import publishers
 from bot.parse.words import Token
 from costcore.catalog import Catalogs, digit_groups, normalise
-from costcore.scenario import Finding
 
 # The number groups of a typed name, kept: a pasted log names the same model hundreds of times.
 cached_digit_groups = lru_cache(maxsize=4096)(digit_groups)
@@ -81,33 +79,6 @@ _RUN_VERB = lazy(
     r"desplegar|servir|alojar|hostear|levantar|migrar a|pasar a)\s+(?:the\s+|el\s+|la\s+|an?\s+|un\s+|our own\s+)?",
     re.I,
 )
-
-
-Kind = Literal["catalog", "corrected", "closed", "unknown", "doubtful", "family", "ambiguous", "several"]
-
-
-@dataclass(frozen=True)
-class Mention:
-    start: int
-    end: int
-    typed: str
-    model: str | None  # catalog id, or the name the engine is given
-    kind: Kind
-    candidates: tuple[str, ...] = ()
-    precision: str | None = None  # "fp8" typed after the name: read, not modelled
-    said: tuple[str, ...] = ()  # build words said apart from the name ("the thinking version of …", "in fp8")
-
-    @property
-    def strong(self) -> bool:
-        return self.kind in ("catalog", "corrected", "closed", "unknown", "ambiguous")
-
-
-@dataclass
-class ModelRead:
-    model: str | None = None
-    notes: list[Finding] = field(default_factory=list)
-    clarification: Finding | None = None
-    spans: list[tuple[int, int]] = field(default_factory=list)  # where names were, so numbers skip them
 
 
 class _Index:

@@ -15,7 +15,8 @@ from bot.parse.draft import Draft, sentence
 from bot.parse.figures import MAX_MENTIONS
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
-from bot.parse.rate_units import ONE_GPU_DOES, PER_GPU_AFTER, PER_NODE, TOK_S
+from bot.parse.per_gpu import ONE_GPU_DOES, PER_GPU_AFTER
+from bot.parse.rate_units import PER_NODE, TOK_S
 
 _CLAUSE_MARK = lazy(r"[,;:(—–]")
 

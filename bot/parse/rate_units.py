@@ -1,4 +1,5 @@
-"""The words the tok/s reader (bot/parse/rates.py) matches around a figure: the unit, per node / per GPU,
+"""The words the tok/s reader (bot/parse/rates.py) matches around a figure: the unit, per node (one GPU is
+bot/parse/per_gpu.py),
 hedges ("300-500", "maybe 500"), a figure said to be not needed, targets without a unit and figures relative
 to a quoted rate. Who a rate is for (per stream, per group, in total) is bot/parse/rate_words.py.
 """
@@ -28,13 +29,8 @@ PER_NODE = lazy(
     re.I,
 )
 
-# One GPU is neither the SLO nor a node (measured_tok_s_per_node is per 8-GPU node): "1.5k tok/s per GPU".
+# The names of one GPU (bot/parse/per_gpu.py reads a figure of one; measured_tok_s_per_node is per 8-GPU node).
 GPU = r"(?:gpus?|cards?|accelerators?|tarjetas?|[hab]\d{2,3}[a-z]{0,3}|l4|l40s?|mi\d{3}x?|rtx\s?\d{4})"
-
-PER_GPU_AFTER = lazy(
-    rf"\s*(?:per|por|/|each|a|(?:on|with|en|con)\s+(?:an?|one|each|una?|single)(?:\s+(?:single|sola))?)\s*(?:single\s+)?{GPU}\b",
-    re.I,
-)
 
 # The verb after one GPU or node (any word but a need, a joiner or a preposition): "does", "pushed", "topped out
 # at", "sacó"; "one H100 at 200 tok/s", "en un nodo y necesitamos 1.600" are no capacity (net s11).
@@ -42,20 +38,15 @@ _NOT_VERB = (
     r"needs?|need\w*|must|should|has|have|will|would|shall|to|requir\w*|want\w*|debe\w*|tiene\w*|necesit\w*|quer\w*|ha"
     r"|and|y|e|but|pero|or|o|at|on|in|for|with|by|a|de|en|con|por|para|of|is|are|es|son"
 )
-_VERB_NOT_NEED = rf"(?:(?!(?:{_NOT_VERB})\b)[a-záéíóú']+\s+){{0,2}}?(?!(?:{_NOT_VERB})\b)[a-záéíóú]+"
-
-ONE_GPU_DOES = lazy(
-    # one GPU as the subject of whatever verb ("does", "pushed", "topped out at", "sacó"): its capacity (net s11)
-    rf"\b(?:one|an?|single|each|una?|1)\s+(?:single\s+)?{GPU}\s+{_VERB_NOT_NEED}"
-    r"\s+(?:us\s+|about\s+|around\s+|roughly\s+|unos\s+|~|≈)*$",
-    re.I,
-)
+VERB_NOT_NEED = rf"(?:(?!(?:{_NOT_VERB})\b)[a-záéíóú']+\s+){{0,2}}?(?!(?:{_NOT_VERB})\b)[a-záéíóú]+"
 
 # One node as the subject ("one node does 4,000 tok/s", "a single 8xH100 box pushed 9k tok/s", "un nodo saca
-# 3.000 tok/s"): a node's measured throughput, not the need (net s11).
+# 3.000 tok/s", "an 8-GPU H100 node gives us 12k", "un nodo de 8 H100 saca 10.000 tok/s"): a node's measured throughput, not the need (net s11). One GPU
+# is bot/parse/per_gpu.py.
 ONE_NODE_DOES = lazy(
-    r"\b(?:one|an?|single|un|una|1)\s+(?:single\s+)?(?:\d\s?x\s?[a-z]?\d{2,3}\w*\s+)?(?:node|nodo|box|server|servidor)\s+"
-    rf"{_VERB_NOT_NEED}\s+(?:us\s+|about\s+|around\s+|roughly\s+|unos\s+|~|≈)*$",
+    r"\b(?:one|an?|single|un|una|1)\s+(?:single\s+)?(?:\d\s?[x-]?\s?(?:gpus?\s+)?(?:[a-z]?\d{2,3}\w*\s+)?)?(?:node|nodo|box|server|servidor)"
+    r"(?:\s+(?:of|de|with|con)\s+\d+\s?(?:x\s?)?(?:[a-z]?\d{2,3}\w*|gpus?))?\s+"
+    rf"{VERB_NOT_NEED}\s+(?:us\s+|about\s+|around\s+|roughly\s+|unos\s+|~|≈)*$",
     re.I,
 )
 
@@ -65,7 +56,7 @@ _HEDGED_END = r"(?=\s*(?:tok(?:en)?s?\s?(?:/|per|a)\s?s|t/s|tps|[)?!.,;]|$|(?:no
 
 # The words are lexicon rows (bot/parse/lexicon/en.yaml, es.yaml: `rate_measured_verb`, `vague_count`,
 # `vague_word`, `rate_hedge`, `rate_negator`, `rate_negated_filler`, `rate_target_verb`, `rate_about`,
-# `rate_unitless_after`); here only where each sits around the figure.
+# `rate_unitless_after`, `rate_cost_lead`, `rate_cost_after`); here only where each sits around the figure.
 def _alt(concept: str) -> str:
     return lexicon.alternation(concept)
 
@@ -111,6 +102,16 @@ def negated_before() -> re.Pattern[str]:  # "we don't need 1k tok/s, 300 is plen
 @cache
 def target_before() -> re.Pattern[str]:  # "the API gives us 80 tok/s; we need 300 in prod": asks
     return lazy(rf"\b{_alt('rate_target_verb')}\s+(?:{_alt('rate_about')}\s+|[~≈]\s*)?$", re.I)
+
+
+@cache
+def cost_before() -> re.Pattern[str]:  # "what does 6,000 cost?", "¿cuánto cuesta servir 5.000?": a need, asked
+    return lazy(rf"\b{_alt('rate_cost_lead')}\s+(?:{_alt('rate_about')}\s+|[~≈]\s*)?$", re.I)
+
+
+@cache
+def cost_after() -> re.Pattern[str]:
+    return lazy(rf"\s*(?:{_alt('rate_cost_after')})\b", re.I)
 
 
 @cache

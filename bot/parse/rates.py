@@ -6,8 +6,7 @@ import re
 from functools import cache
 from itertools import islice
 
-from bot.parse import compose_at_once, lexicon, revisions
-from bot.parse import rate_one_card as one_card
+from bot.parse import compose_at_once, lexicon, per_gpu
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, first_number, mentions, tail
 from bot.parse.lazyre import lazy
@@ -17,13 +16,13 @@ from bot.parse.rate_groups import total_of_counted
 from bot.parse.rate_kind import read_kind
 from bot.parse.rate_measured import context_figures
 from bot.parse.rate_units import (
-    ONE_GPU_DOES,
     ONE_NODE_DOES,
-    PER_GPU_AFTER,
     PER_NODE,
     RELATIVE,
     TOK_S,
     UNIT_ALONE,
+    cost_after,
+    cost_before,
     hedge_after,
     measured_words,
     negated_before,
@@ -37,7 +36,7 @@ from bot.parse.rate_units import (
 def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
     """Output tok/s: the SLO, its kind (aggregate or per stream), or a node's measured throughput."""
     slos: list[float] = []
-    per_gpu: list[float] = []
+    capacities: list[float] = []  # what one GPU gives (bot/parse/per_gpu.py): never the need
     quoted: list[float] = []  # every tok/s figure, whatever it turned out to be
     bound_units: set[int] = set()
     refused: list[str] = []  # "we don't need 1k tok/s": what the need is not
@@ -47,23 +46,25 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
         if not unit:
             continue
         bound_units.add(unit.end())
-        if number.start in measured:
-            continue
+        start, end = sentence(text, number.start)
+        before, after = text[start : number.start], text[unit.end() : end]
+        node = PER_NODE.match(after) or ONE_NODE_DOES.search(before[-60:]) or (
+            measured_words().search(before[-60:])
+            and re.search(r"\b(?:node|nodo|box|8\s?x|instances?|instancias?)", after[:60], re.I)
+        )
+        of_gpu = "" if node else per_gpu.kind(before, after)
+        if number.start in measured and not node and of_gpu != per_gpu.CAPACITY:
+            continue  # context; a node's or one GPU's figure is read as such, measured or not
         quoted.append(number.value)
         if len(slos) >= MAX_MENTIONS:
             break
         draft.use(number.start, unit.end(), "slo_tok_s")  # weighed: the SLO, a node's or a GPU's, a range, refused
-        start, end = sentence(text, number.start)
-        before, after = text[start : number.start], text[unit.end() : end]
-        if PER_NODE.match(after) or ONE_NODE_DOES.search(before[-60:]) or (
-            measured_words().search(before[-60:])
-            and re.search(r"\b(?:node|nodo|box|8\s?x|instances?|instancias?)", after[:60], re.I)
-        ):
+        if node:
             if number.value > 0:
                 draft.set("measured_tok_s_per_node", number.value)
             continue
-        if PER_GPU_AFTER.match(after) and not one_card.target(before, after) or ONE_GPU_DOES.search(before):
-            per_gpu.append(number.value)
+        if of_gpu == per_gpu.CAPACITY:
+            capacities.append(number.value)
             continue
         if number.alternative is not None:  # "team 1 500 tok/s": 1,500, or 500 for team 1?
             draft.conflict("slo_tok_s", [number.value, number.alternative])
@@ -87,8 +88,8 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
                 read_kind(text[start:end], value, before, after, draft)
     if refused and not slos:  # "we don't need 1k tok/s, 300 tok/s is plenty" reads 300; alone it asks
         _unclear(draft, refused[0])
-    if quoted:
-        _read_target(text, nums, quoted, draft, bool(slos))
+    if quoted and (need := _read_target(text, nums, quoted, draft, bool(slos), capacities)) is not None:
+        slos.append(need)
     for value in dict.fromkeys(slos):
         if value <= 0:
             draft.ask(ASK_SLO, "slo_not_positive", value=plain(value))
@@ -96,11 +97,11 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
             draft.ask(ASK_SLO, "slo_absurd", value=plain(value), limit=ABSURD_TOK_S)
         else:
             draft.set("slo_tok_s", value)
-    if per_gpu:
+    if capacities:  # one GPU's figure beside a need said elsewhere is context; alone it asks what the need is
         if slos:
-            draft.note("per_gpu_ignored", tok_s=plain(per_gpu[0]))
+            draft.note("per_gpu_ignored", tok_s=plain(capacities[0]))
         else:
-            draft.ask(ASK_SLO, "rate_per_gpu", tok_s=plain(per_gpu[0]))
+            draft.ask(ASK_SLO, "rate_per_gpu", tok_s=plain(capacities[0]))
     for unit in islice(UNIT_ALONE.finditer(text), MAX_MENTIONS):
         if unit.end() in bound_units:
             continue
@@ -108,30 +109,38 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
         if vague := vague_before().search(before):
             typed = before[vague.start() :].strip() + " " + unit.group(0)
             draft.ask(ASK_SLO, "slo_not_numeric", typed=typed[:60])
-    # the questions above, answered by what they quoted: "peak of 75 online" is people at once, and a tok/s
-    # measured on one GPU beside a need said in total is a capacity, not a second target
-    compose_at_once.peak_not_target(text, draft)
-    revisions.measured_not_target(text, nums, draft)
+    compose_at_once.peak_not_target(text, draft)  # a question answered by what it quoted: "peak of 75 online"
 
 
-def _read_target(text: str, nums: list[Number], quoted: list[float], draft: Draft, target: bool) -> None:
-    """A tok/s was quoted, and a target said without a unit ("we need 300 in prod") or relative to it
-    ("2x that"): which is the SLO is not certain, so it asks. A multiple of a base never said ("300 tok/s; it
-    has to be 3x faster than today", lexicon `relative_unstated_base`) only describes the target said."""
+def _read_target(
+    text: str, nums: list[Number], quoted: list[float], draft: Draft, target: bool, capacities: list[float]
+) -> float | None:
+    """A tok/s was quoted, and a target said without a unit ("we need 300 in prod", "what does 6,000 cost?") or
+    relative to it ("2x that"): which is the SLO is not certain, so it asks; but when every tok/s quoted is what one
+    GPU gives, the need said without a unit is the SLO (returned) if it is more than one GPU gives or said in total.
+    A multiple of a base never said ("300 tok/s; it has to be 3x faster than today", lexicon
+    `relative_unstated_base`) only describes the target said."""
     for number in mentions(nums):
         if number.value in quoted or tail(text, number, TOK_S):
             continue
-        lead = target_before().search(text, max(0, number.start - 40), number.start)
-        if lead and unitless_after().match(text, number.end):
+        if not (unitless_after().match(text, number.end) or cost_after().match(text, number.end)):
+            continue  # the cheap test first: a paste holds hundreds of numbers
+        lo = max(0, number.start - 40)
+        if lead := target_before().search(text, lo, number.start) or cost_before().search(text, lo, number.start):
+            total = lexicon.pattern("total").match(text, number.end + 1)
+            if set(quoted) <= set(capacities) and (number.value > max(capacities) or total):
+                draft.use(number.start, total.end() if total else number.end, "slo_tok_s")
+                return number.value
             _unclear(draft, text[lead.start() : number.end], quoted[0])
-            return
+            return None
     if relative := RELATIVE.search(text):
         if target and (base := _unstated_base().match(text, relative.end())):
             draft.use(relative.start(), base.end(), "slo_tok_s")  # read: today's figure is no second target
-            return
+            return None
         if _between_sides(text, relative):
-            return  # "we send 12x more than we get back": the mix's (bot/parse/mix_relations.py)
+            return None  # "we send 12x more than we get back": the mix's (bot/parse/mix_relations.py)
         _unclear(draft, relative.group(0), quoted[0])
+    return None
 
 
 def _between_sides(text: str, relative: re.Match[str]) -> bool:

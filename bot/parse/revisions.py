@@ -150,28 +150,3 @@ def noted(text: str, draft, said: list[Said], kept: Said) -> None:
     if old is not None:
         draft.note("count_current", old=text[old[1] : old[2]].strip(), new=text[kept[1] : kept[2]].strip())
 
-
-def measured_not_target(text: str, nums: list[Number], draft) -> None:
-    """ "we measured 2.4k tok/s per H100 in the lab; in prod we need 10k overall": the rates reader asks which figure
-    is the SLO (a tok/s quoted beside a unitless need) and what the per-GPU figure is; but a figure measured on one
-    GPU is a capacity, never a second statement of the target, so the need said in total is the SLO (note
-    `per_gpu_ignored`). Said neither as measured nor in total, both questions stay."""
-    from bot.parse.rate_units import measured_words
-
-    unclear = next((f for _, f in draft.asks if f.code == "slo_unclear" and "tok_s" in f.params), None)
-    per_gpu = next((f for _, f in draft.asks if f.code == "rate_per_gpu"), None)
-    if unclear is None or per_gpu is None or unclear.params["tok_s"] != per_gpu.params["tok_s"]:
-        return
-    at = text.find(unclear.params["said"])
-    need = next((n for n in nums if at >= 0 and at <= n.start < at + len(unclear.params["said"])), None)
-    gpu = next((n for n in nums if n.value == per_gpu.params["tok_s"] and TOK_S.match(text, n.end)), None)
-    if need is None or gpu is None or need.value <= gpu.value:
-        return
-    total = lexicon.pattern("total").match(text, need.end + 1) if need.end < len(text) else None
-    if not total and not measured_words().search(text, max(0, gpu.start - 40), gpu.start):
-        return
-    draft.asks = [(p, f) for p, f in draft.asks if f is not unclear and f is not per_gpu]
-    draft.disputed.discard("slo_tok_s")
-    draft.use(need.start, total.end() if total else need.end, "slo_tok_s")
-    draft.set("slo_tok_s", need.value)
-    draft.note("per_gpu_ignored", tok_s=per_gpu.params["tok_s"])

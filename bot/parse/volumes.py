@@ -20,11 +20,11 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
     PERIOD_WORDS,
     RATE_UNIT_PERIODS,
     VOLUME,
-    LeadVolume,
     _output_share,
     _period,
     _volume_kind,
 )
+from bot.parse.volume_lead import LeadVolume
 from bot.parse.volume_limits import is_limit
 from bot.parse.volume_spans import span, span_hours
 from bot.parse.volume_units import capacity_unit, lead_unit, period_hours, unit_counts
