@@ -56,6 +56,27 @@ def unit_label(text: str, nums: list[Number]) -> tuple[Number, str] | None:
     return None
 
 
+def unit_before(text: str, figure: Number) -> str | None:
+    """The unit a marker before the figure in its clause hands it to ("every branch uses about 20M output tokens a
+    month", "cada sucursal genera 3M"), with the same vetoes as `bound_unit`; for figures in any unit."""
+    start = sentence(text, figure.start)[0]
+    for m in _CLAUSE_MARK.finditer(text, max(start, figure.start - 120)):
+        if m.start() >= figure.start:
+            break
+        start = m.end()
+    found = None
+    for m in _mark_before().finditer(text, start, figure.start):
+        found = m
+    if found is None or not found.group("unit"):
+        return None
+    end = next((m.start() for m in _CLAUSE_MARK.finditer(text, figure.end)), len(text))
+    if lexicon.pattern("rate_total").search(text, start, end) or lexicon.pattern("total").search(text, start, end):
+        return None
+    if lexicon.pattern("group_clause").match(text, found.end() + 1):
+        return None
+    return unit_forms.head(text, found.group("unit"))
+
+
 def bound_unit(text: str, figure: Number) -> str | None:
     """The unit a marker in the figure's clause hands the figure to, or None."""
     start = sentence(text, figure.start)[0]
