@@ -67,14 +67,21 @@ def unit_before(text: str, figure: Number) -> str | None:
     found = None
     for m in _mark_before().finditer(text, start, figure.start):
         found = m
+    end = next((m.start() for m in _CLAUSE_MARK.finditer(text, figure.end)), len(text))
+    if found is None and _EACH_ENDS.search(text, figure.end, end):  # "our teams burn 2M output tokens a week each"
+        found = _SUBJECT.search(text, start, figure.start)
     if found is None or not found.group("unit"):
         return None
-    end = next((m.start() for m in _CLAUSE_MARK.finditer(text, figure.end)), len(text))
     if lexicon.pattern("rate_total").search(text, start, end) or lexicon.pattern("total").search(text, start, end):
         return None
     if lexicon.pattern("group_clause").match(text, found.end() + 1):
         return None
     return unit_forms.head(text, found.group("unit"))
+
+
+# a bare "each" that ends the figure's clause, and the plural it is said of before the figure
+_EACH_ENDS = lazy(r"(?<!\w)(?:each|apiece|a\s+piece|cada\s+un[oa]|c/u)\s*(?:[.,;:!?)]|$)", re.I)
+_SUBJECT = lazy(r"(?<!\w)(?:our|the|all|nuestr[oa]s|l[oa]s|tod[oa]s\s+l[oa]s)\s+(?P<unit>[^\W\d_]{3,}s)(?!\w)", re.I)
 
 
 def bound_unit(text: str, figure: Number) -> str | None:
