@@ -45,7 +45,7 @@ def _requests_at() -> re.Pattern[str]:
 
     periods = "|".join(["seconds?|secs?|segundos?", *PERIOD_WORDS.values()])
     per = r"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?"
-    return lazy(rf"(?<![^\W\d_])(?=(?:{_REQUESTS}|req)\s?(?:/\s?s\b|{per}(?:{periods})\b)|rps\b)", re.I)
+    return lazy(rf"(?:{_REQUESTS}|req)(?=\s?(?:/\s?s\b|{per}(?:{periods})\b))|rps\b", re.I)  # no lookbehind first: a fast scan
 
 
 _HALF = lazy(r"\b(?:(?:and|y)\s+)?(?:a\s+)?(?:half|medi[oa])\b", re.I)
@@ -150,7 +150,8 @@ def rate_figures(text: str, nums: list[Number], unit: re.Pattern[str]) -> list[N
     if _CONC_HINT.search(text):
         anchors = sorted([*anchors, *((m.start(), True) for m in _CONC_AT.finditer(text))])
     if _REQ_HINT.search(text):  # a request rate is no tok/s unit: its figure is read like a concurrency word's
-        anchors = sorted([*anchors, *((m.start(), True) for m in _requests_at().finditer(text))])
+        said = (m.start() for m in _requests_at().finditer(text) if not (m.start() and text[m.start() - 1].isalpha()))
+        anchors = sorted([*anchors, *((at, True) for at in said)])
     found = []
     run = _run()
     for unit_at, concurrent in anchors:  # only the words right before a unit: a paste costs its units, not its words
