@@ -20,6 +20,7 @@ import re
 from dataclasses import replace
 
 from bot.parse import lexicon, revisions
+from bot.parse.compose_at_once import fewer_at_once
 from bot.parse.compose_at_once import per_stream as _per_stream
 from bot.parse.compose_forms import each_words, echo, hands_own_figure  # noqa: F401  hands_own_figure: unused_figures reads it here
 from bot.parse.compose_unknown import unknown_count as _unknown_count
@@ -119,8 +120,8 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
             _volume_times(draft, count)
         elif count.group is None and count.noun:  # "for 20 clinics, 150 tok/s each": a group, or people?
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(figure.value), users=count.value, who=count.noun.lower())
-        elif _is_group(text, count, start, end):
-            _rate_times(draft, count, figure)
+        elif _is_group(text, count, start, end) and not fewer_at_once(text, count):
+            _rate_times(draft, count, figure)  # ("5,000 customers, only ~300 at any one time": people, per stream)
         else:
             _per_stream(text, draft, count, start, end)
 

@@ -26,9 +26,9 @@ _PERCENT_AT_ONCE = lazy(
 )
 
 # "…, maybe 50 at the same time", "~10 of them typing at any moment": a number right before the at-once
-# words, at most three words between.
+# words, at most four words between ("120 have the copilot open at the same time").
 # A clock's figure is never a number of them: "24/7 and always running in parallel" is no 7 at once.
-_NEXT_TO_AT_ONCE = lazy(r"(?<![\w.,/:])(?P<n>\d+)(?![/:x×]\d)(?:\s+[^\W\d_]+){0,3}\s*$")
+_NEXT_TO_AT_ONCE = lazy(r"(?<![\w.,/:])(?P<n>\d+)(?![/:x×]\d)(?:\s+[^\W\d_]+){0,4}\s*$")
 _AFTER_AT_ONCE = lazy(
     r"\s*,?\s*(?:(?:about|around|roughly|maybe|only|just|some|unos|unas|alrededor\s+de|como|solo|s[oó]lo|quiz[aá]s?)\s+|[~≈]\s*)*"
     r"(?P<n>\d{1,6})(?!\d)(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|tps|%|percent|por\s?ciento)|[/:x×]\d)",  # not the 2 of "24/7"
@@ -106,6 +106,15 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
 
 
 
+def fewer_at_once(text: str, count: Count) -> bool:
+    """Whether the message says a number of them at it at once smaller than the count ("5,000 customers, but only
+    ~300 chatting at any one time", "1.200 alumnos, unos 90 en un momento dado"): units only some of which are at
+    it at once are people or their streams, whatever the noun, so a figure each of them gets is a stream's."""
+    from bot.parse.unit_forms import at_once_number  # unit_forms reads this module's counts
+
+    return (peak := at_once_number(text)) is not None and peak[1] >= count.end and 2 <= peak[0] < count.value
+
+
 def peak_not_target(text: str, draft: Draft) -> None:
     """The rates reader takes a number after a target word ("peak of 75") for a unitless target and asks which
     figure is the SLO; said of people online ("peak of 75 online", unit_forms.at_once_number) it is how many are
@@ -150,4 +159,5 @@ def streams_at_once(text: str, nums: list[Number], noun: str) -> bool:
     """Whether the question counts `noun` as streams at once ("250 voice bots concurrently … per bot"): a rate
     per one of them is a stream's, for compose to read, not a group's to add up."""
     plural = lazy(rf"{noun}(?:s|es)?", re.I)
-    return any(c.at_once and plural.fullmatch(c.noun) for c in counts(text, nums))
+    said = [c for c in counts(text, nums) if plural.fullmatch(c.noun)]
+    return any(c.at_once for c in said) or any(fewer_at_once(text, c) for c in said)  # "4.000 clientes, solo 200 a la vez"

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from bot.parse import lexicon, named_lists, spelled
+from bot.parse import count_words, lexicon, named_lists, spelled
 from bot.parse.compose_forms import share_before
 from bot.parse.count_nouns import (
     ANY_NOUN,
@@ -106,7 +106,8 @@ def whole_numbers(text: str, nums: list[Number]) -> list[tuple[int, int, float]]
         if m.start() < said_to:
             continue  # "quinientos" of "dos mil quinientos", "two" of "twenty-two"
         end, value = spelled.run_at(text, m.start()) or (m.end(), _word_value(m))
-        starts.append((m.start(), max(end, m.end()), value if end >= m.end() else _word_value(m)))
+        end = count_words.end_of(text, m.start(), max(end, m.end()))  # "dos docenas de sucursales"
+        starts.append((m.start(), end, value if end >= m.end() else _word_value(m)))
         said_to = end
     return starts
 
@@ -154,6 +155,7 @@ def _counts(text: str, nums: list[Number]) -> list[Count]:
     out += _names_of(out, [_named(text, n, start, end, noun) for n, start, end, noun in named_lists.named(text)])
     # "40 bots, 30 tok/s per bot, all running at the same time": bots said at once later in the sentence are streams
     out = sorted((_at_once_later(text, c) for c in out), key=lambda c: c.start)
+    out = count_words.products(text, out)  # "4 oficinas de 60 personas": 240 people
     return [_of_whom(out, c) for c in out]
 
 

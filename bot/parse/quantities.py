@@ -70,8 +70,9 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
         or "concurrency" in draft.fields
     ):
         return
+    made = {c.start: c.value for c in counts.counts(text, nums)}  # "3 sedes, cada una con 40 agentes": 120
     streams = [
-        round(n.value)
+        made.get(n.start, round(n.value))
         for n in mentions(nums)
         if n.value >= 2 and n.value.is_integer() and not n.multiplied and tail(text, n, _STREAMS_COUNTED)
         and not _human_agents(text, n)  # "150 agentes de soporte" are people, not streams

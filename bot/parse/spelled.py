@@ -1,7 +1,8 @@
 """Figures said in words right before a tok/s unit or a volume's tokens: "a hundred and twenty tokens per second",
 "ninety tok/s", "fifteen hundred tok/s", "noventa tokens por segundo", "mil quinientos tok/s", "half a million
-output tokens", "twenty million output tokens", "un millón y medio de tokens", "veinte mil tokens de salida", or a
-concurrency word ("fifty concurrent users", "cincuenta sesiones simultáneas"); and
+output tokens", "twenty million output tokens", "un millón y medio de tokens", "veinte mil tokens de salida", a
+concurrency word ("fifty concurrent users", "cincuenta sesiones simultáneas") or a request rate ("four requests per
+second", "diez peticiones por segundo"); and
 (`run_at`) the whole run a count in words starts ("tres mil empleados", "two hundred and fifty engineers").
 
 The words are the lexicon's (`number_words`, `number_scales`, `number_parts`: "one", "a", "and", "ciento",
@@ -32,6 +33,21 @@ _DE = lazy(r"(?<![^\W\d_])de\s+\Z", re.I)
 # A concurrency word right after the words: "fifty concurrent users", "forty simultaneous sessions"
 _CONC_HINT = lazy(r"concurren|simult|parallel|paralel", re.I)
 _CONC_AT = lazy(r"(?<![^\W\d_])(?=concurrent|simultaneous|parallel|concurrentes|simult[aá]ne|paralel)", re.I)
+# Requests at a rate right after the words: "four requests per second", "diez peticiones por segundo"
+_REQ_HINT = lazy(r"req|rps|call|quer|petici|llamad|consult|solicit", re.I)
+
+
+@cache
+def _requests_at() -> re.Pattern[str]:
+    # late imports: request_volumes reads counts, which read this module
+    from bot.parse.request_volumes import _REQUESTS
+    from bot.parse.volume_forms import PERIOD_WORDS
+
+    periods = "|".join(["seconds?|secs?|segundos?", *PERIOD_WORDS.values()])
+    per = r"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?"
+    return lazy(rf"(?:{_REQUESTS}|req)(?=\s?(?:/\s?s\b|{per}(?:{periods})\b))|rps\b", re.I)  # no lookbehind first: a fast scan
+
+
 _HALF = lazy(r"\b(?:(?:and|y)\s+)?(?:a\s+)?(?:half|medi[oa])\b", re.I)
 # Before the first word that says a figure: "and", "y", and "a"/"one"/"un", which only multiply a scale
 # ("a hundred" is hundred, "a trescientos" is trescientos)
@@ -133,6 +149,9 @@ def rate_figures(text: str, nums: list[Number], unit: re.Pattern[str]) -> list[N
     anchors = [(m.start(), False) for m in _UNIT_AT.finditer(text)] if _HINT.search(text) else []
     if _CONC_HINT.search(text):
         anchors = sorted([*anchors, *((m.start(), True) for m in _CONC_AT.finditer(text))])
+    if _REQ_HINT.search(text):  # a request rate is no tok/s unit: its figure is read like a concurrency word's
+        said = (m.start() for m in _requests_at().finditer(text) if not (m.start() and text[m.start() - 1].isalpha()))
+        anchors = sorted([*anchors, *((at, True) for at in said)])
     found = []
     run = _run()
     for unit_at, concurrent in anchors:  # only the words right before a unit: a paste costs its units, not its words

@@ -14,7 +14,7 @@ from functools import cache
 
 from bot.parse import lexicon, named_lists
 from bot.parse.count_nouns import PER_PERIOD
-from bot.parse.counts import whole_numbers
+from bot.parse.counts import counts, whole_numbers
 from bot.parse.draft import sentence
 from bot.parse.figures import plural_of
 from bot.parse.lazyre import lazy
@@ -149,6 +149,8 @@ def counts_of(text: str, nums: list[Number], unit: str, skip: Number | None = No
     for n, start, end, noun in named_lists.named(text):  # "Plants: A, B and C", "tenants A/B/C", "for Acme and Globex"
         if not noun or u.fullmatch(noun):
             out.append((n, start, end))
+    made = {c.start: c.value for c in counts(text, nums) if c.group is False}  # "4 oficinas de 60 personas": 240
+    out = [(made[s] if made.get(s, v) > v and v and made[s] % v == 0 else v, s, e) for v, s, e in out]
     return sorted(out, key=lambda c: c[1])
 
 
@@ -177,7 +179,7 @@ _NUMBER_AT_ONCE = r"(?<![\w.,/:])(?P<n>\d{1,6})(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|
 def _at_once() -> re.Pattern[str]:
     return lazy(
         rf"(?<!\w)(?:{lexicon.alternation('peak_count')})\s+{_NUMBER_AT_ONCE}\s+(?:[^\W\d_]+\s+)?(?:{lexicon.alternation('online_word')})(?!\w)"
-        rf"|{_NUMBER_AT_ONCE.replace('?P<n>', '?P<m>')}(?:\s+[^\W\d_]+){{0,2}}\s+(?:{lexicon.alternation('at_once')})(?!\w)",
+        rf"|{_NUMBER_AT_ONCE.replace('?P<n>', '?P<m>')}(?:\s+[^\W\d_]+){{0,4}}\s+(?:{lexicon.alternation('at_once')})(?!\w)",
         re.I,
     )
 

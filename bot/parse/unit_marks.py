@@ -56,6 +56,34 @@ def unit_label(text: str, nums: list[Number]) -> tuple[Number, str] | None:
     return None
 
 
+def unit_before(text: str, figure: Number) -> str | None:
+    """The unit a marker before the figure in its clause hands it to ("every branch uses about 20M output tokens a
+    month", "cada sucursal genera 3M"), with the same vetoes as `bound_unit`; for figures in any unit."""
+    start = sentence(text, figure.start)[0]
+    for m in _CLAUSE_MARK.finditer(text, max(start, figure.start - 120)):
+        if m.start() >= figure.start:
+            break
+        start = m.end()
+    found = None
+    for m in _mark_before().finditer(text, start, figure.start):
+        found = m
+    end = next((m.start() for m in _CLAUSE_MARK.finditer(text, figure.end)), len(text))
+    if found is None and _EACH_ENDS.search(text, figure.end, end):  # "our teams burn 2M output tokens a week each"
+        found = _SUBJECT.search(text, start, figure.start)
+    if found is None or not found.group("unit"):
+        return None
+    if lexicon.pattern("rate_total").search(text, start, end) or lexicon.pattern("total").search(text, start, end):
+        return None
+    if lexicon.pattern("group_clause").match(text, found.end() + 1):
+        return None
+    return unit_forms.head(text, found.group("unit"))
+
+
+# a bare "each" that ends the figure's clause, and the plural it is said of before the figure
+_EACH_ENDS = lazy(r"(?<!\w)(?:each|apiece|a\s+piece|cada\s+un[oa]|c/u)\s*(?:[.,;:!?)]|$)", re.I)
+_SUBJECT = lazy(r"(?<!\w)(?:our|the|all|nuestr[oa]s|l[oa]s|tod[oa]s\s+l[oa]s)\s+(?P<unit>[^\W\d_]{3,}s)(?!\w)", re.I)
+
+
 def bound_unit(text: str, figure: Number) -> str | None:
     """The unit a marker in the figure's clause hands the figure to, or None."""
     start = sentence(text, figure.start)[0]

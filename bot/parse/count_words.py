@@ -1,0 +1,63 @@
+"""Counts said as multiples and products (bot/parse/counts.py): "two dozen sites", "dos docenas de sucursales", "half a dozen
+teams". A run of number words that ends in a scale below a thousand (lexicon `number_scales`: dozen, docena,
+hundred) is joined to its noun by "of"/"de" (lexicon `multiple_of`), so the count ends after it and the noun
+after it is what it counts. "a dozen", "media docena de", "un par de", "a couple of" are number words (lexicon
+`number_words`); the scale multiplies what came before (bot/parse/spelled.py). A count of people said of each
+of a count of groups ("4 oficinas de 60 personas", "2 call centres with 150 agents each", lexicon `count_of_each`,
+`count_with_each`) is all of them: 240, 300.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import TYPE_CHECKING
+
+from bot.parse import lexicon
+from bot.parse.lazyre import lazy
+
+if TYPE_CHECKING:
+    from bot.parse.counts import Count
+
+
+@cache
+def _of() -> re.Pattern[str]:
+    return lazy(rf"\s+{lexicon.alternation('multiple_of')}(?=\s)", re.I)
+
+
+@cache
+def _small_scales() -> frozenset[str]:
+    return frozenset(k for k, v in lexicon.mapping("number_scales").items() if float(v) < 1000)
+
+
+def end_of(text: str, start: int, end: int) -> int:
+    """Where the count that the words text[start:end] say ends: after "of"/"de" when its last word is a multiple
+    ("dos docenas de", "two dozen of the"), else `end`."""
+    last = text[start:end].split()[-1].lower() if end > start else ""
+    if last in _small_scales() and (m := _of().match(text, end)):
+        return m.end()
+    return end
+
+
+@cache
+def _joins() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    of = lazy(rf"\s*(?:{lexicon.alternation('count_of_each')})\s+[~≈]?\s*", re.I)
+    with_ = lazy(rf"\s*(?:{lexicon.alternation('count_with_each')})\s+[~≈]?\s*", re.I)
+    return of, with_, lazy(rf"\s*,?\s*(?:{lexicon.alternation('each')}|cada\s+un[oa])(?!\w)", re.I)
+
+
+def products(text: str, out: list[Count]) -> list[Count]:
+    """`out` with a count of people said of each of the count of groups before it made the product ("4 oficinas de
+    60 personas" → 240 personas); the groups' count stays."""
+    from dataclasses import replace
+
+    of, with_, each = _joins()
+    found = list(out)
+    for i, (groups, people) in enumerate(zip(out, out[1:], strict=False)):
+        if not groups.group or people.group is not False or people.at_once or people.noun == "heads":
+            continue
+        if of.fullmatch(text, groups.end, people.start) or (
+            with_.fullmatch(text, groups.end, people.start) and (each.match(text, people.end) or "cada" in text[groups.end : people.start].lower())
+        ):
+            found[i + 1] = replace(people, value=people.value * groups.value)
+    return found
