@@ -1,0 +1,40 @@
+"""What a bare token volume counts when its clause, not its own words, says so (vol12, session 12).
+
+"1B tokens a month" is output tokens (the documented default: what a node generates is what it is sized by).
+Two things around the figure make it a total of both directions instead, split by the mix said or asked
+(`total_volume_mix`) by bot/parse/volumes.py:
+- both directions said in its sentence, apart from the figure (lexicon `volume_both`, `volume_both_said`:
+  "our total traffic (both directions) is 1.5B tokens", "~4.5B tokens a month all in (prompts + answers)",
+  "entre entrada y salida");
+- a verb of throughput or billing governing bare tokens (lexicon `volume_through`: "we process 60M tokens a
+  day", "the API bills us for 1.2B tokens", "procesamos 50 millones de tokens", "nos facturan…"): what passes
+  through, or is billed, is both sides; "we generate 20M tokens a day" stays output.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.lazyre import lazy
+
+_NEAR = 90  # characters either side of the figure that may say both directions
+
+
+@cache
+def _both() -> re.Pattern[str]:
+    return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_both')}|{lexicon.alternation('volume_both_said')})(?!\w)", re.I)
+
+
+@cache
+def _through() -> re.Pattern[str]:
+    # the verb, then at most a few words and no figure or clause break before the figure
+    return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_through')})(?!\w)[^\d.;:!?\n]{{0,24}}$", re.I)
+
+
+def total_by_clause(text: str, start: int, end: int, lo: int, hi: int) -> bool:
+    """Whether the bare volume at [start, end) in the sentence [lo, hi) counts input and output together."""
+    if _both().search(text, max(lo, start - _NEAR), min(hi, end + _NEAR)):
+        return True
+    return bool(_through().search(text, max(lo, start - 50), start))
