@@ -16,7 +16,7 @@ from bot.parse.numbers import parse_number
 
 _AMOUNT = r"\d[\d.,]*(?:[ \t]?(?:[kKMB]|bn|million|billion|millones|mil\s+millones))?"
 _LINE = lazy(
-    rf"^[ \t]*[-*•]?[ \t]*(?P<label>[^\W\d][^\W\d ._-]*(?:[ ._-][^\W\d][^\W\d_]*){{0,4}})[ \t]*[:=]?[ \t]*(?P<value>{_AMOUNT})(?![\w.,])(?P<rest>[^\n]*)$",
+    rf"^[ \t]*[-*•]?[ \t]*(?P<label>[^\W\d][^\W\d ._-]*(?:[ ._-][^\W\d][^\W\d_]*){{0,4}})[ \t]*[:=—–]?[ \t]*(?P<value>{_AMOUNT})(?![\w.,])(?P<rest>[^\n]*)$",
     re.M,
 )
 _CACHED = lazy(rf"\(\s*(?P<words>[^()\d\n]{{0,60}}?)[ \t]*[:=]?[ \t]*(?P<value>{_AMOUNT})(?P<after>[^()\d\n]{{0,20}})\)")

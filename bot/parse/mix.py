@@ -12,8 +12,8 @@ from bot.parse.figures import (
     MAX_MENTIONS,
 )
 from bot.parse.lazyre import lazy
-from bot.parse.mix_forms import mix_forms
 from bot.parse.mix_back import read_back
+from bot.parse.mix_forms import mix_forms
 from bot.parse.mix_relations import read_relations
 
 _RATIO = lazy(r"(?=\d)(?<![\w:.,\-–])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")

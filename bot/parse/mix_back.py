@@ -25,8 +25,8 @@ def _lead() -> re.Pattern[str]:
     filler = r"(?:(?:about|around|roughly|only|just|maybe|approximately|unos?|unas?|m[aá]s\s+o\s+menos|aproximadamente|apenas|~)\s+)?"
     return lazy(
         rf"{lexicon.WORD_START}(?:(?:the|our|la|el|las|los)\s+)?(?:(?P<o>{alt('mix_output')})|(?P<i>{alt('mix_input')}))"
-        rf"(?:\s+(?:de\s+)?tok(?:en)?s)?\s+(?:is|are|'s|es|son|ser[aá]|ser[aá]n|would\s+be|comes?\s+to|runs?|ronda[n]?)\s+{filler}"
-        rf"|{lexicon.WORD_START}(?P<back>get(?:s|ting)?\s+back|receive[sd]?(?:\s+back)?|recibimos|nos\s+devuelven?)\s+{filler}",
+        rf"(?:\s+(?:de\s+)?tok(?:en)?s)?\s+(?:is|are|'s|es|son|ser[aá]|ser[aá]n|would\s+be|comes?\s+to|runs?|ronda[n]?|vienen?\s+a\s+ser)\s+{filler}"
+        rf"|{lexicon.WORD_START}(?P<back>get(?:s|ting)?\s+back|receive[sd]?(?:\s+back)?|(?:writes?|sends?|gives?)\s+back|returns?|recibimos|nos\s+devuelven?|devuelven?)\s+{filler}",
         re.I,
     )
 

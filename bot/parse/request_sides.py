@@ -11,7 +11,7 @@ import re
 from bot.parse import mix_parts
 from bot.parse.figures import mentions
 from bot.parse.lazyre import lazy
-from bot.parse.numbers import Number
+from bot.parse.numbers import Number, parse_number
 
 _TOKENS_AFTER = lazy(r"\s?(?:de\s+)?tok(?:en)?s?\b", re.I)
 _INPUT = ("bi", "ai", "vi", "ei")
@@ -24,7 +24,7 @@ def beside_input(text: str, nums: list[Number], here: tuple[int, int], requests:
         return None
     said = inputs[0]
     figure = next(g for g in ("m", "n", "v", "e") if said.group(g))
-    size = mix_parts.figure(said.group(figure).replace(" ", ""))
+    size = parse_number(said.group(figure).replace(" ", ""))
     others = [
         (n, t.end())
         for n in mentions(nums)

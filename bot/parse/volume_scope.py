@@ -9,6 +9,8 @@ Two things around the figure make it a total of both directions instead, split b
 - a verb of throughput or billing governing bare tokens (lexicon `volume_through`: "we process 60M tokens a
   day", "the API bills us for 1.2B tokens", "procesamos 50 millones de tokens", "nos facturan…"): what passes
   through, or is billed, is both sides; "we generate 20M tokens a day" stays output.
+A side said as the subject right before the figure names the volume's side: "input runs about 1.46B tokens a
+month" is input, "la salida ronda los 300 millones de tokens" output (`side_by_clause`).
 """
 
 from __future__ import annotations
@@ -38,3 +40,18 @@ def total_by_clause(text: str, start: int, end: int, lo: int, hi: int) -> bool:
     if _both().search(text, max(lo, start - _NEAR), min(hi, end + _NEAR)):
         return True
     return bool(_through().search(text, max(lo, start - 50), start))
+
+
+_SUBJECT = lazy(
+    r"(?<!\w)(?:(?P<i>inputs?|prompts?|(?:la\s+)?entrada)|outputs?|completions?|(?:la\s+)?salida)(?:\s+(?:side|tokens?|volume|volumen))?"
+    r"\s+(?:is|are|was|were|runs?|ran|comes?\s+to|came\s+to|totals?|totall?ed|sums?\s+to|es|son|fue|suma[n]?|ronda[n]?|anda\s+por)"
+    r"(?:\s+(?:about|around|roughly|approximately|some|close\s+to|nearly|~|unos|unas|los|las|alrededor\s+de|cerca\s+de))*\s*~?$",
+    re.I,
+)
+
+
+def side_by_clause(text: str, start: int, lo: int) -> str | None:
+    """ "input runs about 1.46B tokens a month": the side its subject names, or None."""
+    said = _SUBJECT.search(text, max(lo, start - 50), start)
+    return None if not said else "input" if said.group("i") else "output"
+
