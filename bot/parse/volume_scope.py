@@ -55,3 +55,18 @@ def side_by_clause(text: str, start: int, lo: int) -> str | None:
     said = _SUBJECT.search(text, max(lo, start - 50), start)
     return None if not said else "input" if said.group("i") else "output"
 
+
+
+def lead_total(text: str, tokens: re.Match[str], lo: int, start: int):
+    """A period said before a volume that a verb of throughput governs ("every day the pipeline pushes 40M
+    tokens"): that volume over the period, a total (volume_forms.LeadVolume reads only a side said or written)."""
+    from bot.parse.volume_forms import LEAD_PERIOD, LeadVolume
+
+    leads = list(LEAD_PERIOD.finditer(text, lo, start))
+    if not leads or not _through().search(text, leads[-1].end(), start):
+        return None
+    lead = leads[-1]
+    adverbs = {"daily": "day", "weekly": "week", "monthly": "month"}
+    period = lead.group("period") or next(p for k, p in adverbs.items() if lead.group(k))
+    volume = LeadVolume(tokens, period)
+    return volume if volume.group(0) else None

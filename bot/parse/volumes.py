@@ -26,7 +26,7 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
     _volume_kind,
 )
 from bot.parse.volume_limits import is_limit
-from bot.parse.volume_scope import side_by_clause, total_by_clause
+from bot.parse.volume_scope import lead_total, side_by_clause, total_by_clause
 from bot.parse.volume_spans import span, span_hours
 from bot.parse.volume_units import capacity_unit, lead_unit, period_hours, unit_counts
 from costcore.scenario import CalendarKind, Settings
@@ -84,7 +84,7 @@ def read_volumes(
         volume = tail(text, number, VOLUME) or LeadVolume.adjective(text, number.end)
         if not volume and (bare := tail(text, number, BARE_TOKENS)):
             lo, hi = sentence(text, number.start)
-            volume = LeadVolume.before(text, bare, lo, number.start) or (
+            volume = LeadVolume.before(text, bare, lo, number.start) or lead_total(text, bare, lo, number.start) or (
                 None if _average_size(text, number.start, lo) else LeadVolume.past(text, bare, lo, hi)
             )
         if not volume or number.value <= 0:
