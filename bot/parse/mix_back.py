@@ -22,7 +22,7 @@ _BEFORE = 200  # characters before the subject where the other side's figure may
 @cache
 def _lead() -> re.Pattern[str]:
     alt = lexicon.alternation
-    filler = r"(?:(?:about|around|roughly|only|just|maybe|approximately|unos?|unas?|m[aá]s\s+o\s+menos|aproximadamente|apenas|~)\s+)?"
+    filler = r"(?:(?:about|around|roughly|only|just|maybe|approximately|unos?|unas?|m[aá]s\s+o\s+menos|aproximadamente|apenas|el|la|un|una|~)\s+)*"
     return lazy(
         rf"{lexicon.WORD_START}(?:(?:the|our|la|el|las|los)\s+)?(?:(?P<o>{alt('mix_output')})|(?P<i>{alt('mix_input')}))"
         rf"(?:\s+(?:de\s+)?tok(?:en)?s)?\s+(?:is|are|'s|es|son|ser[aá]|ser[aá]n|would\s+be|comes?\s+to|runs?|ronda[n]?|vienen?\s+a\s+ser)\s+{filler}"
@@ -31,6 +31,7 @@ def _lead() -> re.Pattern[str]:
     )
 
 
+_OF_WHICH = lazy(r"\b(?:of\s+which|of\s+those|of\s+that|de\s+los\s+cuales|de\s+ellos|de\s+eso)\s*,?\s*(?:the\s+|la\s+|el\s+)?$", re.I)
 _TAIL = lazy(
     r"(?:\s+(?:(?:of\s+)?(?:that|it|this|those|these|the\s+(?:figure|volume|number))|as\s+(?:many|much)(?:\s+tokens)?|de\s+(?:eso|ello|esto|esa\s+cifra|lo\s+anterior|esos|ese\s+volumen)))?"
     r"(?=\s*(?:$|[.,;:)!?\n—]|(?:and|but|y|pero)\b))",
@@ -64,6 +65,12 @@ def read_back(text: str, draft: Draft) -> None:
         if not q or not (tail := _TAIL.match(text, q.end())) or any(q.group(g) for g in ("total", "ftotal", "stotal", "dtotal")):
             continue
         output = bool(lead.group("o") or lead.group("back"))
+        whole = _OF_WHICH.search(text, max(0, lead.start() - 24), lead.start())
+        if not lead.group("back") and whole and (f := _factor(q)) and 0 < f < 1:
+            # "2.19B tokens a month total, of which output is around a third": a share of the whole
+            draft.use(whole.start(), tail.end(), "input_per_output")
+            draft.set("input_per_output", round((1 - f) / f if output else f / (1 - f), 6))
+            return
         lo = max(0, lead.start() - _BEFORE)
         before = [s for s in mix_parts.sides().finditer(text, lo, lead.start()) if s.group("i") or s.group("o")]
         if not before or bool(before[-1].group("o")) == output or (f := _factor(q)) is None or f <= 0:

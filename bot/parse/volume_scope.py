@@ -3,9 +3,9 @@
 "1B tokens a month" is output tokens (the documented default: what a node generates is what it is sized by).
 Two things around the figure make it a total of both directions instead, split by the mix said or asked
 (`total_volume_mix`) by bot/parse/volumes.py:
-- both directions said in its sentence, apart from the figure (lexicon `volume_both`, `volume_both_said`:
-  "our total traffic (both directions) is 1.5B tokens", "~4.5B tokens a month all in (prompts + answers)",
-  "entre entrada y salida");
+- both directions said in its sentence, apart from the figure (lexicon `volume_both_said`: "our total traffic
+  (both directions) is 1.5B tokens", "~4.5B tokens a month all in", "counted together"), or both sides named in
+  its clause (`volume_both`: "1.5B tokens through the API for prompts and completions");
 - a verb of throughput or billing governing bare tokens (lexicon `volume_through`: "we process 60M tokens a
   day", "the API bills us for 1.2B tokens", "procesamos 50 millones de tokens", "nos facturan…"): what passes
   through, or is billed, is both sides; "we generate 20M tokens a day" stays output.
@@ -25,8 +25,16 @@ _NEAR = 90  # characters either side of the figure that may say both directions
 
 
 @cache
-def _both() -> re.Pattern[str]:
-    return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_both')}|{lexicon.alternation('volume_both_said')})(?!\w)", re.I)
+def _both() -> re.Pattern[str]:  # both sides said as the volume's scope: "counted together", "(both directions)"
+    return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_both_said')})(?!\w)", re.I)
+
+
+@cache
+def _sides() -> re.Pattern[str]:  # both sides named ("prompts and answers"): the volume's only within its clause
+    return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_both')})(?!\w)", re.I)
+
+
+_CLAUSE_END = lazy(r"[,;]")
 
 
 @cache
@@ -39,6 +47,10 @@ def total_by_clause(text: str, start: int, end: int, lo: int, hi: int) -> bool:
     """Whether the bare volume at [start, end) in the sentence [lo, hi) counts input and output together."""
     if _both().search(text, max(lo, start - _NEAR), min(hi, end + _NEAR)):
         return True
+    before = [m.end() for m in _CLAUSE_END.finditer(text, max(lo, start - _NEAR), start)]
+    after = _CLAUSE_END.search(text, end, min(hi, end + _NEAR))
+    if _sides().search(text, before[-1] if before else max(lo, start - _NEAR), after.start() if after else min(hi, end + _NEAR)):
+        return True  # "all tokens, prompts and answers alike, …"; "26M tokens a day, prompts and answers are in Spanish" is not
     return bool(_through().search(text, max(lo, start - 50), start))
 
 
