@@ -16,11 +16,12 @@ from bot.parse.numbers import parse_number
 
 _AMOUNT = r"\d[\d.,]*(?:[ \t]?(?:[kKMB]|bn|million|billion|millones|mil\s+millones))?"
 _LINE = lazy(
-    rf"^[ \t]*[-*•]?[ \t]*(?P<label>[^\W\d][^\W\d ._-]*(?:[ ._-][^\W\d][^\W\d_]*){{0,4}})[ \t]*[:=]?[ \t]*(?P<value>{_AMOUNT})(?![\w.,])(?P<rest>[^\n]*)$",
+    rf"^[ \t]*[-*•]?[ \t]*(?P<label>[^\W\d][^\W\d ._-]*(?:[ ._-][^\W\d][^\W\d_]*){{0,4}})[ \t]*[:=—–]?[ \t]*(?P<value>{_AMOUNT})(?![\w.,])(?P<rest>[^\n]*)$",
     re.M,
 )
 _CACHED = lazy(rf"\(\s*(?P<words>[^()\d\n]{{0,60}}?)[ \t]*[:=]?[ \t]*(?P<value>{_AMOUNT})(?P<after>[^()\d\n]{{0,20}})\)")
 _CACHED_WORD = lazy(r"cacheados?|cacheadas?", re.I)
+_TOKENS_AFTER = lazy(r"[ \t]*(?:de[ \t]+)?tok(?:en)?s?\b", re.I)
 
 
 def _amount(said: str) -> float | None:
@@ -30,7 +31,9 @@ def _amount(said: str) -> float | None:
 def lines(text: str, export) -> None:  # export: exports._Export
     """Add the fields said on labelled lines, and the cached part said in brackets after the input."""
     for m in _LINE.finditer(text):
-        field = field_of(config_figures.key_words(m["label"]))
+        field = field_of(words := config_figures.key_words(m["label"]))
+        if field is None and _TOKENS_AFTER.match(m["rest"]):  # "salida: 1.314 millones de tokens": the side's tokens
+            field = field_of(f"tokens {words}") or field_of(f"{words} tokens")
         value = _amount(m["value"])
         if field is None or value is None or value < 0 or field in export.seen:
             continue

@@ -30,7 +30,12 @@ _PAIR = lazy(
 )
 _CELLS_OR_PAIR = lazy(r"[,;\t|:=]")
 # A key or column naming a side's tokens ("input_tokens", "promptTokenCount", "| output tokens |", "tokens_salida").
-_EXPORT_HINT = lazy(r"(?:input|prompt|output|completion|cached?|candidates)[_ .-]?tokens?|tokens?[_ -](?:de[_ ])?(?:entrada|salida)", re.I)
+# A side's line whose amount is tokens ("• salida: 1.314 millones de tokens", vol12 s12) is one too.
+_EXPORT_HINT = lazy(
+    r"(?:input|prompt|output|completion|cached?|candidates)[_ .-]?tokens?|tokens?[_ -](?:de[_ ])?(?:entrada|salida)"
+    r"|^[ \t]*[-*•]?[ \t]*(?:salida|entrada|output|input|prompts?|completions?)[ \t]*[:=][^\n]*\btok",
+    re.I | re.M,
+)
 
 
 @cache

@@ -12,6 +12,7 @@ from bot.parse.figures import (
     MAX_MENTIONS,
 )
 from bot.parse.lazyre import lazy
+from bot.parse.mix_back import read_back
 from bot.parse.mix_forms import mix_forms
 from bot.parse.mix_relations import read_relations
 
@@ -96,3 +97,4 @@ def read_times(text: str, draft: Draft) -> None:
     """ "inputs are about 6x the outputs", "5x more input than output", "output is a fifth of input", "for every
     output token we send 6 input tokens": the mix composed from two sides and a relation (bot/parse/mix_relations.py)."""
     read_relations(text, draft)
+    read_back(text, draft)  # "…input tokens a month, the output is a sixth of that" (bot/parse/mix_back.py)

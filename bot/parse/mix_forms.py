@@ -32,16 +32,26 @@ _INPUT_OVER_OUTPUT = lazy(
 # "of every 10 tokens, 9 are input", "out of every ten tokens we process, nine are input", "de cada 10 tokens que
 # mandamos, 9 son de entrada": a share said as a count in a count; "9 in every 10 tokens are prompt": the part first.
 _CLAUSE = r"(?:\s+(?!(?:are|is|son|es)\b)[^\W\d_]+){0,4}?"  # "tokens we process", "tokens que procesamos"
-_SIDE_AFTER = r"\s+(?:are|is|son|es)\s+(?:de\s+)?(?:(?P<i>input|prompt|entrada)|output|completion|salida)\b"
+# the side may be said by its verb: "1 in 12 tokens is generated", "de cada 10, 1 es generado" (vol12 s12)
+_SIDE_AFTER = (
+    r"\s+(?:are|is|son|es)\s+(?:de\s+)?(?:(?P<i>input|prompt|entrada|sent|read|enviad[oa]s?|le[ií]d[oa]s?)"
+    r"|output|completion|salida|generated|written|generad[oa]s?|escrit[oa]s?)\b"
+)
+# the side first, the share as parts: "input is 9 parts in 10", "la entrada son 9 partes de cada 10"
+_SIDE_FIRST = r"\b(?:(?P<i>input|prompts?|entrada)|output|completions?|salida)(?:\s+tokens?)?\s+(?:are|is|son|es)\s+(?:about\s+|around\s+|roughly\s+|unas?\s+)?"
 
 
 @cache
-def _every() -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _every() -> tuple[re.Pattern[str], ...]:
     words = "|".join(sorted(map(re.escape, lexicon.mapping("number_words")), key=len, reverse=True))
     n = rf"(?:\d{{1,4}}|{words})"
     return (
         lazy(rf"\b(?:out\s+of|of|de)\s+(?:every|cada)\s+(?P<whole>{n})\s+tokens?{_CLAUSE},?\s+(?P<part>{n}){_SIDE_AFTER}", re.I),
-        lazy(rf"\b(?P<part>{n})\s+(?:in|out\s+of|of|de)\s+(?:every|cada)\s+(?P<whole>{n})\s+tokens?{_CLAUSE}{_SIDE_AFTER}", re.I),
+        lazy(rf"\b(?P<part>{n})\s+(?:in|out\s+of|of|de)\s+(?:(?:every|cada)\s+)?(?P<whole>{n})\s+tokens?{_CLAUSE}{_SIDE_AFTER}", re.I),
+        # "3 parts input to 1 part output", "9 partes de entrada por 1 de salida" (vol12 s12): both sides as parts
+        lazy(rf"\b(?P<part>{n})\s+(?:parts?|partes?)\s+(?:of\s+|de\s+)?(?:(?P<i>input|prompt|entrada)|output|completion|salida)\s+"
+             rf"(?:to|for|per|vs\.?|a|por|y|and)\s+(?:each\s+|every\s+|cada\s+)?(?P<whole>{n})\s+(?:(?:parts?|partes?)\s+)?(?:of\s+|de\s+)?(?:output|completion|salida|(?P<j>input|prompt|entrada))\b", re.I),
+        lazy(rf"{_SIDE_FIRST}(?P<part>{n})\s+(?:parts?|partes?)\s+(?:in|out\s+of|of|de)\s+(?:(?:every|cada)\s+)?(?P<whole>{n})\b", re.I),
     )
 
 
@@ -120,7 +130,12 @@ def mix_forms(text: str) -> list[float]:
         if a and b:
             ratios.append(a / b)
     ratios += [float(m.group(1)) for m in _INPUT_OVER_OUTPUT.finditer(text) if float(m.group(1)) > 0]
-    for m in (m for pattern in _every() for m in pattern.finditer(text)):
+    every = _every()
+    for m in every[2].finditer(text):  # "3 parts input to 1 part output": the other side's parts, not a whole
+        a, b = mix_parts.figure(m["part"]), mix_parts.figure(m["whole"])
+        if a > 0 and b > 0 and bool(m["i"]) != bool(m["j"]):
+            ratios.append(a / b if m["i"] else b / a)
+    for m in (m for pattern in (every[0], every[1], every[3]) for m in pattern.finditer(text)):
         whole, part = mix_parts.figure(m["whole"]), mix_parts.figure(m["part"])
         if 0 < part < whole:
             ratios.append(part / (whole - part) if m["i"] else (whole - part) / part)

@@ -128,7 +128,8 @@ def _whole_before() -> re.Pattern[str]:  # "of all tokens, 90 % are input", "de 
 
 @cache
 def _SHARE_VERB() -> re.Pattern[str]:  # noqa: N802  the gap between "of our tokens" and the side: "are", "son de"
-    clause = r"(?:\s+(?:(?:that|which|que)\s+)?(?:(?:we|you|they|it|our\s+\w+)\s+)?[^\W\d_]+)?"  # "we process", "que procesamos"
+    # "we process", "que procesamos", "going through it", "que pasan por el modelo" (vol12 s12: up to four words)
+    clause = r"(?:\s+(?:(?:that|which|que)\s+)?(?:(?:we|you|they|it|our\s+\w+)\s+)?[^\W\d_]+(?:\s+(?!(?:are|is|son|es)\b)[^\W\d_]+){0,3})?"
     verb = lexicon.alternation("mix_share_verb")
     return lazy(rf"(?:{clause}\s+{verb}|\s*(?:{verb})?)\s*(?:(?:de|the|generated\s+by\s+the)\s+)?", re.I)
 

@@ -16,6 +16,8 @@ from bot.parse.figures import ABSURD_TOK_S, mentions
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_units import range_before
+from bot.parse.request_counts import with_spelled
+from bot.parse.request_sides import beside_input
 from bot.parse.volume_units import period_hours
 from costcore.scenario import CalendarKind, Settings
 
@@ -115,6 +117,7 @@ def read_request_volumes(
     is_limit=lambda text, start, end: False,
 ) -> None:
     """Set the SLO from requests a period times output tokens a request, both said in one sentence."""
+    nums = with_spelled(text, nums)  # "Four requests per second": a count in words (request_counts.py)
     per_period = _per_period(periods)
     said = [(n, m) for n in mentions(nums) if (m := per_period.match(text, n.end))]
     if not said and (handed := {m[1].lower() for m in _HANDED.finditer(text)}):  # "per sweep", "cada auditoría"
@@ -149,6 +152,10 @@ def read_request_volumes(
             sizes = _reply_sizes(text, nums, here)  # "each reply ~600 tokens", "respuestas de ~500 tokens"
         if not sizes:  # "Traffic: ~45k tickets/day" / "Avg reply: 350 tokens": the reply's size in a sentence beside it
             sizes = _beside(text, nums, here)
+        if len(sizes) != 1 and (reply := beside_input(text, nums, here, requests)):  # "each hint ~120 tokens, prompts ~900"
+            sizes = [reply[:2]]
+            if "input_per_output" not in draft.fields and reply[0].value > 0:
+                draft.set("input_per_output", round(reply[2] / reply[0].value, 6))
         if len(sizes) != 1:
             # no size, two, or tokens that may be input: the traffic was said, so ask, never price a default
             draft.use(requests.start, per.end(), "slo_tok_s")

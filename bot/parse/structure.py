@@ -18,12 +18,13 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import config_figures, exports, lexicon, tabbed
+from bot.parse import aligned, config_figures, exports, lexicon, tabbed
 from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import parse_number, plain
 from bot.parse.rate_units import TOK_S, UNIT_ALONE
 from bot.parse.volume_labels import volume_labels
+from bot.parse.volume_totals import volume_totals
 
 
 # "key: value" / "key = value" / "\"key\": \"value\"" with a numeric value that ends there, or that words or a flag
@@ -184,11 +185,13 @@ def _blocks(lines: list[str], draft: Draft) -> list[str]:
 def reshape(text: str, draft: Draft) -> str:
     """`text` (plain, one line per line) with its config pairs, tables and bullet lists read into sentences."""
     text = exports.read(text)  # a usage export: its mix, cache share and volume, by its keys
+    if "\n" in text:
+        text = aligned.as_tables(text)  # "product   tok/s" over "chat      300": a table without bars
     if "|" in text or "\n" in text:
         lines = text.split("\n")
         if any(_TABLE_LINE.match(line) or _BULLET.match(line) for line in lines):
             text = "\n".join(line for line in _blocks(lines, draft))
-    text = volume_labels(text)  # "Daily volume? About 40M output tokens.": the label's period is the figure's
+    text = volume_labels(volume_totals(text))  # "Daily volume? About 40M output tokens.": the label's period is the figure's
     if ":" in text or "=" in text:
         text = _pairs().sub(_pair, config_figures.named_values(text))  # terraform defaults, env entries
     if "_" in text:

@@ -26,6 +26,7 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
 )
 from bot.parse.volume_lead import LeadVolume
 from bot.parse.volume_limits import is_limit
+from bot.parse.volume_scope import lead_total, side_by_clause, total_by_clause
 from bot.parse.volume_spans import span, span_hours
 from bot.parse.volume_units import capacity_unit, lead_unit, period_hours, unit_counts
 from costcore.scenario import CalendarKind, Settings
@@ -83,7 +84,7 @@ def read_volumes(
         volume = tail(text, number, VOLUME) or LeadVolume.adjective(text, number.end)
         if not volume and (bare := tail(text, number, BARE_TOKENS)):
             lo, hi = sentence(text, number.start)
-            volume = LeadVolume.before(text, bare, lo, number.start) or (
+            volume = LeadVolume.before(text, bare, lo, number.start) or lead_total(text, bare, lo, number.start) or (
                 None if _average_size(text, number.start, lo) else LeadVolume.past(text, bare, lo, hi)
             )
         if not volume or number.value <= 0:
@@ -114,6 +115,9 @@ def read_volumes(
             notes.append(("volume_times_users", {"volume": plain(amount), "users": users[0], "period": period}))
             amount *= users[0]
         kind, mix = _volume_kind(volume.group(0)), draft.fields.get("input_per_output")
+        if kind is None:  # "input runs about 1.46B tokens", "we process 60M tokens a day": said around it (volume_scope.py)
+            lo, hi = sentence(text, number.start)
+            kind = side_by_clause(text, number.start, lo) or ("total" if total_by_clause(text, number.start, volume.end(), lo, hi) else None)
         output = amount
         if kind in (None, "total") and (share := _SHARE_AFTER.match(text, volume.end())):
             draft.use(share.start(), share.end(), "input_per_output")  # "1B tokens a month, 20% output"

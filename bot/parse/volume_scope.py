@@ -1,0 +1,84 @@
+"""What a bare token volume counts when its clause, not its own words, says so (vol12, session 12).
+
+"1B tokens a month" is output tokens (the documented default: what a node generates is what it is sized by).
+Two things around the figure make it a total of both directions instead, split by the mix said or asked
+(`total_volume_mix`) by bot/parse/volumes.py:
+- both directions said in its sentence, apart from the figure (lexicon `volume_both_said`: "our total traffic
+  (both directions) is 1.5B tokens", "~4.5B tokens a month all in", "counted together"), or both sides named in
+  its clause (`volume_both`: "1.5B tokens through the API for prompts and completions");
+- a verb of throughput or billing governing bare tokens (lexicon `volume_through`: "we process 60M tokens a
+  day", "the API bills us for 1.2B tokens", "procesamos 50 millones de tokens", "nos facturan…"): what passes
+  through, or is billed, is both sides; "we generate 20M tokens a day" stays output.
+A side said as the subject right before the figure names the volume's side: "input runs about 1.46B tokens a
+month" is input, "la salida ronda los 300 millones de tokens" output (`side_by_clause`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.lazyre import lazy
+
+_NEAR = 90  # characters either side of the figure that may say both directions
+
+
+@cache
+def _both() -> re.Pattern[str]:  # both sides said as the volume's scope: "counted together", "(both directions)"
+    return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_both_said')})(?!\w)", re.I)
+
+
+@cache
+def _sides() -> re.Pattern[str]:  # both sides named ("prompts and answers"): the volume's only within its clause
+    return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_both')})(?!\w)", re.I)
+
+
+_CLAUSE_END = lazy(r"[,;]")
+
+
+@cache
+def _through() -> re.Pattern[str]:
+    # the verb, then at most a few words and no figure or clause break before the figure
+    return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_through')})(?!\w)[^\d.;:!?\n]{{0,24}}$", re.I)
+
+
+def total_by_clause(text: str, start: int, end: int, lo: int, hi: int) -> bool:
+    """Whether the bare volume at [start, end) in the sentence [lo, hi) counts input and output together."""
+    if _both().search(text, max(lo, start - _NEAR), min(hi, end + _NEAR)):
+        return True
+    before = [m.end() for m in _CLAUSE_END.finditer(text, max(lo, start - _NEAR), start)]
+    after = _CLAUSE_END.search(text, end, min(hi, end + _NEAR))
+    if _sides().search(text, before[-1] if before else max(lo, start - _NEAR), after.start() if after else min(hi, end + _NEAR)):
+        return True  # "all tokens, prompts and answers alike, …"; "26M tokens a day, prompts and answers are in Spanish" is not
+    return bool(_through().search(text, max(lo, start - 50), start))
+
+
+_SUBJECT = lazy(
+    r"(?<!\w)(?:(?P<i>inputs?|prompts?|(?:la\s+)?entrada)|outputs?|completions?|(?:la\s+)?salida)(?:\s+(?:side|tokens?|volume|volumen))?"
+    r"\s+(?:is|are|was|were|runs?|ran|comes?\s+to|came\s+to|totals?|totall?ed|sums?\s+to|es|son|fue|suma[n]?|ronda[n]?|anda\s+por)"
+    r"(?:\s+(?:about|around|roughly|approximately|some|close\s+to|nearly|~|unos|unas|los|las|alrededor\s+de|cerca\s+de))*\s*~?$",
+    re.I,
+)
+
+
+def side_by_clause(text: str, start: int, lo: int) -> str | None:
+    """ "input runs about 1.46B tokens a month": the side its subject names, or None."""
+    said = _SUBJECT.search(text, max(lo, start - 50), start)
+    return None if not said else "input" if said.group("i") else "output"
+
+
+
+def lead_total(text: str, tokens: re.Match[str], lo: int, start: int):
+    """A period said before a volume that a verb of throughput governs ("every day the pipeline pushes 40M
+    tokens"): that volume over the period, a total (volume_forms.LeadVolume reads only a side said or written)."""
+    from bot.parse.volume_forms import LEAD_PERIOD, LeadVolume
+
+    leads = list(LEAD_PERIOD.finditer(text, lo, start))
+    if not leads or not _through().search(text, leads[-1].end(), start):
+        return None
+    lead = leads[-1]
+    adverbs = {"daily": "day", "weekly": "week", "monthly": "month"}
+    period = lead.group("period") or next(p for k, p in adverbs.items() if lead.group(k))
+    volume = LeadVolume(tokens, period)
+    return volume if volume.group(0) else None
