@@ -24,6 +24,11 @@ def answered(text: str, end: int) -> bool:
     return bool(_ANSWERED.match(text, end))
 
 
+def _self_hosted(text: str, a: int, b: int) -> bool:
+    """Whether a question puts the model on the team's own site with no way out named: a wish to self-host."""
+    return bool(grouped.pattern("boundary").search(text, a, b)) and not grouped.pattern("egress").search(text, a, b)
+
+
 def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
     """A question whether a rule exists, with no answer after it: doubt, not a rule. The question opens its
     clause and the sentence ends in "?"."""
@@ -33,6 +38,8 @@ def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
     for m in lexicon.pattern("rule_question").finditer(text, start, end):
         if any(a < m.end() and m.start() < b for a, b in people):
             continue  # "do our engineers have to stay in the office?": people, not the text
+        if _self_hosted(text, m.start(), end):
+            continue  # "can we put maverick on our own hardware?": where to run it, no rule asked (res12)
         lead = max([start] + [text.rfind(mark, start, m.start()) + 1 for mark in ",;:—–("])
         subject = text[start - 1 : start] == "¿" and _SUBJECT_LEAD.fullmatch(text, start, m.start())
         if subject or _CLAUSE_LEAD.fullmatch(text, lead, m.start()) or _CLAUSE_LEAD.fullmatch(text, start, m.start()):
