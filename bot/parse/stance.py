@@ -157,9 +157,13 @@ def read(text: str) -> list[Stance]:
         # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
         ruler = out[-1].who if out and out[-1].ruled and next_to(text, out[-1].within[1], start) else ""
         ruler = ruler or (voice[1] if voice[0] == start else "")  # "Respuesta de Iván (seguridad):" then his words
-        if not ruler and not stance_sentences.named(text, start, end) and not rule_events.acted_on(text, start, end):
-            if not rule_events.reinstated(text, start, stance_sentences.and_next(text, sentences, k)):
-                continue  # "Dirección revocó la excepción…", "la volvieron a poner": a rule's own verbs speak of residency
+        if (
+            not ruler
+            and not stance_sentences.named(text, start, end)
+            and not rule_events.acted_on(text, start, end)
+            and not rule_events.reinstated(text, start, stance_sentences.and_next(text, sentences, k))
+        ):
+            continue  # "Dirección revocó la excepción…", "la volvieron a poner": a rule's own verbs speak of residency
         if said_by := stance_sentences.voice(text, start, end):  # a thread's header names whose words follow: read them as theirs
             voice = (end, said_by)
             if k + 1 == len(sentences) or sentences[k + 1][0] != end:
