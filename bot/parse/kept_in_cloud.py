@@ -1,6 +1,6 @@
 """The team's own cloud account as a rule (res12, session 12): "in our own AWS account" keeps the text home only when
 its sentence makes it one (lexicon `kept_rule`: must, only, stays, never, requires, debe, solo…), so "we have credits
-in our own Azure tenant" is a fact; and "outside our own Azure tenant" is the same rule under a negation ("claimant
+in our own Azure tenant" is a fact; and "outside our own Azure tenant" (or "anywhere but") is the same rule under a negation ("claimant
 data is never processed outside our own Azure tenant"), so there the negation is what makes it the rule."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from bot.parse import grouped
 from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 
-_OUTSIDE = lazy(r"(?:outside|beyond|out\s+of|fuera|m[aá]s\s+all[aá])\b", re.I)
+_OUTSIDE = lazy(r"(?:outside|beyond|out\s+of|anywhere|fuera|m[aá]s\s+all[aá])\b", re.I)  # "nowhere but …" is inside
 
 
 def outside(m: re.Match[str]) -> bool:
