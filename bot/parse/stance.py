@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from bot.parse import context, grouped, lexicon, residency_sensitive, rule_events, rulings, stance_sentences
 from bot.parse.residency_sensitive import sensitive
 from bot.parse.residency_words import NOT_BINDING, STAYS_NOT_DATA, WAIVED_BEFORE
-from bot.parse.rule_question import asks_about_rule
+from bot.parse.rule_question import asks_about_rule, wishes_self_host
 from bot.parse.stance_aside import disowned, next_to, not_a_rule
 
 STAYS, LEAVES, UNSURE, NONE = "stays", "leaves", "unsure", "none"  # none: words read that set nothing
@@ -168,6 +168,9 @@ def read(text: str) -> list[Stance]:
             voice = (end, said_by)
             if k + 1 == len(sentences) or sentences[k + 1][0] != end:
                 sentences.insert(k + 1, (end, stance_sentences.next_end(text, end)))
+            continue
+        if wishes_self_host(text, start, end):  # "would it be cheaper to host it in our own data center?" (res12)
+            out.append(Stance(NONE, start, end, (start, end)))
             continue
         if asked := asks_about_rule(text, start, end):
             out.append(Stance(UNSURE, asked.start(), end, (start, end)))
