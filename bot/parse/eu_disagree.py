@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 from bot.parse import context, grouped, lexicon
 from bot.parse.draft import sentence
+from bot.parse.lazyre import lazy
 
-_LEAD = re.compile(r"[\s>«\"“'‘—-]*")
+_LEAD = lazy(r"[\s>«\"“'‘—-]*")
 
 
 def _waivers(text: str, eu_found: Sequence[re.Match[str]], spans: Sequence[tuple[int, int]]) -> list[int]:
