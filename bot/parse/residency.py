@@ -11,6 +11,7 @@ from itertools import islice
 
 from bot.parse import (
     context,
+    eu_disagree,
     eu_rule,
     grouped,
     lexicon,
@@ -56,7 +57,10 @@ def _no_longer(text: str, pos: int) -> bool:
     if context.no_longer(text, start, end):
         return True
     after = _LEAD.match(text, end).end()
-    return bool(lexicon.pattern("past").search(text, start, end) and lexicon.pattern("reversal").match(text, after))
+    if lexicon.pattern("past").search(text, start, end) and lexicon.pattern("reversal").match(text, after):
+        return True
+    back = lexicon.pattern("refers_back").match(text, after)  # "…was a requirement last year; it no longer applies" (res12)
+    return bool(back) and context.no_longer(text, after, sentence(text, back.end())[1])
 
 
 def _people_leave(text: str, pos: int) -> bool:
@@ -182,7 +186,7 @@ def read_residency(text: str, draft: Draft) -> None:
         draft.use(max(0, m.start() - NEAR), m.end(), "eu_residency")  # "our contract prohibits … outside the EU"
     residency_region.read_country(text, draft, spans, places)
     residency_region.read_provider(text, draft, spans)
-    if eu and revised:
+    if eu and (revised or eu_disagree.disagree(text, eu_found, eu, spans)):  # "no EU rule" vs a pasted annex's rule
         draft.ask(ASK_CONFLICT, "residency_unclear")
     elif eu or any(p.kind == residency_places.EU for p in places):  # not "we don't need EU residency", not asked
         draft.set("eu_residency", True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot.parse import context, residency_places, rule_question
+from bot.parse import context, kept_in_cloud, residency_places, rule_question
 from bot.parse.context import negated as _negated
 from bot.parse.draft import Draft, sentence
 from bot.parse.residency_words import AUXILIARY, kept, named
@@ -32,7 +32,10 @@ def _one_kept(text: str, slot: str, spans: Sequence[tuple[int, int]], places=())
     does a country in a list of places (residency_places.py reads "only in Ireland or the Netherlands")."""
     found = {}
     for m in context.finditer(kept(slot), text, spans):
-        if _negated(text, m.start()) or asked(text, m.start()) or residency_places.within(places, m) or _rule_asked(text, m):
+        if slot == "cloud" and not kept_in_cloud.rule(text, m):
+            continue  # "we have credits in our own Azure tenant"; "never outside our own Azure tenant" is a rule
+        outside = slot == "cloud" and kept_in_cloud.outside(m)
+        if (_negated(text, m.start()) != outside) or asked(text, m.start()) or residency_places.within(places, m) or _rule_asked(text, m):
             continue
         if value := named(m.group(0), slot):
             found[value] = m

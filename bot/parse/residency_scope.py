@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot.parse import grouped
+from bot.parse import grouped, residency_outside
 from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 from bot.parse.stance import NONE, Stance
@@ -59,10 +59,11 @@ def _targets(text: str) -> list[tuple[int, int, set[str]]]:
 def apply(text: str, spans: Sequence[tuple[int, int]], stances: list[Stance]) -> list[Stance]:
     """`stances`, with a sentence whose rule is said of another unit than the request's read and set aside: its
     stances and its phrase rows count no more (a spent reading of the whole sentence, after the others)."""
-    if not spans or not (targets := [t for t in _targets(text) if t[2]]):
+    outside = residency_outside.set_aside(text, spans) if spans else []  # "…; this bot is not covered"
+    if not spans or not ((targets := [t for t in _targets(text) if t[2]]) or outside):
         return stances
-    elsewhere = []
-    for start, end in spans:
+    elsewhere = list(dict.fromkeys(outside))
+    for start, end in spans if targets else ():
         for unit in grouped.pattern("scope_unit").finditer(text, start, end):
             if any(a <= unit.start() < b for a, b, _ in targets):
                 continue  # the request's own unit, said in its target ("this bot serves the US team")

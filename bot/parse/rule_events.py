@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import grouped, lexicon
+from bot.parse import context, grouped, lexicon
 from bot.parse.lazyre import lazy
 
 STAYS, LEAVES = "stays", "leaves"
@@ -48,6 +48,8 @@ def reinstated(text: str, a: int, b: int, ruler: str = "") -> re.Match[str] | No
     span speaks of the text leaving (a forbidding word, a way out, a keep-in rule) or goes on about whoever ruled before
     (`ruler`): "we put the old dashboard back in place", "security put the firewall rules back" are none."""
     back = max(grouped.pattern("reinstated").finditer(text, a, b), key=lambda m: m.start(), default=None)
+    if back is not None and context.negated(text, back.start()):  # "no la han vuelto a poner": not back
+        return None
     if back is None or not (ruler or any(grouped.pattern(c).search(text, a, b) for c in ("forbid", "egress", "keep_in"))):
         return None
     if lexicon.pattern("withdrawn").search(text, back.end(), b) or grouped.pattern("approve").search(text, back.end(), b):

@@ -14,6 +14,7 @@ _ANSWERED = lazy(
     r"|para\s+nada|ni\s+de\s+broma|ni\s+hablar|en\s+absoluto|jam[aá]s|por\s+supuesto|nel)\b",
     re.I,
 )
+_PRONOUN = lazy(r"(?:it|anything|everything|nothing|eso|esto|todo|nada)", re.I)
 _CLAUSE_LEAD = lazy(r"[\s,;:(—-]*(?:(?:and|also|so|but|or|y|pero|tambi[eé]n|o)\b[\s,]*)?¿?\s*$", re.I)
 # A Spanish question may open with its subject: "¿las nóminas pueden salir a una API externa?"
 _SUBJECT_LEAD = lazy(r"\s*(?:[^\W\d]+\s+){1,6}")  # after the "¿" that opens the sentence ("¿los correos de los clientes pueden…", sensD)
@@ -22,6 +23,23 @@ _SUBJECT_LEAD = lazy(r"\s*(?:[^\W\d]+\s+){1,6}")  # after the "¿" that opens th
 def answered(text: str, end: int) -> bool:
     """Whether an answer follows a question that ends at `end` ("can the data leave? no")."""
     return bool(_ANSWERED.match(text, end))
+
+
+def _self_hosted(text: str, a: int, b: int) -> bool:
+    """Whether a question puts the model on the team's own site, the text unnamed and no way out named: a wish to
+    self-host ("can we put maverick on our own hardware?"), not "must the prompts stay in our datacenter?"."""
+    sites = [(m.start(), m.end()) for m in grouped.pattern("boundary").finditer(text, a, b)]
+    if not sites or any(grouped.pattern(c).search(text, a, b) for c in ("egress", "holder_data")):
+        return False
+    return all(  # "would it be cheaper…"; the "data" of "our own data center" is the site, not the text
+        _PRONOUN.fullmatch(m.group(0)) or any(x <= m.start() < y for x, y in sites)
+        for m in grouped.pattern("object").finditer(text, a, b)
+    )
+
+
+def wishes_self_host(text: str, start: int, end: int) -> bool:
+    """A question whose sentence only asks to run the model on the team's own site: no rule, read and sets nothing."""
+    return text[start:end].rstrip().endswith("?") and _self_hosted(text, start, end)
 
 
 def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
@@ -33,6 +51,8 @@ def asks_about_rule(text: str, start: int, end: int) -> re.Match[str] | None:
     for m in lexicon.pattern("rule_question").finditer(text, start, end):
         if any(a < m.end() and m.start() < b for a, b in people):
             continue  # "do our engineers have to stay in the office?": people, not the text
+        if _self_hosted(text, m.start(), end):
+            continue  # "can we put maverick on our own hardware?": where to run it, no rule asked (res12)
         lead = max([start] + [text.rfind(mark, start, m.start()) + 1 for mark in ",;:—–("])
         subject = text[start - 1 : start] == "¿" and _SUBJECT_LEAD.fullmatch(text, start, m.start())
         if subject or _CLAUSE_LEAD.fullmatch(text, lead, m.start()) or _CLAUSE_LEAD.fullmatch(text, start, m.start()):

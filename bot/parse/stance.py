@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from bot.parse import context, grouped, lexicon, residency_sensitive, rule_events, rulings, stance_sentences
 from bot.parse.residency_sensitive import sensitive
 from bot.parse.residency_words import NOT_BINDING, STAYS_NOT_DATA, WAIVED_BEFORE
-from bot.parse.rule_question import asks_about_rule
+from bot.parse.rule_question import asks_about_rule, wishes_self_host
 from bot.parse.stance_aside import disowned, next_to, not_a_rule
 
 STAYS, LEAVES, UNSURE, NONE = "stays", "leaves", "unsure", "none"  # none: words read that set nothing
@@ -157,12 +157,20 @@ def read(text: str) -> list[Stance]:
         # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
         ruler = out[-1].who if out and out[-1].ruled and next_to(text, out[-1].within[1], start) else ""
         ruler = ruler or (voice[1] if voice[0] == start else "")  # "Respuesta de Iván (seguridad):" then his words
-        if not ruler and not stance_sentences.named(text, start, end) and not rule_events.acted_on(text, start, end):
-            continue  # "Dirección revocó la excepción…": a verb acting on a rule speaks of residency too
+        if (
+            not ruler
+            and not stance_sentences.named(text, start, end)
+            and not rule_events.acted_on(text, start, end)
+            and not rule_events.reinstated(text, start, stance_sentences.and_next(text, sentences, k))
+        ):
+            continue  # "Dirección revocó la excepción…", "la volvieron a poner": a rule's own verbs speak of residency
         if said_by := stance_sentences.voice(text, start, end):  # a thread's header names whose words follow: read them as theirs
             voice = (end, said_by)
             if k + 1 == len(sentences) or sentences[k + 1][0] != end:
                 sentences.insert(k + 1, (end, stance_sentences.next_end(text, end)))
+            continue
+        if wishes_self_host(text, start, end):  # "would it be cheaper to host it in our own data center?" (res12)
+            out.append(Stance(NONE, start, end, (start, end)))
             continue
         if asked := asks_about_rule(text, start, end):
             out.append(Stance(UNSURE, asked.start(), end, (start, end)))
