@@ -32,6 +32,7 @@ from bot.parse import (
     sized_for,
     spelled,
     structure,
+    unread_sentences,
     unused,
     voices,
     volumes,
@@ -212,6 +213,7 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     open_figures.read_open(masked, nums, draft)  # parseQ: a need left open, asked before the safety net
     sized_for.read_sized_for(masked, nums, draft)  # parseQ: the figure the asker sizes for
     unused.check(masked, nums, draft)
+    unread_sentences.check(masked, draft)  # a sentence of the verdict no reader read
     if model.model:
         draft.fields["model"] = model.model
     clarification = model.clarification
