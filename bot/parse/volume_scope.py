@@ -71,8 +71,9 @@ def side_by_clause(text: str, start: int, lo: int) -> str | None:
 
 def lead_total(text: str, tokens: re.Match[str], lo: int, start: int):
     """A period said before a volume that a verb of throughput governs ("every day the pipeline pushes 40M
-    tokens"): that volume over the period, a total (volume_forms.LeadVolume reads only a side said or written)."""
-    from bot.parse.volume_forms import LEAD_PERIOD, LeadVolume
+    tokens"): that volume over the period, a total (volume_lead.LeadVolume reads only a side said or written)."""
+    from bot.parse.volume_forms import LEAD_PERIOD
+    from bot.parse.volume_lead import LeadVolume
 
     leads = list(LEAD_PERIOD.finditer(text, lo, start))
     if not leads or not _through().search(text, leads[-1].end(), start):
