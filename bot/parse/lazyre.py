@@ -31,12 +31,6 @@ characters in lower case, any space read as " ", and the words whose first chara
 more than a hundred characters also sifts those words by up to six characters of what its matches
 begin with (`sift`): "the" is a beginning of `therapy`, and "the data" is tried no more.
 
-A wide pattern (`WIDE`: the lexicon's concepts, thousands of alternatives) costs 50-500 µs a scan even of a
-one-line question, so its `search` and `finditer` make these checks on every text; a short text's word
-beginnings are few, so those are looked up in the pattern's, not the pattern's in the text's index (`_begun`).
-A short text's index and answers are kept apart from a long one's: a paste's sentences do not push the paste's
-own out.
-
 `match` and `fullmatch` are the compiled pattern's own methods (anchored: nothing to skip). A match's `.re`
 is a compiled pattern (`Pattern.compiled`, or its gated twin on a long text), not this object: compare
 patterns by `.pattern`. Since bot/startup.py keeps every pattern's compiled code between runs, compiling at
@@ -61,7 +55,6 @@ from pathlib import Path
 from typing import Any
 
 LONG = 600  # characters: below this a scan is cheap and the check would cost more than it saves
-WIDE = 500  # characters of pattern: from this long a scan of any text, however short, is checked as a long one's
 _MAX_STRINGS = 24  # more strings than this and looking for each costs about as much as the scan
 DIGIT = "\x00digit"  # the required "string" that stands for any decimal digit (no literal run holds a NUL)
 DIGIT_START = "\x01"  # a match that begins with `\d`: any word of the text whose first character is a decimal digit
@@ -571,53 +564,48 @@ def _analysed(pattern: str | bytes, flags: int) -> Strings:
     return _sequence(tree.data if hasattr(tree, "data") else tree)
 
 
-# The per-text caches below are kept by the text itself (readers pass equal copies of one text), a short text's apart
-# from a long one's: a paste's sentences, scanned by wide patterns, do not push the paste's own index out.
-_LOWERED: tuple[dict[str, tuple[str | None, bool]], ...] = ({}, {})
+_LOWERED: dict[str, tuple[str | None, bool]] = {}  # by the text itself: readers pass equal copies of one text
 
 
 def _lowered(text: str) -> tuple[str | None, bool]:
     """The text in lower case (None when that changes its length) and whether it holds a digit, once per text."""
-    kept = _LOWERED[len(text) >= LONG]
-    hit = kept.get(text)
+    hit = _LOWERED.get(text)
     if hit is None:
-        if len(kept) > 16:
-            kept.clear()
+        if len(_LOWERED) > 16:
+            _LOWERED.clear()
         low = text.translate(_FOLD).lower()
-        hit = kept[text] = (low if len(low) == len(text) else None, bool(_ANY_DIGIT.search(text)))
+        hit = _LOWERED[text] = (low if len(low) == len(text) else None, bool(_ANY_DIGIT.search(text)))
     return hit
 
 
 _UNSET: Any = object()
 
 
-_SPACED: tuple[dict[str, str], ...] = ({}, {})
+_SPACED: dict[str, str] = {}  # by the text itself, as _LOWERED
 
 
 def _spaced(text: str, low: str) -> str:
     """The text in lower case with any space read as " ", as the word index keys it, once per text."""
-    kept = _SPACED[len(text) >= LONG]
-    hit = kept.get(text)
+    hit = _SPACED.get(text)
     if hit is None:
-        if len(kept) > 16:
-            kept.clear()
-        hit = kept[text] = low.translate(_SPACES)
+        if len(_SPACED) > 16:
+            _SPACED.clear()
+        hit = _SPACED[text] = low.translate(_SPACES)
     return hit
 
 
 _WORD_HEAD = re.compile(r"(?<!\w)\w")
-_HEADS: tuple[dict[str, list[dict[str, list[int]]]], ...] = ({}, {})
+_HEADS: dict[str, list[dict[str, list[int]]]] = {}  # by the text itself: readers pass equal copies of one text
 
 
 def _heads(text: str, low: str) -> list[dict[str, list[int]]]:
     """Where each word of `text` begins, by its first one, two and three characters in lower case, any space
     read as " " (a word's three may run past it: "a d" of "a day", "a\\nd" too), and the words that begin with
     a digit (`DIGIT_START`), once per text."""
-    kept = _HEADS[len(text) >= LONG]
-    hit = kept.get(text)
+    hit = _HEADS.get(text)
     if hit is None:
-        if len(kept) > 16:
-            kept.clear()
+        if len(_HEADS) > 16:
+            _HEADS.clear()
         three: dict[str, list[int]] = {}
         spaced = _spaced(text, low)
         for m in _WORD_HEAD.finditer(text):
@@ -634,32 +622,17 @@ def _heads(text: str, low: str) -> list[dict[str, list[int]]]:
             two.setdefault(head[:2], []).extend(at)
             if head[:1].isdecimal():  # what `\d` matches (str patterns: any Unicode decimal digit)
                 one.setdefault(DIGIT_START, []).extend(at)
-        hit = kept[text] = [{}, one, two, three]
+        hit = _HEADS[text] = [{}, one, two, three]
     return hit
 
 
-
-
-_BEGUN: tuple[dict[str, frozenset[str]], ...] = ({}, {})
-
-
-def _begun(text: str, three: dict[str, list[int]]) -> frozenset[str]:
-    """Every key of the word index a word of `text` begins with (one, two and three characters), once per text."""
-    kept = _BEGUN[len(text) >= LONG]
-    hit = kept.get(text)
-    if hit is None:
-        if len(kept) > 16:
-            kept.clear()
-        hit = kept[text] = frozenset({DIGIT_START, *three, *(h[:1] for h in three), *(h[:2] for h in three)})
-    return hit
 
 
 class Pattern:
     """A compiled pattern that skips a long text holding none of its required strings (module docstring)."""
 
     __slots__ = ("compiled", "pattern", "flags", "groups", "groupindex", "match", "fullmatch", "_needs", "_last",
-                 "_scan", "_starts", "_sift", "_cands", "_wide",
-                 "_brief", "_brief_cands")
+                 "_scan", "_starts", "_sift", "_cands")
 
     def __init__(self, compiled: re.Pattern[str]) -> None:
         self.compiled = compiled
@@ -672,16 +645,11 @@ class Pattern:
         self._starts: tuple[frozenset[str], frozenset[str]] | None = _UNSET  # `word_starts`, on the first long text
         self._sift: dict[str, tuple[str, ...]] | None = _UNSET  # `sift`, on the first long text with candidates
         self._cands: tuple[str, list[int]] | None = None  # where in the last long text a match may begin
-        self._wide = len(compiled.pattern) >= WIDE
-        # `_last` and `_cands` of the last short text (a wide pattern's), kept apart as the per-text caches are
-        self._brief: tuple[str, bool, str | None, tuple[str, ...]] | None = None
-        self._brief_cands: tuple[str, list[int]] | None = None
 
     def _judged(self, text: str) -> tuple[str, bool, str | None, tuple[str, ...]]:
         """(text, whether it holds none of the required strings, its lower case, the strings to look for in a
         window of it), worked out once per text."""
-        long = len(text) >= LONG
-        last = self._last if long else self._brief
+        last = self._last
         if last is not None and (last[0] is text or last[0] == text):  # an equal copy: the same answers
             return last
         if self._needs is _UNSET:
@@ -692,11 +660,7 @@ class Pattern:
             if low is not None:
                 verdict = not any(digit if s == DIGIT else s in low for s in needs)
         few = tuple(needs) if needs is not None and low is not None and len(needs) <= _WINDOW_STRINGS else ()
-        last = (text, verdict, low, few)
-        if long:
-            self._last = last
-        else:
-            self._brief = last
+        self._last = last = (text, verdict, low, few)
         if self._scan is None:
             self._scan = gated(self.compiled)
         return last
@@ -705,8 +669,7 @@ class Pattern:
         """Where in `text` a match may begin, when every match begins with one of a few known strings
         (`word_starts`): the words that begin so, looked up in the text's word index, and where the others
         are. None: scan."""
-        long = len(text) >= LONG
-        cands = self._cands if long else self._brief_cands
+        cands = self._cands
         if cands is not None and (cands[0] is text or cands[0] == text):
             return cands[1]
         if self._starts is _UNSET:
@@ -720,8 +683,6 @@ class Pattern:
         if indexed:
             heads = _heads(text, low)
             longer = self._sift or {}
-            if len(heads[3]) < len(indexed):  # a short text: the beginnings its words have, not all the pattern's
-                indexed = indexed & _begun(text, heads[3])
             for s in indexed:
                 if (at := heads[len(s)].get(s)) is not None:
                     if (ends := longer.get(s)) is not None:  # "the" is a candidate of `therapy`: "the data" is not
@@ -734,10 +695,7 @@ class Pattern:
                 found.append(i)
                 i = low.find(s, i + 1)
         found = sorted(set(found))
-        if long:
-            self._cands = (text, found)
-        else:
-            self._brief_cands = (text, found)
+        self._cands = (text, found)
         return found
 
     def _matches(self, string: str, cands: list[int], pos: int, endpos: int) -> Iterator[re.Match[str]]:
@@ -767,15 +725,14 @@ class Pattern:
     # a match may begin is known for most patterns: a window with no such place needs no other check, and one
     # with a single place is tried there at once (looking for the required strings would cost about as much).
     def _window(self, string: str, pos: int, endpos: int) -> tuple[int, int, list[int] | None] | None:
-        """For a long text (any text, for a wide pattern): None when string[pos:endpos] can hold no match; else where in the candidate list
+        """For a long text: None when string[pos:endpos] can hold no match; else where in the candidate list
         the window's places to try are, and the list (None: scan)."""
-        long = len(string) >= LONG
-        last = self._last if long else self._brief
+        last = self._last
         if last is None or last[0] is not string:
             last = self._judged(string)
         if last[1]:
             return None
-        cands = self._cands if long else self._brief_cands
+        cands = self._cands
         found = cands[1] if cands is not None and cands[0] is string else self._candidates(string)
         if found is None:
             if last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos):
@@ -790,7 +747,7 @@ class Pattern:
         return start, stop, found
 
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        if self._wide or len(string) >= LONG:  # a short text, scanned by a wide pattern, is checked too (WIDE)
+        if len(string) >= LONG:
             if (window := self._window(string, pos, endpos)) is None:
                 return None
             start, stop, cands = window
@@ -804,7 +761,7 @@ class Pattern:
         return self.compiled.search(string, pos, endpos)
 
     def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
-        if self._wide or len(string) >= LONG:
+        if len(string) >= LONG:
             if (window := self._window(string, pos, endpos)) is None:
                 return iter(())
             start, stop, cands = window
