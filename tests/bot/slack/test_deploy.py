@@ -15,6 +15,7 @@ from pathlib import Path
 import yaml
 
 from tests.bot.slack import signed
+from tests.bot.slack.procs import last_words
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -159,7 +160,7 @@ def test_llmcost_serve_http_answers_against_a_slack_compatible_api(stand_in, tmp
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
                     break
             except OSError:
-                assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read().decode()[-2000:]
+                assert proc.poll() is None and time.monotonic() < deadline, last_words(proc)
                 time.sleep(0.05)
         url = f"http://127.0.0.1:{port}/slack/events"
         body = signed.event_body(signed.mention("can we run deepseek-flash at 300 tok/s?", ts="1698000000.000100"))

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.bot.slack import signed
+from tests.bot.slack.procs import last_words
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -41,7 +42,7 @@ def test_sigterm_drains_the_request_in_flight_and_exits_0(stand_in, tmp_path):
                     assert ready.status == 200
                     break
             except OSError:
-                assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read().decode()[-2000:]
+                assert proc.poll() is None and time.monotonic() < deadline, last_words(proc)
                 time.sleep(0.05)
 
         body = signed.event_body(signed.mention("can we run deepseek-flash at 300 tok/s?", ts="1697000000.000100")).encode()

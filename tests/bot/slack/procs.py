@@ -1,0 +1,18 @@
+"""A server process a test started, as the test tells why it failed."""
+
+from __future__ import annotations
+
+import subprocess
+
+
+def last_words(proc: subprocess.Popen) -> str:
+    """The end of what the process wrote to its stderr. A live process is stopped first: reading the stderr of
+    one that is still running waits for it forever, and a test that waited for it to get ready would hang
+    instead of failing."""
+    if proc.poll() is None:
+        proc.kill()
+    try:
+        _, err = proc.communicate(timeout=10)
+    except (subprocess.TimeoutExpired, ValueError):
+        return "(no stderr: the process did not stop)"
+    return (err or b"").decode(errors="replace")[-2000:]
