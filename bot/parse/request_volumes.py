@@ -16,7 +16,6 @@ from bot.parse.figures import ABSURD_TOK_S, mentions
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_units import range_before
-from bot.parse.request_counts import with_spelled
 from bot.parse.request_sides import beside_input
 from bot.parse.volume_units import period_hours
 from costcore.scenario import CalendarKind, Settings
@@ -117,7 +116,6 @@ def read_request_volumes(
     is_limit=lambda text, start, end: False,
 ) -> None:
     """Set the SLO from requests a period times output tokens a request, both said in one sentence."""
-    nums = with_spelled(text, nums)  # "Four requests per second": a count in words (request_counts.py)
     per_period = _per_period(periods)
     said = [(n, m) for n in mentions(nums) if (m := per_period.match(text, n.end))]
     if not said and (handed := {m[1].lower() for m in _HANDED.finditer(text)}):  # "per sweep", "cada auditoría"

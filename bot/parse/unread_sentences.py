@@ -65,6 +65,6 @@ def check(text: str, draft: Draft) -> None:
         if gateway and not _read(draft, start, end, "gateway"):
             hits = [lexicon.pattern(part).search(text, start, end) for part in _GATEWAY]
             if all(hits):
-                words = [m.group(0) for m in hits if m]
+                words = [m.group(0) for m in hits]
                 draft.note("words_not_used", words=words, fields=["gateway_pain"])
                 gateway = False
