@@ -47,7 +47,7 @@ def test_a_topic_waived_says_the_text_may_leave_and_asks_nothing(lang, text, cat
 
 def test_a_model_family_is_not_protected_health_information():
     """"phi-4" names a model family; "PHI" alone is health data (the sensitive row reads the one, not the other)."""
-    from bot.parse import stance
+    from bot.parse.residency_sensitive import sensitive
 
-    assert stance.sensitive("phi-4 at 90 tok/s, phi 3.5 too", 0, 30) is None
-    assert stance.sensitive("the prompts contain PHI", 0, 23) is not None
+    assert sensitive("phi-4 at 90 tok/s, phi 3.5 too", 0, 30) is None
+    assert sensitive("the prompts contain PHI", 0, 23) is not None
