@@ -47,6 +47,27 @@ def _shared_in_config(text: str) -> list[re.Match[str]]:
 
 
 def read_gateway(text: str, draft: Draft) -> None:
+    _read(text, draft)
+    if draft.fields.get("gateway_pain") is not True:
+        return
+    pains = [sentence(text, a) for a, _, name in draft.used if name == "gateway_pain"]
+    if said := _denied(text, pains):  # two voices: neither is taken, which holds is asked
+        for a, b in [*pains, (said.start(), said.end())]:
+            draft.use(a, b, "gateway_pain")
+        draft.fields.pop("gateway_pain")
+        draft.ask(ASK_CONFLICT, "gateway_unclear")
+
+
+def _denied(text: str, pains: list[tuple[int, int]]) -> re.Match[str] | None:
+    """The asker's word that there is no gateway pain ("we have no gateway issues at all"), in another sentence than
+    every pain read: a quoted finance channel saying "every team is on the same key" is another voice."""
+    for m in lexicon.pattern("gateway_denied").finditer(text):
+        if not any(a <= m.start() < b for a, b in pains):
+            return m
+    return None
+
+
+def _read(text: str, draft: Draft) -> None:
     spans = context.cued(text, "gateway_cue")  # only sentences with a cue are read: a paste costs one scan
     if shared := _shared_in_config(text):  # one credential in every service's config
         for m in shared:

@@ -95,6 +95,8 @@ def said_later(text: str, a: int, b: int, verb: re.Match[str], ruler: str, conce
 def weigh(out: list[Stance], said: Stance) -> list[Stance]:
     """`out` with `said` added: an earlier ruling of the same authority is set aside (the later one holds),
     and between two authorities the weaker ruling is."""
+    if said.ruled and said.kind == "stays":  # a veto over the asker's own opinion ("I'd say the API is fine. Our DPO disagrees")
+        out = [set_aside(s) if s.kind == "leaves" and not (s.ruled or s.withdrawn) else s for s in out]
     if not said.who or said.kind not in _RANK:
         return [*out, said]
     if said.flips:  # the opposite of the same authority's ruling before; until one is found, it waits
@@ -137,6 +139,8 @@ def last(stances: list[Stance]) -> Stance:
     taken = [s for s in stances if s.kind != "none"]
     if stances[-1].clears and all(s.sensitive for s in taken):
         return stances[-1]
+    if len(taken) > 1 and taken[-1].sensitive and not taken[-1].ruled and any(s.kind in ("unsure", "leaves") and not s.ruled for s in taken[:-1]):
+        return replace(taken[-1], kind="unsure", sensitive=False)  # "sending it out is fine, I guess, although these are merger documents"
     return (taken or stances)[-1]
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.parse import context, grouped, rule_events, rulings, stance_part, stance_sentences
+from bot.parse import context, grouped, rule_events, rule_time, rulings, stance_part, stance_sentences
 from bot.parse.rule_question import asks_about_rule, wishes_self_host
 from bot.parse.stance_aside import disowned, next_to
 from bot.parse.stance_kind import LEAVES, NONE, STAYS, UNSURE, Stance
@@ -78,6 +78,7 @@ def read(text: str) -> list[Stance]:
             said = replace(said, within=(out.pop().within[0], end))  # "Prompts hold PII. We redact it first."
         elif out and out[-1].within[1] == start and (carried and said.kind == UNSURE or rulings.overrules(text, start, out[-1], said)):
             said = replace(said, within=(out.pop().within[0], end))
+        out = [rulings.set_aside(s) if rule_time.superseded(text, s, said) else s for s in out]  # "until June …; under the new policy …"
         out = rulings.weigh(out, said)
     return rulings.settled(out)
 
