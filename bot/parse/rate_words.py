@@ -114,7 +114,7 @@ TIMES_AFTER = lazy(
 def per_group_after() -> re.Pattern[str]:
     not_group = rf"{STREAM_WHO}|{PEOPLE}|{GPU}|nodes?|nodos?|box|servers?|servidor|machines?|m[aá]quina"
     return lazy(
-        rf"\s*,?\s*(?:(?:(?:a|to|for)\s+)?(?P<every>every|cada)\b|(?:per|por|for\s+each|for\s+every|para\s+cada|{_PER_SHORT})\b|/|each(?=\s+{lexicon.alternation('group_nouns')}))[\s-]?"
+        rf"\s*,?\s*(?:(?:(?:a|to|for)\s+)?(?P<every>every|cada)\b|(?:per|por|for\s+each|for\s+every|para\s+cada|{_PER_SHORT})\b|/|(?:to\s+)?each(?=\s+{lexicon.alternation('group_nouns')}))[\s-]?"
         rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{not_group}|{lexicon.alternation('not_group')})\b)"
         rf"(?!{lexicon.alternation('per_source')}(?!\w))"
         rf"(?P<group>[^\W\d_]{{2,}})\b(?!\s+{lexicon.alternation('group_clause')}(?!\w))"
