@@ -32,7 +32,7 @@ from bot.parse.numbers import Number, plain
 from bot.parse.rate_kind import one_person_max_tok_s
 from bot.parse.rate_units import TOK_S
 
-_TIMES = lazy(r"\s*[x×*]\s*", re.I)
+_TIMES = lazy(r"\s*[x×*]\s*(?:(?:~|≈|about|around|roughly|approx\.?|unos|unas|aprox\.?|cerca\s+de)\s*)?", re.I)  # "200 tiendas × unos 432.000 tokens"
 
 
 _EACH_NOUN = lazy(  # "x usuario": Slack's per (lexicon `per_short`)

@@ -9,7 +9,7 @@ import re
 from bot.parse import lexicon
 from bot.parse.compose_forms import each_words
 from bot.parse.count_nouns import ANY_NOUN, PER_PERIOD
-from bot.parse.counts import Count
+from bot.parse.counts import Count, whole_numbers
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
 from bot.parse.rate_units import TOK_S
@@ -26,11 +26,11 @@ def unknown_count(text: str, nums: list[Number], start: int, end: int, each_from
     """A whole number before a plural noun no lexicon row names, in a sentence that says "each" (from `each_from`)."""
     if not each_words(text, start if each_from is None else each_from, end):  # not "each request carries…"
         return None
-    for n in nums:
-        if not (start <= n.start < end) or n.value < 2 or not n.value.is_integer() or TOK_S.match(text, n.end):
+    for n_start, n_end, value in whole_numbers(text, nums):  # in digits or words: "Twelve call centres, … apiece"
+        if not (start <= n_start < end) or TOK_S.match(text, n_end):
             continue
-        m = ANY_NOUN.match(text, n.end) or _GPU_PLURAL.match(text, n.end)  # "8 H100s, 300 tok/s each"
+        m = ANY_NOUN.match(text, n_end) or _GPU_PLURAL.match(text, n_end)  # "8 H100s, 300 tok/s each"
         counted = not lexicon.pattern("not_counted").fullmatch(m["noun"]) if m else False
         if m and not PER_PERIOD.match(text, m.end()) and (counted or _HARDWARE.fullmatch(m["noun"])):
-            return Count(round(n.value), n.start, m.end(), None, m["noun"].lower())
+            return Count(round(value), n_start, m.end(), None, m["noun"].lower())
     return None

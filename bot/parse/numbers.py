@@ -4,7 +4,8 @@
 Values are computed in Decimal so "0.3k" is exactly 300, then handed out as float. A comma followed by
 exactly three digits groups thousands (12,000); any other comma is a decimal comma (2,5k). A dot followed
 by groups of exactly three digits groups thousands too (Spanish 12.000, 1.500 millones) unless a short
-multiplier follows (1.200M is 1.2 M); a dot with any other digit count is a decimal point.
+multiplier follows (1.200M is 1.2 M), also before a decimal comma (3.153,6 millones); a dot with any other digit
+count is a decimal point.
 
 A space groups thousands too (12 000, 1 200 000), but "phase 1 500 tok/s" is phase 1 at 500: one digit,
 a plain space and exactly three digits is read by the word before it. After a label (phase, option,
@@ -39,9 +40,10 @@ NUMBER = lazy(
     (?<![\w./])(?<!\d,)                                                     # ",300" after a word is a number
     (?:
         (?P<comma>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?)(?!,?\d)              # 12,000 / 1,234.5
-      | (?P<space>[1-9]\d{0,2}(?:[\ \u202f]\d{3})+)(?![\d.,]\d)            # 12 000
+      | (?P<space>[1-9]\d{0,2}(?:[\ \u202f]\d{3})+)(?![\d.,]\d|\d)            # 12 000
       | (?P<apos>[1-9]\d{0,2}(?:'\d{3})+)(?![\d.,']\d)                      # 1'500 (Swiss)
-      | (?P<dot>[1-9]\d{0,2}(?:\.\d{3})+)(?![\d.,]\d)(?!\ ?(?:[kKMbB]|bn|mn)(?![a-zA-Z]))  # 12.000; 1.200M is 1.2M
+      | (?P<dotcomma>[1-9]\d{0,2}(?:\.\d{3})+,\d+)(?![\d.,]\d|\d)                # 3.153,6 (Spanish: dots group, comma decimal)
+      | (?P<dot>[1-9]\d{0,2}(?:\.\d{3})+)(?![\d.,]\d|\d)(?!\ ?(?:[kKMbB]|bn|mn)(?![a-zA-Z]))  # 12.000; 1.200M is 1.2M
       | (?P<sci>\d+(?:[.,]\d+)?[eE]\+?\d{1,2})(?![\w.])                       # 3e5, 1.2e6, 2,5e3
       | (?P<pow>\d+(?:\.\d+)?\ ?[x×*·]\ ?10\ ?(?:\^|\*\*)\ ?\d{1,2})(?![\w.])       # 3×10^5, 3*10**5
       | (?P<plain>\d+(?:[.,]\d+)?|\.\d+)                                    # 300, 300.5, 2,5, .5
@@ -101,6 +103,8 @@ def _value(match: re.Match[str]) -> tuple[float, bool] | None:
             value = Decimal(raw.replace(" ", "").replace(GROUPING_SPACE, ""))
         elif raw := match.group("apos"):
             value = Decimal(raw.replace("'", ""))
+        elif raw := match.group("dotcomma"):
+            value = Decimal(raw.replace(".", "").replace(",", "."))
         elif raw := match.group("dot"):
             value = Decimal(raw.replace(".", ""))
         elif raw := match.group("sci"):

@@ -106,6 +106,7 @@ TIMES_AFTER = lazy(
 )
 
 # A rate per anything else is per some group: "300 tok/s per customer, 12 customers" is 3,600 in total, and
+# "250 tok/s a cada área", "to every region" are too (count13 s13);
 # without the count it asks. Not a group (lexicon `not_group`): a time, who a stream is for, hardware, a
 # word that is no noun; nor who says so (`per_source`: "per infosec", "por normativa"); nor a group that is
 # the subject of a clause of its own (`group_clause`: "per-team budgets", "each team fights over the key").
@@ -113,7 +114,7 @@ TIMES_AFTER = lazy(
 def per_group_after() -> re.Pattern[str]:
     not_group = rf"{STREAM_WHO}|{PEOPLE}|{GPU}|nodes?|nodos?|box|servers?|servidor|machines?|m[aá]quina"
     return lazy(
-        rf"\s*,?\s*(?:(?P<every>every|cada)\b|(?:per|por|for\s+each|for\s+every|para\s+cada|{_PER_SHORT})\b|/|each(?=\s+{lexicon.alternation('group_nouns')}))[\s-]?"
+        rf"\s*,?\s*(?:(?:(?:a|to|for)\s+)?(?P<every>every|cada)\b|(?:per|por|for\s+each|for\s+every|para\s+cada|{_PER_SHORT})\b|/|(?:to\s+)?each(?=\s+{lexicon.alternation('group_nouns')}))[\s-]?"
         rf"(?!(?:(?:{CONCURRENT}|active|single|individual)\s+)?(?:{not_group}|{lexicon.alternation('not_group')})\b)"
         rf"(?!{lexicon.alternation('per_source')}(?!\w))"
         rf"(?P<group>[^\W\d_]{{2,}})\b(?!\s+{lexicon.alternation('group_clause')}(?!\w))"

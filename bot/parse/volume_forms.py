@@ -42,11 +42,16 @@ _PER_UNIT = (
 # A period the volume flows over, said with whose it is (w2num s11): "over a month", "during their 8-hour day",
 # "en su jornada de 8 horas", "a lo largo del mes".
 _OVER_PERIOD = r"(?:(?:over|during|throughout|across|durante|in|en)(?=\s)|a\s+lo\s+largo\s+del?(?=\s))"
-_WHOSE = r"(?:(?<=[rgtns]\s)an?|their|his|her|our|its|each|one|su|sus|nuestra|nuestro|cada)\s"
+_WHOSE = r"(?:(?<=[rgtns]\s)an?|(?<=durante\s)una?|(?<=en\s)una?|their|his|her|our|its|each|one|su|sus|nuestra|nuestro|cada)\s"
+# What a day is, said between its article and it (count13 s13): its hours ("over a 9-to-5 working day", "its
+# 8am-4pm day", "una jornada de 8 a 16") or its place ("over a Nairobi working day"); the calendar reader reads them.
+_CLOCK = r"\d{1,2}(?::\d\d)?\s?(?:am|pm)?"
+DAY_QUALIFIER = rf"(?:(?:{_CLOCK}(?:\s?[-–]\s?|\s(?:to|a)\s|-to-){_CLOCK}|(?-i:[A-Z])[^\W\d_]+(?:\s(?-i:[A-Z])[^\W\d_]+)?)[\s-])"
 # "por persona y día": a person and a period may be joined by "y" (Spanish) or "and".
 VOLUME = lazy(
     rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})(?:\s(?:y|and)(?=\s))?|{_PER_UNIT.format('unit')}|\s(?:each|apiece|cada\s+uno|{_EACH_SHORT})(?!\w))?"
     rf"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un|(?<=\w\s)(?:y|and)|{_PER_SHORT}|{_OVER_PERIOD})?\s?(?:the\s|el\s|la\s|{_WHOSE})?"
+    rf"(?:(?<=\s)(?=[^\W_]+[^\n]{{0,24}}(?:day|d[ií]a|jornada))(?-i:(?!(?:The|El|La)\s)){DAY_QUALIFIER})?"
     r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"
     rf"(?P<period>{_PERIODS}|{SPAN_WORDS})\b(?:(?P<who_after>{_PER_PERSON})|{_PER_UNIT.format('unit_after')})?(?:{_TOTAL_AFTER})?"
     r"|\s?(?:(?:output|input|prompt|completion|generated)\s)?(?P<tpm>tp[mhd])\b(?:\s(?:de\s+salida|de\s+entrada|output|input))?",
@@ -113,7 +118,7 @@ def _output_share(share: re.Match[str], amount: float) -> float | None:
 # A period said once before its volumes: "each day we send 5B prompt tokens", "al día 43,2 millones de tokens".
 LEAD_PERIOD = lazy(
     rf"(?=[^\W\d_])\b(?:(?:each|every|per|a|an|por|al|cada|in\s+a|en\s+un|(?:over|in|during|across)\s+(?:a|an|one|the)|en\s+una?|durante\s+una?)\s+"
-    rf"(?:(?:typical|normal|average|regular|usual|given|t[ií]pic[oa]|normal|cualquier)\s+)?(?:the\s+|el\s+|la\s+)?(?P<period>{_PERIODS})"
+    rf"(?:(?:typical|normal|average|regular|usual|given|t[ií]pic[oa]|normal|cualquier)\s+)?(?:the\s+|el\s+|la\s+)?{DAY_QUALIFIER}?(?P<period>{_PERIODS})"
     r"|(?P<daily>daily|a\s+diario|diariamente)|(?P<weekly>weekly|semanalmente)|(?P<monthly>monthly|mensualmente))\b",
     re.I,
 )

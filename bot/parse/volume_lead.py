@@ -15,6 +15,8 @@ from bot.parse.volume_forms import _COUNTED_BEFORE, _PERIODS, BARE_TOKENS, LEAD_
 # A period said as an adjective between the figure and its tokens: "43.2M daily output tokens" (and a config key
 # "daily_output_tokens" read as words).
 _ADJECTIVE = lazy(r"\s?(?P<adj>daily|weekly|monthly|hourly)\s", re.I)
+# Tokens right before a lead period: the period is that volume's own ("900M tokens a month"), not a later figure's.
+_OWN_TOKENS = lazy(r"\btok(?:en)?s?(?:\s+(?:de\s+)?[^\W\d_]+)?\s*$", re.I)
 _ADJECTIVE_PERIODS = {"daily": "day", "weekly": "week", "monthly": "month", "hourly": "hour"}
 
 
@@ -38,7 +40,8 @@ class LeadVolume:
         lead = leads[-1] if leads else None
         if lead is None or _COUNTED_BEFORE.search(text, max(lo, lead.start() - 30), lead.start()):
             return None  # "10,000 calls a day, 3k tokens each": the period is the calls', not the tokens'
-            return None
+        if _OWN_TOKENS.search(text, max(lo, lead.start() - 30), lead.start()):
+            return None  # "900M tokens a month …, 8 input tokens for every output token": the month is the 900M's
         adverbs = {"daily": "day", "weekly": "week", "monthly": "month"}
         period = lead.group("period") or next(p for k, p in adverbs.items() if lead.group(k))
         volume = cls(tokens, period)
@@ -78,11 +81,12 @@ def _written(text: str, lo: int, hi: int) -> bool:
 @cache
 def _past() -> re.Pattern[str]:
     """A past period (lexicon `past_before`, `past_after`, `past_day`): "last month", "over the past week",
-    "la semana pasada", "el último mes", "yesterday", "ayer", a month by name ("in November", "en octubre")."""
+    "la semana pasada", "el último mes", "yesterday", "ayer", a month by name ("in November", "en octubre"), or a
+    coming period (`future_before`: "next year", "el próximo año")."""
     from bot.parse import lexicon
 
     return lazy(
-        rf"\b(?:(?:{lexicon.alternation('past_before')})\s+(?P<period>{_PERIODS})"
+        rf"\b(?:(?:{lexicon.alternation('past_before')}|{lexicon.alternation('future_before')})\s+(?P<period>{_PERIODS})"
         rf"|(?P<period_after>{_PERIODS})\s+(?:{lexicon.alternation('past_after')})|(?P<day>{lexicon.alternation('past_day')})"
         rf"|(?:in|during|for|over|en|durante|de)\s+(?P<month>{lexicon.alternation('month_name')}))\b",  # "in November", "en octubre"
         re.I,
