@@ -81,6 +81,9 @@ def ratio(a_is_input: bool, a_over_b: float) -> float | None:
     return round(value, 6) if LOWEST <= value <= HIGHEST else None
 
 
+_SYSTEM = lazy(r"\b(?:system|sistema)\s+$|\bdel\s+sistema\s+$", re.I)
+
+
 def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
     from bot.parse.numbers import parse_number
 
@@ -91,6 +94,8 @@ def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
             if value := parse_number(m.group("e")):
                 elided[bool(m.group("ei"))].add(value)
             continue
+        if m.group("bi") and _SYSTEM.search(text, max(lo, m.start() - 12), m.start()):
+            continue  # "the system prompt is 1,500 tokens": a part of the input, not all of it
         value = parse_number(m.group("n") or m.group("m") or m.group("v") or m.group("p"))
         if value:
             said[bool(m.group("ai") or m.group("bi") or m.group("vi") or m.group("pi"))].add(value)
