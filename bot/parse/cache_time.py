@@ -1,6 +1,6 @@
 """Cache hit rates said over time or as a range (issue 14, session 13), read before the bound forms of
 bot/parse/percentages.py. Where the cache is named, its sentence and the next one hold several percentages,
-and each is placed in time by the words of its own clause (the context service's `past`, lexicon `figure_now`,
+and each is placed in time by the words of its own clause (the context service's `past`, lexicon `figure_then`, `figure_now`,
 `figure_hoped`, `figure_change_verb`):
 
 - one is today's and every other one is the past, a hope or where a change started: today's is the rate ("we
@@ -54,7 +54,7 @@ def _when(text: str, lo: int, hi: int, m: re.Match[str], ranges: list[re.Match[s
         return "hope"
     if _word("figure_now").search(text, a, b):
         return "now"
-    if _word("past").search(text, a, b):
+    if _word("past").search(text, a, b) or _word("figure_then").search(text, a, b):
         return "past"
     return None
 

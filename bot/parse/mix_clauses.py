@@ -31,6 +31,7 @@ _FOLLOW = lazy(
 )
 _MONEY_BEFORE = lazy(r"[$€£¥]\s?$|\b(?:usd|eur|gbp)\s?$", re.I)
 _SYSTEM = lazy(r"\b(?:system|sistema)\b|\bdel\s+sistema\b", re.I)
+_SYSTEM_AFTER = lazy(r"\s+(?:de(?:l)?\s+)?sistema\b", re.I)
 
 
 @cache
@@ -53,6 +54,7 @@ def _spans(pattern: re.Pattern[str], text: str, lo: int, hi: int) -> list[tuple[
         m.span()
         for m in pattern.finditer(text, lo, hi)
         if not _SYSTEM.search(text, max(lo, m.start() - 12), m.start())  # "the system prompt is 2,000 tokens"
+        and not _SYSTEM_AFTER.match(text, m.end())  # "el prompt de sistema ocupa 2.000 tokens"
     ]
 
 
