@@ -76,7 +76,9 @@ def _sizes(text: str, lo: int, hi: int) -> list[tuple[bool, float, bool, int]]:
     figures = [n for n in numbers(text) if lo <= n.start < hi and not n.machine]
     out = []
     for a, b in zip(edges, edges[1:], strict=False):
-        if b - a < 3 or _not_whole().search(text, a, b) or not (side := _side(text, a, b)):
+        if not any(a <= n.start < b for n in figures):
+            continue  # no figure, nothing to read: the side words are not looked for
+        if _not_whole().search(text, a, b) or not (side := _side(text, a, b)):
             continue
         found = []
         for n in (n for n in figures if a <= n.start < b and n.value > 0):
