@@ -12,7 +12,7 @@ from bot.parse import lexicon
 from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 
-CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
+CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é|ead[oa]s?)\b", re.I)  # "tokens de entrada cacheados"
 _SPACES = lazy(r"\s*")
 
 

@@ -102,6 +102,9 @@ def _sent_pattern() -> re.Pattern[str]:
 _SENT: re.Pattern[str] | None = None
 
 
+_LIMITED = lazy(r"\b(?:max(?:imum)?|up\s+to|at\s+most|hasta|m[aá]xim[oa]|limits?)\b", re.I)
+
+
 def mix_forms(text: str) -> list[float]:
     """Input tokens per output token, from every form above that the text holds."""
     from bot.parse.numbers import parse_number
@@ -116,11 +119,15 @@ def mix_forms(text: str) -> list[float]:
         if a and b:
             ratios.append(a / b)
     for m in islice(_SIZES.finditer(text), MAX_MENTIONS):
+        if _LIMITED.search(text, max(0, m.start() - 12), m.end()):
+            continue  # "max input 16k tokens, max output 2k tokens": limits, not what a request holds
         a, b = parse_number(m.group("n")), parse_number(m.group("m"))
         first_in, second_in = m.group("a_in") is not None, m.group("b_in") is not None
         if a and b and first_in != second_in:
             ratios.append(a / b if first_in else b / a)
     for m in islice(_LABELLED.finditer(text), MAX_MENTIONS):
+        if _LIMITED.search(text, max(0, m.start() - 12), m.end()):
+            continue
         a, b = parse_number(m.group("a")), parse_number(m.group("b"))
         if a and b and (m.group("a_in") is None) != (m.group("b_in") is None):
             ratios.append(a / b if m.group("a_in") else b / a)

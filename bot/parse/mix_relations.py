@@ -27,6 +27,7 @@ from bot.parse import lexicon, mix_parts
 from bot.parse.cache_vetoes import CACHE_WORD
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
+from bot.parse.mix_clauses import from_clauses
 from bot.parse.mix_pick import SUBJECT_GAP, pick
 from bot.parse.mix_sides import Side, from_equal, from_label_pair, from_per, from_sizes, ratio, sides_in
 
@@ -168,6 +169,7 @@ def read_relations(text: str, draft: Draft) -> None:
         sides = sides_in(text, lo, hi)
         value = from_label_pair(text, lo, hi) or from_sizes(text, lo, hi)
         value = value or (from_per(text, lo, hi, sides, marks) if sides else None)  # one side and a bare "fifteen in"
+        value = value or (from_clauses(text, lo, hi) if sides else None)  # a size per clause, any wording
         ends = [s[1] for s in sides] or [hi]
         for q in mix_parts.quantities().finditer(text, lo, hi):
             if value:

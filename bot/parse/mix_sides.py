@@ -81,6 +81,11 @@ def ratio(a_is_input: bool, a_over_b: float) -> float | None:
     return round(value, 6) if LOWEST <= value <= HIGHEST else None
 
 
+_SYSTEM = lazy(r"\b(?:system|sistema)\s+$|\bdel\s+sistema\s+$", re.I)
+_SYSTEM_AFTER = lazy(r"\s+(?:de(?:l)?\s+)?sistema\b", re.I)
+_LIMIT = lazy(r"\b(?:max(?:imum)?|up\s+to|at\s+most|hasta|m[aá]xim[oa]|limit)\s+(?:of\s+)?$", re.I)
+
+
 def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
     from bot.parse.numbers import parse_number
 
@@ -91,6 +96,10 @@ def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
             if value := parse_number(m.group("e")):
                 elided[bool(m.group("ei"))].add(value)
             continue
+        if m.group("bi") and (_SYSTEM.search(text, max(lo, m.start() - 12), m.start()) or _SYSTEM_AFTER.match(text, m.end("bi"))):
+            continue  # "the system prompt is 1,500 tokens", "el prompt de sistema": a part of the input, not all of it
+        if _LIMIT.search(text, max(lo, m.start() - 12), m.start()):
+            continue  # "max input 16k tokens, max output 2k tokens": limits, not what a request holds
         value = parse_number(m.group("n") or m.group("m") or m.group("v") or m.group("p"))
         if value:
             said[bool(m.group("ai") or m.group("bi") or m.group("vi") or m.group("pi"))].add(value)

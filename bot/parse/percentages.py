@@ -8,6 +8,7 @@ from itertools import islice
 from bot.parse import lexicon
 from bot.parse.cache_shares import other_cache, word_gap
 from bot.parse.cache_shares import priced as _priced
+from bot.parse.cache_time import read_cache_time
 from bot.parse.cache_vetoes import CACHE_WORD as _CACHE_WORD
 from bot.parse.cache_vetoes import a_change, tax
 from bot.parse.cache_words import read_cache_words
@@ -25,7 +26,7 @@ _PERCENT = lazy(
 _HITS = (
     r"cache[\s-]hits?|hit(?:s|ting)?\s+(?:in\s+|on\s+)?(?:the\s+|our\s+)?cache|cached|cache[\s-]?hit[\s-]?(?:rate|ratio)|"
     r"hit[\s-]?(?:rate|ratio)|cache\s+(?:rate|ratio)|served\s+from\s+(?:the\s+)?cache|from\s+(?:the\s+)?cache|"
-    r"prompt\s+caching|caché|aciertos?(?:\s+(?:de|en)\s+(?:la\s+)?cach[eé])?|(?:cache|caching)\s+(?:\w+\s+){0,2}?hits?\b"
+    r"prompt\s+caching|caché|cachead[oa]s?|aciertos?(?:\s+(?:de|en)\s+(?:la\s+)?cach[eé])?|(?:cache|caching)\s+(?:\w+\s+){0,2}?hits?\b"
 )
 _CACHE = lazy(rf"\b(?:{_HITS})", re.I)
 # A keyword right before the figure binds it, whatever is nearer: "cache hit rate 50%, VAT 21%".
@@ -150,7 +151,10 @@ def _miss_near(text: str, match: re.Match[str]) -> re.Match[str] | None:
 def read_percentages(text: str, draft: Draft) -> None:
     """Cache hit rates and VAT rates: "50% cache hits", "half of our prompts hit the cache", "IVA del 10%"."""
     others = lexicon.pattern("other_cache").search(text) or lexicon.pattern("other_cache_service").search(text)
+    timed = set() if others else read_cache_time(text, draft)  # "used to be 80 %, now 30 %", "between 30 and 60 %"
     for match in islice(_PERCENT.finditer(text), MAX_MENTIONS):
+        if match.start() in timed:
+            continue
         value = float(match.group(1).replace(",", ".").replace("−", "-"))
         if others and other_cache(text, match.start()) and not tax().search(text, *sentence(text, match.start())):
             draft.use(match.start(), match.end(), "figure_aside")  # read and set aside (bot/parse/unused_figures.py)

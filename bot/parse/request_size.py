@@ -38,7 +38,7 @@ def sized_item(before: str) -> re.Match[str] | None:
 
 UP_TO_BEFORE = lazy(
     r"(?:\b(?:up\s+to|as\s+(?:much|many|big|large|long)\s+as|hasta|max(?:imum)?\s+of|about|around|roughly|unos|unas|como"
-    r"|alrededor\s+de|tan\s+(?:grandes|largos)\s+como)|[~≈])\s*[~≈]?\s*$",
+    r"|alrededor\s+de|en\s+torno\s+a|ronda[n]?(?:\s+los)?|tan\s+(?:grandes|largos)\s+como)|[~≈])\s*[~≈]?\s*$",
     re.I,
 )  # "up to 300k tokens", "as big as 200k tokens", "~400k tokens": a size said of an item the sentence names
 
@@ -56,7 +56,27 @@ def each_item(text: str, number: Number, before: str) -> bool:
     if lexicon.pattern("total").search(text[end : end + 16]):
         return False  # "the docs are about 400k tokens in total": the corpus, not what one request holds
     lo, hi = sentence(text, number.start)
-    return bool(lexicon.pattern("context_item").search(text, lo, hi))
+    return bool(lexicon.pattern("context_item").search(text, lo, hi) or _each_thing(text, lo, number.start))
 
 
+_EACH_THING = lazy(r"\b(?P<each>each|every|cada)\s+(?P<first>[^\W\d_]{3,})(?:\s+(?P<second>[^\W\d_]{3,}))?", re.I)
+_NOT_HEAD = lazy(r"(?:.*s|we|they|you|can|will|should|must|may|might|would|could|had|was|did|que|the|our)", re.I)
+
+
+def _each_thing(text: str, lo: int, hi: int) -> bool:
+    """ "each product catalogue we feed in runs to around 300k tokens", "cada catálogo que le pasamos…": any thing
+    said one at a time is an item (the head noun: the last of "each product catalogue", the first of "cada
+    catálogo"), but not a group, a person, a time or what never counts heads ("each team sends…", "every night")."""
+    for m in _EACH_THING.finditer(text, lo, hi):
+        if _BACK.fullmatch(m["first"]):
+            continue  # "300 ingenieros, cada uno usa unos 50k tokens": the count's own noun, said again
+        english = m["each"].lower() != "cada"
+        head = m["second"] if english and m["second"] and not _NOT_HEAD.fullmatch(m["second"]) else m["first"]
+        if not any(lexicon.pattern(c).fullmatch(w) for c in _HEADS for w in (head, head + "s", head + "es")):
+            return True
+    return False
+
+
+_HEADS = ("group_nouns", "person_nouns", "not_counted")
+_BACK = lazy(r"one|uno|una|other|otro|otra|time|vez", re.I)  # a word that refers back or counts times
 PER_TIME = lazy(r" ?(?:tokens?|tok)\b,? ?(?:a|per|/|each|every|al|por|cada) ?(?:day|week|month|hour|d[ií]a|semana|mes|hora)\b", re.I)

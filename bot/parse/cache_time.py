@@ -1,0 +1,84 @@
+"""Cache hit rates said over time or as a range (issue 14, session 13), read before the bound forms of
+bot/parse/percentages.py. Where the cache is named, its sentence and the next one hold several percentages,
+and each is placed in time by the words of its own clause (the context service's `past`, lexicon `figure_then`, `figure_now`,
+`figure_hoped`, `figure_change_verb`):
+
+- one is today's and every other one is the past, a hope or where a change started: today's is the rate ("we
+  used to get 80 % cache hits; after the rewrite it's down to 30 %", "hit rate dropped from 85 % to about 40 %",
+  "antes teníamos un 75 %; desde el cambio bajó al 25 %", "marketing hopes for 90 % someday, today we measure
+  35 %");
+- two joined as a range and no change ("between 30 and 60 %", "entre el 20 y el 70 %", "anywhere from 25 % to
+  70 %") ask which one, as "30-60 %" does.
+
+Percentages nobody places in time ("60 % on weekdays, 30 % on weekends") are left to the other readers."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from bot.parse import lexicon
+from bot.parse.cache_vetoes import CACHE_WORD
+from bot.parse.draft import Draft, sentence
+from bot.parse.lazyre import lazy
+
+_PERCENT = lazy(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)", re.I)
+_EDGE = lazy(r"[,;:(\n]|\s(?:but|and|while|whereas|pero|y|mientras|aunque)\s", re.I)
+_RANGE = lazy(
+    r"\b(?:between|entre|from|de|del|anywhere\s+from)\s+(?:el\s+|un\s+)?(?P<a>\d+(?:[.,]\d+)?)\s?(?:%|percent)?\s*"
+    r"(?:and|to|y|a|al|-|–)\s*(?:el\s+|about\s+|around\s+|unos?\s+)?(?P<b>\d+(?:[.,]\d+)?)\s?(?:%|percent\b|por\s?ciento\b)",
+    re.I,
+)
+
+
+@cache
+def _word(concept: str) -> re.Pattern[str]:
+    return lexicon.pattern(concept)
+
+
+def _clause(text: str, lo: int, hi: int, pos: int) -> tuple[int, int]:
+    start = max([lo, *(m.end() for m in _EDGE.finditer(text, max(lo, pos - 90), pos))])
+    after = _EDGE.search(text, pos, min(hi, pos + 60))
+    return start, after.start() if after else min(hi, pos + 60)
+
+
+def _when(text: str, lo: int, hi: int, m: re.Match[str], ranges: list[re.Match[str]]) -> str | None:
+    """ "now", "past", "hope", or None: what the words of the percentage's clause say of its time."""
+    a, b = _clause(text, lo, hi, m.start())
+    for r in ranges:  # "dropped from 85 % to 40 %": the first is where the change started
+        if r.start("a") == m.start() and _word("figure_change_verb").search(text, max(lo, r.start() - 40), r.start()):
+            return "past"
+        if r.start("b") == m.start() and _word("figure_change_verb").search(text, max(lo, r.start() - 40), r.start()):
+            return "now"
+    if _word("figure_hoped").search(text, a, b) or _word("figure_later").search(text, a, b):
+        return "hope"
+    if _word("figure_now").search(text, a, b):
+        return "now"
+    if _word("past").search(text, a, b) or _word("figure_then").search(text, a, b):
+        return "past"
+    return None
+
+
+def read_cache_time(text: str, draft: Draft) -> set[int]:
+    """The starts of the percentages read here (the other readers skip them); see the module."""
+    if not CACHE_WORD.search(text):
+        return set()
+    for cached in CACHE_WORD.finditer(text):
+        lo, hi = sentence(text, cached.start())
+        if hi < len(text):
+            hi = sentence(text, hi + 1)[1]
+        shares = [m for m in _PERCENT.finditer(text, lo, hi) if 0 <= float(m.group(1).replace(",", ".")) <= 100]
+        ranges = list(_RANGE.finditer(text, lo, hi))
+        for r in ranges:
+            if not _word("figure_change_verb").search(text, max(lo, r.start() - 40), r.start()):
+                draft.use(r.start(), r.end(), "cache_hit_rate")  # "between 30 and 60 %": which one?
+                draft.conflict("cache_hit_rate", [float(r[g].replace(",", ".")) / 100 for g in ("a", "b")])
+                return {m.start() for m in shares}
+        when = [_when(text, lo, hi, m, ranges) for m in shares]
+        now = [m for m, w in zip(shares, when, strict=True) if w == "now"]
+        if len(shares) > 1 and len(now) == 1 and all(w in ("now", "past", "hope") for w in when):
+            draft.use(min(cached.start(), shares[0].start()), max(cached.end(), shares[-1].end()), "cache_hit_rate")
+            draft.set("cache_hit_rate", round(float(now[0].group(1).replace(",", ".")) / 100, 6))
+            return {m.start() for m in shares}
+        return set()
+    return set()
