@@ -17,7 +17,15 @@ from tests.pins import PRICES_FIXTURE, ROOT, SCHEMA, SEPT_2026
 # The package's modules are imported by the fixtures that need them, not here: xdist's controller process
 # loads this file too, before it starts the workers, and runs no test.
 
-_CACHE_DIR = tempfile.mkdtemp(prefix="llmcost-test-cache-")
+# The start-up cache (bot/cache.py): one folder for the session, made by its process and shared by the workers
+# of -n and what they start (`llmcost` and `serve` subprocesses), as one user's runs share theirs. Each cached
+# thing (the catalogs, the lexicon's and the grouped patterns, the pattern analyses and compiled code a CLI or
+# `serve` process keeps) is then built once a session instead of once a worker: writes are atomic and keyed on
+# what they were built from, as they are for processes that run side by side. Tests of the cache itself use
+# folders of their own (tests/bot/test_cache.py).
+_SESSION_CACHE_ENV = "LLMCOST_TEST_CACHE"
+_OWN_CACHE_DIR = not os.environ.get(_SESSION_CACHE_ENV)
+_CACHE_DIR = os.environ.get(_SESSION_CACHE_ENV) or tempfile.mkdtemp(prefix="llmcost-test-cache-")
 # Each test's log (LLMCOST_DB, _isolated_env below): a file of its own, in a folder of this test process's.
 _LOG_DIR = tempfile.mkdtemp(prefix="llmcost-test-logs-")
 _LOG_NUMBERS = itertools.count(1)
@@ -47,6 +55,7 @@ def pytest_configure(config):
     os.environ.pop("LLMCOST_READER_URL", None)  # nor a second reader (tests/bot/parse/test_parser_second.py starts one)
     if not hasattr(config, "workerinput"):  # the session's process (the workers of -n inherit its environment)
         os.environ[readings.FOLDER_ENV] = _READINGS_DIR
+        os.environ[_SESSION_CACHE_ENV] = _CACHE_DIR
         _keep_bytecode(config)
 
 
@@ -78,7 +87,9 @@ def pytest_collection_finish(session):
 
 
 def pytest_unconfigure(config):
-    shutil.rmtree(_CACHE_DIR, ignore_errors=True)
+    if _OWN_CACHE_DIR:  # the session's process's: the workers' is the same folder
+        shutil.rmtree(_CACHE_DIR, ignore_errors=True)
+        os.environ.pop(_SESSION_CACHE_ENV, None)
     shutil.rmtree(_LOG_DIR, ignore_errors=True)
     shutil.rmtree(_READINGS_DIR, ignore_errors=True)
 

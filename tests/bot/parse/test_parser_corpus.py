@@ -18,7 +18,7 @@ from bot.parser import ParseResult, parse
 from costcore.catalog import normalise
 from costcore.scenario import Finding
 from tests.pins import read_yaml
-from tests.readings import parsed  # one parse of each question per session: several tests read it
+from tests.readings import parsed, parsed_all  # one parse of each question per session: several tests read it
 
 HERE = Path(__file__).resolve().parent
 CORPUS = [
@@ -91,8 +91,7 @@ def test_question(entry, catalogs):
 def test_no_question_is_answered_for_a_wrong_model(catalogs):
     """A catalog id the parser returns is the one the question names; where the question is unclear it asks."""
     wrong = []
-    for entry in CORPUS:
-        result = parsed(entry["q"], catalogs)
+    for entry, result in zip(CORPUS, parsed_all([e["q"] for e in CORPUS], catalogs), strict=True):
         model = result.scenario.model
         expected = entry["expect"].get("model")
         if model in catalogs.models and model != expected:
@@ -123,8 +122,7 @@ def test_every_finding_has_words(entry, catalogs, findings_words):
 
 
 def test_every_clarification_asks(catalogs, findings_words):
-    for entry in CORPUS:
-        result = parsed(entry["q"], catalogs)
+    for entry, result in zip(CORPUS, parsed_all([e["q"] for e in CORPUS], catalogs), strict=True):
         if result.clarification:
             assert _words(findings_words, result.clarification).endswith("?"), entry["q"]
 
