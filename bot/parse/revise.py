@@ -92,7 +92,7 @@ def relative(text: str, figures, chars: list[str], draft: Draft) -> None:
             _ask(draft, hedge.group(0))  # "…or maybe a quarter of that, not sure yet"
             return
         mark = _pattern("figure_fix").search(text, max(lo, m.start() - 40), m.start())
-        if not (mark or _enough_after(text, m.end())):
+        if not (mark or _enough_after(text, m.end()) or _pattern("figure_revise_verb").match(text, m.start())):
             continue
         said = re.sub(r"\s+", " ", m.group(0).lower())
         factor = next((float(v) for k, v in factors.items() if said.startswith(k)), None)
