@@ -107,6 +107,10 @@ def _maybe_later(text: str, nums: list[Number], slo: float) -> str | None:
 
 
 _COMMA = lazy(r"\s*,")
+_WHEN_END = lazy(  # a when-clause to the sentence's end, after a peak's figure (rev13)
+    r"\s*,?\s*(?:during|at|in|on|over|around|when|while|durante|en|cuando|mientras|a\s+fin\s+de)\s[^.;!?\n,\d]{1,40}?(?=[.;!?\n]|$)",
+    re.I,
+)
 
 
 @cache
@@ -135,9 +139,10 @@ def _peak_or_average(text: str, nums: list[Number], slo: float, used) -> str | N
         if _a_size(text, number) or _of_other(text, number):  # "prompts average 2,000", "latency peaks at 1200"
             continue
         # after the peak/average words ("2 de media, …") a comma ends the figure's clause too
-        if end := bare_end().match(text, said_after.end() if said_after else number.end) or (
+        end = bare_end().match(text, said_after.end() if said_after else number.end) or (
             said_after and _COMMA.match(text, said_after.end())
-        ):
+        )
+        if end or (not said_after and (end := _WHEN_END.match(text, number.end))):  # "spikes to 900 during the sale"
             return text[number.start : end.end()].strip(" .!?;,)\n")
     return None
 

@@ -8,6 +8,10 @@ The latest word wins, and an older figure is context:
 - a correction (`figure_fix`: "update:", "scratch that", "no wait", "actually", "corrijo", "mejor dicho",
   "perdón, quise decir", "al final") replaces the earlier figures of the kind of the figure after it; a bare
   number takes the kind of the figure it corrects ("300 tok/s … update: make it 500" is 500 tok/s);
+- a figure followed by the one it replaces ("40 not 400"), a factor of the rate said as a revision ("actually,
+  double that") and a hedged revision ("maybe a third of that, I need to check": asks) are bot/parse/revise.py's;
+  a correction of a count puts the new count in the old one's place, so its phrase ("for each of our 9 plants")
+  still reads; a ratio ("3:1") and a rate for whoever ("50 tok/s per user") correct their own kind;
 - a signature, a quoted email's header lines and the clock times of an incident are dropped (bot/parse/chrome.py).
 Each figure replaced says so (note `figure_replaced`). A figure's kind is its unit (tok/s) or the word after it
 ("32k context"). Runs on the masked text (model names blanked) before the numbers are read; cue-gated: a
@@ -20,28 +24,34 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from bot.parse import chrome, lexicon
+from bot.parse import chrome, lexicon, revise, voice_disputes
 from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, numbers
 from bot.parse.rate_units import GPU, PER_NODE, TOK_S
 from bot.parse.words import Token, tokens
 
-_BARE_AFTER = lazy(
-    r"\s*(?:$|[.,;:!?)\n]|(?:please|now|instead|then|not|rather|ahora|entonces|por\s+favor|en\s+su\s+lugar|y\s+no|no|en\s+vez|en\s+lugar)\b)", re.I
+_BARE_AFTER = lazy(  # a figure followed by a clause's end or a function word: "let's say 1,500 to leave headroom"
+    r"\s*(?:$|[.,;:!?)\n]|(?:please|now|instead|then|not|rather|to|for|so|as|because|since|if|ahora|entonces|por\s+favor|en\s+su\s+lugar|y\s+no|no|en\s+vez|en\s+lugar|para|porque|pues|que|de\s+momento|por\s+ahora|de\s+entrada)\b)",
+    re.I,
 )
+_RATIO = lazy(r"\s?[:/]\s?\d+(?:[.,]\d+)?(?![\d:])")  # "3:1", "12:1": an input:output ratio
 _WORD_AFTER = lazy(r"\s?(?:of\s+|de\s+)?([a-záéíóúñ]{2,})", re.I)
 _PER_GPU = lazy(rf"\s*(?:per|por|/|each|a)\s*{GPU}\b", re.I)
 _EACH = lazy(r"\s*(per\s+\w+|por\s+\w+|each|apiece|cada\s+\w+)", re.I)
 _MARK_TAIL = lazy(r"[\s,:;—–-]*")
 _CLAUSE_END = lazy(r"[.;!?\n]|,\s(?!\d)")
-_SPEAKER = lazy(r"^[>\s]*(?:\*{0,2}@?)([^\W\d][\w.'-]{0,20}(?:\s[^\W\d][\w.'-]{0,20})?)\*{0,2}:", re.M)
 
 
 @dataclass(frozen=True)
 class _Figure:
     number: Number
     kind: str  # "tok/s", a word ("context", "tokens"), or "" for a bare number
+
+
+def _said(f: _Figure) -> bool:
+    """Not a log line's figure; a ratio ("3:1") reads as a clock time, and is said."""
+    return not f.number.machine or f.kind == "ratio"
 
 
 @cache
@@ -57,7 +67,7 @@ def _cues() -> frozenset[str]:
 def _cued(text: str, toks: list[Token] | None) -> bool:
     """Whether a row of this module could match: one look-up of the question's words (the parser cuts them
     once for the model reader), far cheaper than any pattern on a paste."""
-    if text.startswith(">") or "\n>" in text or "--" in text or "—" in text:
+    if text.startswith(">") or "\n>" in text or "--" in text or "—" in text or revise.cued(text):
         return True
     cues = _cues()
     return any(t.lower in cues for t in (tokens(text) if toks is None else toks))
@@ -74,6 +84,8 @@ def _kind(text: str, number: Number) -> str:
             return "tok/s per gpu"
         each = _EACH.match(rest)
         return f"tok/s {each.group(1).lower()}" if each else "tok/s"
+    if _RATIO.match(text, number.end):
+        return "ratio"
     if _BARE_AFTER.match(text, number.end):
         return ""
     word = _WORD_AFTER.match(text, number.end)
@@ -81,15 +93,14 @@ def _kind(text: str, number: Number) -> str:
 
 
 def _unit_end(text: str, figure: _Figure) -> int:
-    unit = (
-        TOK_S.match(text, figure.number.end)
-        if figure.kind.startswith("tok/s")
-        else _WORD_AFTER.match(text, figure.number.end)
-    )
+    kinds = {"tok/s": TOK_S, "ratio": _RATIO}
+    unit = kinds.get(figure.kind[:5].rstrip(), _WORD_AFTER).match(text, figure.number.end)
     return unit.end() if unit and figure.kind else figure.number.end
 
 
-def _replace(chars: list[str], old: _Figure, new: _Figure, text: str, draft: Draft, bare: bool) -> None:
+def _replace(
+    chars: list[str], old: _Figure, new: _Figure, text: str, draft: Draft, bare: bool, here: bool = False
+) -> None:
     start, end = old.number.start, old.number.end
     if chars[start] == " " or (bare and chars[new.number.start] == " "):
         return  # already replaced (two correction words: "update: make it 500")
@@ -97,6 +108,10 @@ def _replace(chars: list[str], old: _Figure, new: _Figure, text: str, draft: Dra
         chars[start] = new.number.text
         chars[start + 1 : end] = [""] * (end - start - 1)
         chrome.blank(chars, new.number.start, new.number.end)
+    elif here and not old.kind.startswith(("tok/s", "ratio")) and chars[new.number.start] != " ":
+        # "40 tok/s for each of our 9 plants... no, it's 8 plants": a count in its place, so its phrase still reads
+        revise.put(chars, start, end, new.number.text)
+        chrome.blank(chars, new.number.start, _unit_end(text, new))
     else:
         chrome.blank(chars, start, _unit_end(text, old))
     unit = text[old.number.end : _unit_end(text, old)]
@@ -104,7 +119,12 @@ def _replace(chars: list[str], old: _Figure, new: _Figure, text: str, draft: Dra
 
 
 def _corrections(
-    text: str, figures: list[_Figure], old: list[tuple[int, int]], chars: list[str], draft: Draft
+    text: str,
+    figures: list[_Figure],
+    old: list[tuple[int, int]],
+    chars: list[str],
+    draft: Draft,
+    done: set[int],
 ) -> None:
     rate_only = list(_pattern("figure_fix_rate").finditer(text))  # "Correction from the PM …: 1,100 tok/s"
     for mark in sorted([*_pattern("figure_fix").finditer(text), *rate_only], key=lambda m: m.start()):
@@ -115,49 +135,28 @@ def _corrections(
         after = [
             f
             for f in figures
-            if mark.end() <= f.number.start < (end.start() if end else len(text)) and not f.number.machine
+            if mark.end() <= f.number.start < (end.start() if end else len(text)) and _said(f)
         ]
         if not after:
             continue
         new = after[0]
+        if new.number.start in done:
+            continue  # "sorry, 40 not 400": the figure it replaces is named (bot/parse/revise.py)
         if mark in rate_only and new.kind and not new.kind.startswith("tok/s"):
             continue
         if _pattern("figure_more").search(text, mark.end(), new.number.start):
             continue  # "actually the batch jobs need another 200 tok/s": an addition, not a correction
-        before = [f for f in figures if f.number.end <= mark.start() and f.kind and not f.number.machine]
-        if new.kind:
-            for f in (f for f in before if f.kind == new.kind and f.number.value != new.number.value):
-                _replace(chars, f, new, text, draft, bare=False)
+        before = [f for f in figures if f.number.end <= mark.start() and f.kind and _said(f)]
+        if new.kind:  # a rate replaces the rates said before, whoever each is for ("500 tok/s. My bad, 50 tok/s per user")
+            family = "tok/s" if new.kind.startswith("tok/s") else None
+            for f in (f for f in before if _same(f, new, family) and f.number.value != new.number.value):
+                _replace(chars, f, new, text, draft, bare=False, here=True)
         elif before and new.number.start - mark.end() <= 25:
             _bare(chars, before, new, text, draft)
 
 
-def _speaker(text: str, at: int) -> str | None:
-    """Who says the line holding `at` in a pasted thread ("> pm: …", "ana: …"), or None."""
-    start = text.rfind("\n", 0, at) + 1
-    said = _SPEAKER.match(text, start)
-    return said.group(1).lower() if said and said.end() <= at else None
-
-
-def _disputed(text: str, figures: list[_Figure], draft: Draft) -> None:
-    """Another voice rejects a rate said before ("> pm: we need 400 tok/s" … "> eng: I measured 250 tok/s, not
-    400"): which one counts is theirs to say, so the question asks (a voice correcting itself, "400 not 300", is a
-    correction, read by `_corrections`)."""
-    for i, negated in enumerate(figures):
-        window = max(0, negated.number.start - 16)
-        mark = next((m for m in _pattern("figure_not_before").finditer(text, window, negated.number.start)
-                     if not text[m.end() : negated.number.start].strip()), None)
-        if mark is None:
-            continue
-        said = [f for f in figures[:i] if f.kind.startswith("tok/s") and f.number.end <= mark.start()]
-        old = next((f for f in said if f.number.value == negated.number.value), None)
-        new = said[-1] if said else None
-        if old is None or new is old or new.number.value == old.number.value:
-            continue
-        who_old, who_new = _speaker(text, old.number.start), _speaker(text, new.number.start)
-        if who_old and who_new and who_old != who_new:
-            draft.conflict("slo_tok_s", [old.number.value, new.number.value])
-            return
+def _same(f: _Figure, new: _Figure, family: str | None) -> bool:
+    return f.kind.startswith(family) if family else f.kind == new.kind
 
 
 def _bare(chars: list[str], before: list[_Figure], new: _Figure, text: str, draft: Draft) -> None:
@@ -176,7 +175,7 @@ def _quoted(
     figures: list[_Figure], old: list[tuple[int, int]], chars: list[str], text: str, draft: Draft
 ) -> None:
     inside = [f for f in figures if any(s <= f.number.start < e for s, e in old)]
-    fresh = [f for f in figures if f not in inside and f.kind and not f.number.machine]
+    fresh = [f for f in figures if f not in inside and f.kind and _said(f)]
     for f in inside:
         newer = next((n for n in fresh if n.kind == f.kind), None)
         if newer and f.kind and newer.number.value != f.number.value:
@@ -193,8 +192,10 @@ def settle(text: str, draft: Draft, toks: list[Token] | None = None) -> str:
     figures = [_Figure(n, _kind(text, n)) for n in numbers(text)]
     if old:
         _quoted(figures, old, chars, text, draft)
-    _corrections(text, figures, old, chars, draft)
+    done = revise.named(text, figures, chars, draft, _unit_end, voice_disputes.speaker)
+    _corrections(text, figures, old, chars, draft, done)
+    revise.relative(text, figures, chars, draft)
     if ":" in text:
-        _disputed(text, figures, draft)
+        voice_disputes.disputed(text, figures, draft)
         chrome.log_times(text, chars)
     return "".join(chars)
