@@ -122,7 +122,7 @@ def _said_alone(text: str, harm: re.Match[str]) -> bool:
 
 _ALONE = ("gateway_attribution", "gateway_visibility")
 
-_FILLER = r"(?:(?:\d+(?:[.,]\d+)?\s*%|\d+\s+percent|last|this|previous|all|most|much|half|the|of|our|their|whole|entire|nearly|almost|basically|up|everything|whatever|what|was|left|remaining|in|todo|lo|que|quedaba|en|toda|todos|todas|el|la|los|las|nuestro|nuestra|casi|de|del|buena|parte)\s+){0,5}"
+_FILLER = r"(?:(?:\d+(?:[.,]\d+)?\s*%|\d+\s+percent|last|this|previous|all|most|much|half|the|of|our|their|whole|entire|nearly|almost|basically|up|everything|whatever|what|was|left|remaining|in|todo|lo|que|quedaba|en|toda|todos|todas|el|la|los|las|nuestro|nuestra|casi|de|del|buena|parte|mitad|tercio|cuarto)\s+){0,5}"
 
 
 @cache

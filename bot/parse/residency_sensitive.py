@@ -16,7 +16,7 @@ from bot.parse.residency_words import NOT_BINDING, WAIVED_BEFORE
 
 # A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
 # "non-PII workloads", "datos no-PII": the prefix waives the words it is fused to.
-_WAIVED = lazy(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing(?:\s+like)?|nada|none\s+of\s+(?:the|our|its))\s+(?:\w+\s+){0,1}$|\b(?:non|no)-$", re.I)
+_WAIVED = lazy(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing(?:\s+like)?|nada|none\s+of\s+(?:the|our|its)|free\s+of|devoid\s+of)\s+(?:\w+\s+){0,1}$|\b(?:non|no)-$", re.I)
 
 
 @cache
