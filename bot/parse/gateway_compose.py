@@ -96,8 +96,11 @@ def aside(text: str, pos: int, start: int, end: int, have: Sequence[re.Match[str
 
 
 def unsure(text: str, pos: int) -> bool:
-    """Doubt in the sentence of `pos` ("might be sharing the key, not sure", "no sé si es cosa nuestra")."""
-    return bool(lexicon.pattern("gateway_unsure").search(text, *sentence(text, pos)))
+    """Doubt in the sentence of `pos` ("might be sharing the key, not sure", "no sé si es cosa nuestra"), from the
+    part `pos` is in: a disclaimer before a contrast ("I might be wrong, but every app uses the same key") doubts
+    the asker, not the pain (res13b)."""
+    start, end = sentence(text, pos)
+    return bool(lexicon.pattern("gateway_unsure").search(text, part(text, pos, start, end)[0], end))
 
 
 @cache
@@ -119,7 +122,7 @@ def _said_alone(text: str, harm: re.Match[str]) -> bool:
 
 _ALONE = ("gateway_attribution", "gateway_visibility")
 
-_FILLER = r"(?:(?:all|most|much|half|the|of|our|their|whole|entire|nearly|almost|basically|up|everything|whatever|what|was|left|remaining|in|todo|lo|que|quedaba|en|toda|todos|todas|el|la|los|las|nuestro|nuestra|casi|de|del|buena|parte)\s+){0,5}"
+_FILLER = r"(?:(?:\d+(?:[.,]\d+)?\s*%|\d+\s+percent|last|this|previous|all|most|much|half|the|of|our|their|whole|entire|nearly|almost|basically|up|everything|whatever|what|was|left|remaining|in|todo|lo|que|quedaba|en|toda|todos|todas|el|la|los|las|nuestro|nuestra|casi|de|del|buena|parte|mitad|tercio|cuarto)\s+){0,5}"
 
 
 @cache

@@ -114,6 +114,8 @@ def read_residency(text: str, draft: Draft) -> None:
     eu_kept = list(context.finditer(EU_KEPT, text, spans))  # "we don't want our data leaving the EU": negated, and yet EU
     escalated = [m for m in [*eu_found, *eu_kept] if eu_rule.escalated(text, m)]  # "not even an EU-hosted API"
     eu_at = [m.start() for m in [*eu_found, *eu_kept] if m not in escalated]
+    # a keep-home phrase inside an EU rule is that rule's ("must be processed on servers located in the EU", res13b)
+    events = [(p, k) for p, k in events if not (k == STAYS and any(m.start() <= p < m.end() for m in eu_found if m not in escalated))]
     foreign: list[int] = []  # "nothing goes to US clouds": EU residency's other half when an EU rule allows the EU
     withdrawn = False
     resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all

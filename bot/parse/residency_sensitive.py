@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import grouped, lexicon
+from bot.parse import context, grouped, lexicon
 from bot.parse.lazyre import lazy
 from bot.parse.residency_words import NOT_BINDING, WAIVED_BEFORE
 
 # A waiver of the sensitive data itself: "no patient records", "the prompts hold no customer data".
 # "non-PII workloads", "datos no-PII": the prefix waives the words it is fused to.
-_WAIVED = lazy(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing\s+like)\s+(?:\w+\s+){0,1}$|\b(?:non|no)-$", re.I)
+_WAIVED = lazy(r"\b(?:no|not|without|sin|ning[uú]n[oa]?|never|nothing(?:\s+like)?|nada|none\s+of\s+(?:the|our|its)|free\s+of|devoid\s+of)\s+(?:\w+\s+){0,1}$|\b(?:non|no)-$", re.I)
 
 
 @cache
@@ -95,3 +95,23 @@ def no_residency_kind(text: str, a: int, b: int) -> re.Match[str] | None:
 
 
 _TOO = lazy(r"\b(?:also|too|as\s+well|both|plus|in\s+addition|tambi[eé]n|adem[aá]s|igualmente)\b", re.I)
+
+
+@cache
+def _denied() -> re.Pattern[str]:
+    return lazy(rf"\s+(?:[\w'’-]+\s+)?(?:{lexicon.alternation('sensitivity_word')})\b", re.I)
+
+
+# Where the denial's own clause ends: "nothing confidential goes into it | and hosted APIs are fine"
+_CLAUSE_END = lazy(r"[.;:!?,\n]|\s(?:and|so|but|y|pero|as[ií]\s+que)\s", re.I)
+
+
+def denied_kind(text: str, neg: re.Match[str], b: int) -> bool:
+    """Whether a bare negation (`neg`: nothing, none, nada) denies a kind of data rather than forbidding a way out
+    (res13b): "nothing confidential goes into it", "there's nothing private in it", "no hay nada confidencial"
+    (lexicon `sensitivity_word`). A modal or a way out in the denial's own clause keeps it a rule: "nothing
+    confidential may leave", "nothing sensitive goes to the vendor", "nada confidencial puede salir"."""
+    if not context.is_negation(neg.group(0)) or not (kind := _denied().match(text, neg.end(), b)):
+        return False
+    stop = m.start() if (m := _CLAUSE_END.search(text, kind.end(), b)) else b
+    return not (grouped.pattern("egress").search(text, kind.end(), stop) or lexicon.pattern("denial_binds").search(text, kind.end(), stop))

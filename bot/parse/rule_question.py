@@ -4,6 +4,7 @@ datos?"): doubt, not a rule, unless an answer follows it ("…? no"). Read by th
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.parse import grouped, lexicon
 from bot.parse.lazyre import lazy
@@ -18,6 +19,23 @@ _PRONOUN = lazy(r"(?:it|anything|everything|nothing|eso|esto|todo|nada)", re.I)
 _CLAUSE_LEAD = lazy(r"[\s,;:(—-]*(?:(?:and|also|so|but|or|y|pero|tambi[eé]n|o)\b[\s,]*)?¿?\s*$", re.I)
 # A Spanish question may open with its subject: "¿las nóminas pueden salir a una API externa?"
 _SUBJECT_LEAD = lazy(r"\s*(?:[^\W\d]+\s+){1,6}")  # after the "¿" that opens the sentence ("¿los correos de los clientes pueden…", sensD)
+
+
+@cache
+def _refused() -> re.Pattern[str]:
+    return lazy(rf"\s*¡?\s*(?:{lexicon.alternation('answered_no')})\b[^.!?\n]*[.!]?", re.I)
+
+
+def refused_answer(text: str, start: int, end: int) -> int | None:
+    """Where the answer ends when a question about sending the text out is answered no at once (res13b): "¿Mandar
+    esto a una API de fuera? Ni de broma", "Send our chats to a vendor? Absolutely not." (lexicon `answered_no`):
+    a refusal, the asker's own. The question names a way out and a sending; "No idea" is doubt, not an answer."""
+    if not text[start:end].rstrip().endswith("?") or not grouped.pattern("egress").search(text, start, end):
+        return None
+    if not lexicon.pattern("unread_send").search(text, start, end):
+        return None
+    no = _refused().match(text, end)
+    return no.end() if no else None
 
 
 def answered(text: str, end: int) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.parse import context, grouped, rule_events, rule_time, rulings, stance_part, stance_sentences
-from bot.parse.rule_question import asks_about_rule, wishes_self_host
+from bot.parse.rule_question import asks_about_rule, refused_answer, wishes_self_host
 from bot.parse.stance_aside import disowned, next_to
 from bot.parse.stance_kind import LEAVES, NONE, STAYS, UNSURE, Stance
 
@@ -50,6 +50,9 @@ def read(text: str) -> list[Stance]:
         if wishes_self_host(text, start, end):  # "would it be cheaper to host it in our own data center?" (res12)
             out.append(Stance(NONE, start, end, (start, end)))
             continue
+        if (no := refused_answer(text, start, end)) is not None:  # "¿Mandar esto a una API de fuera? Ni de broma"
+            out.append(Stance(STAYS, start, no, (start, no)))
+            continue
         if asked := asks_about_rule(text, start, end):
             out.append(Stance(UNSURE, asked.start(), end, (start, end)))
             continue
@@ -61,7 +64,7 @@ def read(text: str) -> list[Stance]:
                 ruler = rulings.who(named.group(0))
         said, reach = None, stance_sentences.and_next(text, sentences, k)
         if stances and (mine := disowned(text, start, end)) is not None:  # "…, but that's their project"
-            stances = [Stance(NONE, s.start, s.end) if s.start < mine else s for s in stances]
+            stances = [Stance(NONE, s.start, s.end, spent=True) if s.start < mine else s for s in stances]  # set aside, words read
         if back := rule_events.reinstated(text, start, reach, carried):  # the latest event: the rule is back in force
             who = rulings.who_at(text, start, back.start(), carried)
             said = Stance(STAYS, back.start(), back.end(), (start, end), ruled=bool(who), who=who)

@@ -63,6 +63,8 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         return Stance(STAYS, back.start(), back.end(), ruled=True, who=rulings.who_at(text, a, back.start(), ruler, who), flips=flips)
     refusals = (grouped.pattern("refuse"), grouped.pattern("forbid"))
     forbid = found["forbid"] = context.forbidding(text, a, b, refusals)  # "security never said no" forbids nothing
+    if forbid and residency_sensitive.denied_kind(text, forbid, b):  # "nothing confidential goes into it": a kind denied
+        forbid = found["forbid"] = None
     egress = find("egress")
     if who_left := find("egress_not_data"):  # "our team never leaves the building": people, not the text
         waived = Stance(NONE, who_left.start(), who_left.end())
