@@ -23,6 +23,7 @@ from bot.parse import lexicon, revisions
 from bot.parse.compose_at_once import fewer_at_once
 from bot.parse.compose_at_once import per_stream as _per_stream
 from bot.parse.compose_forms import each_words, echo, hands_own_figure  # noqa: F401  hands_own_figure: unused_figures reads it here
+from bot.parse.compose_nested import nested
 from bot.parse.compose_unknown import unknown_count as _unknown_count
 from bot.parse.count_nouns import lead
 from bot.parse.counts import Count, counts
@@ -70,12 +71,28 @@ def _figures(text: str, nums: list[Number], draft: Draft) -> list[tuple[str, Num
     return out
 
 
+def _nested(text: str, nums: list[Number], draft: Draft, every: list[Count]) -> bool:
+    """Units inside each of a counted group (bot/parse/compose_nested.py), for the SLO as said or as one reader
+    already multiplied it by the inner count alone."""
+    done = next((n for n in draft.notes if n.code == "rate_multiplied"), None)
+    value = done.params["each"] if done is not None else draft.fields.get("slo_tok_s")
+    if value is None or not any(c.group for c in every):
+        return False
+    figure = next((n for n in nums if n.value == value and TOK_S.match(text, n.end)), None)
+    if figure is None:
+        return False
+    start, end = sentence(text, figure.start)  # "6 clinics with 3 wards each; each ward needs 50 tok/s"
+    return nested(text, nums, draft, every, figure, sentence(text, start - 2)[0] if start > 1 else start, end)
+
+
 def _noted(draft: Draft, *codes: str) -> bool:
     return any(n.code in codes for n in draft.notes)
 
 
 def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
     every = counts(text, nums)
+    if _nested(text, nums, draft, every):
+        return  # "3 hospitales con 4 plantas cada uno, y cada planta pide 50 tok/s": 3 × 4 × 50
     for kind, figure in _figures(text, nums, draft)[:1]:
         start, end = sentence(text, figure.start)
         # the figure is never its own count: "600 chats a la hora, cada respuesta de ~250 tokens" is 600 × 250 once
