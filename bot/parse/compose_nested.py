@@ -21,7 +21,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon, unit_forms
-from bot.parse.compose_forms import echo
+from bot.parse.compose_forms import echo, stems
 from bot.parse.counts import Count
 from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
@@ -43,7 +43,8 @@ def nested(text: str, nums: list[Number], draft: Draft, outers: list[Count], fig
         for inner in nums:
             if not outer.end <= inner.start < end or inner.start == figure.start or inner.value < 2 or inner.value != int(inner.value):
                 continue
-            if not (noun := _NOUN.match(text, inner.end)):
+            # "no son 30 colegios sino 34 colegios": the same unit said twice is a correction, not a unit inside another
+            if not (noun := _NOUN.match(text, inner.end)) or stems(noun["noun"].split()[0]) == stems(outer.noun.split()[0]):
                 continue
             for unit, size in _units(noun["noun"]):
                 after = noun.start("noun") + size

@@ -190,7 +190,12 @@ def _at_once() -> re.Pattern[str]:
 
 def at_once_number(text: str) -> tuple[int, int, int] | None:
     """The one number said to be at it at once ("pico de 140 conectados", "maybe 60 at the same time"), or None."""
-    found = {int(m["n"] or m["m"] or m["k"]): m for m in _at_once().finditer(text) if int(m["n"] or m["m"] or m["k"]) >= 2}
+    # "600 agentes y un tercio está en llamada en cualquier momento": a share between is some of them, no number
+    found = {
+        int(m["n"] or m["m"] or m["k"]): m
+        for m in _at_once().finditer(text)
+        if int(m["n"] or m["m"] or m["k"]) >= 2 and not lexicon.pattern("share_of").search(text, m.start() + 1, m.end())
+    }
     if len(found) != 1:
         return None
     (n, m), = found.items()
