@@ -47,6 +47,11 @@ def _share_before() -> re.Pattern[str]:
     )
 
 
+def share_before(text: str, pos: int) -> bool:
+    """ "about a third of our 900 nurses": a share said of what starts at `pos`."""
+    return bool(_share_before().search(text, max(0, pos - 48), pos))
+
+
 def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> None:
     draft.fields["slo_kind"] = "per_stream"
     # "20 personas, 40 tok/s cada una": the people and the rate beside them were composed, each one's stream

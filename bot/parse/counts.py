@@ -134,7 +134,8 @@ def _counts(text: str, nums: list[Number]) -> list[Count]:
             and not PER_PERIOD.match(text, m.end())
             and echoed(text, m["noun"])
         ):
-            out.append(Count(round(value), start, m.end(), True, m["noun"]))
+            # "1,800 tellers … each teller": one who does something may be a person with a stream (lexicon `person_suffix`)
+            out.append(Count(round(value), start, m.end(), None if lexicon.pattern("person_suffix").fullmatch(m["noun"].split()[-1]) else True, m["noun"]))
         elif (
             (m := PLURAL.match(text, end) or ANY_NOUN.match(text, end))  # "7 hospitals needs": the first plural
             and not PER_PERIOD.match(text, m.end())

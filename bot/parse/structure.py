@@ -161,12 +161,26 @@ def _bullets(lines: list[str], draft: Draft, heading: str) -> str | None:
     return tabbed.groups(rows, "", draft) if len(rows) > 1 else None
 
 
+_LIST_LINE = lazy(r"^\s*(?:[-•*·]|\d{1,2}[.)])\s+\S")
+
+
+def _counted(lines: list[str], i: int, draft: Draft) -> tuple[str, int] | None:
+    j = i
+    while j < len(lines) and _LIST_LINE.match(lines[j]):
+        j += 1
+    return (read, j) if j - i > 1 and (read := tabbed.counted(lines[i:j], draft)) is not None else None
+
+
 def _blocks(lines: list[str], draft: Draft) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(lines):
         kind = "table" if _TABLE_LINE.match(lines[i]) else "bullet" if _BULLET.match(lines[i]) else ""
         j = i + 1
+        if not kind and (summed := _counted(lines, i, draft)):  # "- four tenants at 500 tok/s each" lines: count × each, added up
+            out.append(summed[0])
+            i = summed[1]
+            continue
         if kind:
             same = _TABLE_LINE if kind == "table" else _BULLET
             while j < len(lines) and same.match(lines[j]):
@@ -189,7 +203,7 @@ def reshape(text: str, draft: Draft) -> str:
         text = aligned.as_tables(text)  # "product   tok/s" over "chat      300": a table without bars
     if "|" in text or "\n" in text:
         lines = text.split("\n")
-        if any(_TABLE_LINE.match(line) or _BULLET.match(line) for line in lines):
+        if any(_TABLE_LINE.match(line) or _BULLET.match(line) or _LIST_LINE.match(line) for line in lines):
             text = "\n".join(line for line in _blocks(lines, draft))
     text = volume_labels(volume_totals(text))  # "Daily volume? About 40M output tokens.": the label's period is the figure's
     if ":" in text or "=" in text:

@@ -5,12 +5,18 @@ row with the same number of tab-separated cells (two or more) become "| a | b |"
 bot/parse/structure.py reads them as it reads a markdown table (a column of tok/s, a one-row table of keys and
 values). Runs in `markup.to_plain` before tabs become spaces, and only when the text holds a tab. `groups` reads a
 table's or a list's rows of labels and tok/s (bot/parse/structure.py): a model per row, a benchmark, or groups that
-add up."""
+add up. `counted` reads list lines that each say a count of groups and the tok/s each of them gets ("- four tenants
+at 500 tok/s each", "* 2 tenants x 250 tok/s", "- 3 sedes a 100 tok/s cada una"): each line is its count times its
+figure, and the lines add up like any list of groups."""
 
 from __future__ import annotations
 
+import re
+
+from bot.parse import lexicon, spelled, unit_forms
 from bot.parse.config_figures import concept
 from bot.parse.draft import Draft
+from bot.parse.lazyre import lazy
 from bot.parse.numbers import parse_number, plain
 
 
@@ -64,4 +70,35 @@ def groups(rows: list[tuple[str, float]], head: str, draft: Draft) -> str:
         return f"{plain(rows[0][1])} tok/s."
     total = sum(v for _, v in rows)
     draft.note("rate_summed", parts=[f"{label} {plain(v)}" for label, v in rows], tok_s=plain(total))
+    return f"{plain(total)} tok/s in total."
+
+
+def _counted_line() -> re.Pattern[str]:
+    return lazy(
+        r"^(?:[-•*·]|\d{1,2}[.)])\s+(?P<count>\d{1,4}|[^\W\d_]+)\s+(?P<noun>[^\W\d_][^\W\d]*(?:\s+(?!(?:at|x|on|with|a|con|de)\s)[^\W\d_][^\W\d]*)?)\s*"
+        r"(?P<join>at|@|x|×|\*|:|,|with|on|a|con|de|—|–|-)?\s*[~≈]?\s*(?P<figure>\d[\d.,]*\s?[kK]?)\s*(?:tok(?:en)?s?/s|t/s|tps)"
+        rf"(?P<each>\s*,?\s*(?:{lexicon.alternation('each')}|cada\s+un[oa]|c/\s?u|ea\.?)|\s+(?:per|por)\s+[^\W\d_]+)?\s*$",
+        re.I,
+    )
+
+
+def counted(lines: list[str], draft: Draft) -> str | None:
+    """Two or more list lines, each a count of groups with the tok/s each gets, as their sum; None when a line is
+    anything else (a person's count is a stream each: not added up here)."""
+    rows: list[tuple[str, float]] = []
+    for line in lines:
+        if not (m := _counted_line().match(line.strip())):
+            return None
+        count = parse_number(m["count"]) if m["count"][0].isdigit() else spelled.value(m["count"].lower())
+        if m["count"].lower() in ("one", "a", "an", "un", "una", "uno"):
+            count = 1
+        figure = parse_number(m["figure"].replace(" ", ""))
+        multiplied = m["each"] or (m["join"] or "").lower() in ("x", "×", "*")
+        if count is None or figure is None or count != int(count) or unit_forms.kind(m["noun"]) != "group" or not (multiplied or count == 1):
+            return None
+        rows.append((f"{plain(count)} {m['noun']} × {plain(figure)}", count * figure))
+    if len(rows) < 2:
+        return None
+    total = sum(v for _, v in rows)
+    draft.note("rate_summed", parts=[f"{label}" for label, _ in rows], tok_s=plain(total))
     return f"{plain(total)} tok/s in total."

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import lexicon, named_lists
+from bot.parse import grouped, lexicon, named_lists
 from bot.parse.count_nouns import PER_PERIOD
 from bot.parse.counts import counts, whole_numbers
 from bot.parse.draft import sentence
@@ -179,14 +179,23 @@ _NUMBER_AT_ONCE = r"(?<![\w.,/:])(?P<n>\d{1,6})(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|
 def _at_once() -> re.Pattern[str]:
     return lazy(
         rf"(?<!\w)(?:{lexicon.alternation('peak_count')})\s+{_NUMBER_AT_ONCE}\s+(?:[^\W\d_]+\s+)?(?:{lexicon.alternation('online_word')})(?!\w)"
-        rf"|{_NUMBER_AT_ONCE.replace('?P<n>', '?P<m>')}(?:\s+[^\W\d_]+){{0,4}}\s+(?:{lexicon.alternation('at_once')})(?!\w)",
+        # "60 of them to be chatting at any one moment", "40 ejecutivos van a usar el asistente a la vez": the words
+        # between are the clause's, no figure and no mark between them
+        rf"|{_NUMBER_AT_ONCE.replace('?P<n>', '?P<m>')}(?:\s+[^\W\d_]+(?:-[^\W\d_]+)?){{0,7}}\s+(?:{lexicon.alternation('at_once')})(?!\w)"
+        # "a la vez habrá unos 100 usuarios", "at any moment about 60 users": the at-once words first, then people
+        rf"|(?<!\w)(?:{lexicon.alternation('at_once')})(?:\s+[^\W\d_]+){{0,3}}\s+{_NUMBER_AT_ONCE.replace('?P<n>', '?P<k>')}\s+(?:{grouped.by_letter('person_nouns')})(?!\w)",
         re.I,
     )
 
 
 def at_once_number(text: str) -> tuple[int, int, int] | None:
     """The one number said to be at it at once ("pico de 140 conectados", "maybe 60 at the same time"), or None."""
-    found = {int(m["n"] or m["m"]): m for m in _at_once().finditer(text) if int(m["n"] or m["m"]) >= 2}
+    # "600 agentes y un tercio está en llamada en cualquier momento": a share between is some of them, no number
+    found = {
+        int(m["n"] or m["m"] or m["k"]): m
+        for m in _at_once().finditer(text)
+        if int(m["n"] or m["m"] or m["k"]) >= 2 and not lexicon.pattern("share_of").search(text, m.start() + 1, m.end())
+    }
     if len(found) != 1:
         return None
     (n, m), = found.items()
