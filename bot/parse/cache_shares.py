@@ -26,7 +26,7 @@ _FIGURE = lazy(r"\d")
 def _shares_pattern() -> re.Pattern[str]:
     words = _count_words()
     count = rf"(?:\d{{1,3}}|{'|'.join(map(re.escape, sorted(words, key=len, reverse=True)))})"
-    said = "|".join(map(re.escape, sorted(_share_words(), key=len, reverse=True)))
+    said = "|".join(map(re.escape, sorted(share_phrases(), key=len, reverse=True)))
     return lazy(
         rf"(?<![\w.,])(?:(?P<pc>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
         rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+|(?!(?:in|of|out|de|sobre)\s)[^\W\d_]{{3,}}\s+)?(?:in|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
@@ -39,7 +39,7 @@ def _shares_pattern() -> re.Pattern[str]:
 
 
 @cache
-def _share_words() -> dict[str, float]:
+def share_phrases() -> dict[str, float]:
     """ "half", "two thirds", "a fifth", "la mitad", "un quinto": the lexicon's shares and fractions."""
     out = dict(share_words())
     for word, parts in lexicon.mapping("fractions").items():
@@ -72,7 +72,7 @@ def _share(m: re.Match[str], text: str, lo: int) -> float | None:
             for c in ("cache_rate_word", "hit_word", "miss_word")
         )
         return float(m.group("dec").replace(",", ".")) if said else None
-    return _share_words()[m.group("word").lower()]
+    return share_phrases()[m.group("word").lower()]
 
 
 # A word bound to the figure after it: "cache hits: ~30%", "misses of about 25 %" (nearer than any word after).

@@ -18,17 +18,34 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.cache_shares import share_phrases
 from bot.parse.cache_vetoes import CACHE_WORD
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 
 _PERCENT = lazy(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)", re.I)
 _EDGE = lazy(r"[,;:(\n]|\s(?:but|and|while|whereas|pero|y|mientras|aunque)\s", re.I)
-_RANGE = lazy(
-    r"\b(?:between|entre|from|de|del|anywhere\s+from)\s+(?:el\s+|un\s+)?(?P<a>\d+(?:[.,]\d+)?)\s?(?:%|percent)?\s*"
-    r"(?:and|to|y|a|al|-|–)\s*(?:el\s+|about\s+|around\s+|unos?\s+)?(?P<b>\d+(?:[.,]\d+)?)\s?(?:%|percent\b|por\s?ciento\b)",
-    re.I,
-)
+_PC = r"\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
+
+
+@cache
+def _range() -> re.Pattern[str]:
+    """Two shares joined as a range: "between 30 and 60 %", "entre un 30 y un 50 %", "from a third to two thirds",
+    "entre un tercio y la mitad" (the shares of bot/parse/cache_shares.py, words or figures)."""
+    words = "|".join(map(re.escape, sorted(share_phrases(), key=len, reverse=True)))
+    side = rf"(?:(?P<{{0}}>\d+(?:[.,]\d+)?)|(?P<w{{0}}>{words})(?!\w))"
+    lead = r"(?:el\s+|la\s+|una?\s+|about\s+|around\s+|unos?\s+|unas\s+)?"
+    return lazy(
+        rf"\b(?:between|entre|from|de|del|anywhere\s+from|somewhere\s+from)\s+{lead}{side.format('a')}(?:{_PC})?\s*"
+        rf"(?:and|to|y|a|al|-|–)\s*{lead}{side.format('b')}(?(wb)|{_PC})",
+        re.I,
+    )
+
+
+def _value(r: re.Match[str], side: str) -> float:
+    if r.group(side):
+        return float(r.group(side).replace(",", ".")) / 100
+    return share_phrases()[r.group("w" + side).lower()]
 
 
 @cache
@@ -68,11 +85,11 @@ def read_cache_time(text: str, draft: Draft) -> set[int]:
         if hi < len(text):
             hi = sentence(text, hi + 1)[1]
         shares = [m for m in _PERCENT.finditer(text, lo, hi) if 0 <= float(m.group(1).replace(",", ".")) <= 100]
-        ranges = list(_RANGE.finditer(text, lo, hi))
+        ranges = list(_range().finditer(text, lo, hi))
         for r in ranges:
             if not _word("figure_change_verb").search(text, max(lo, r.start() - 40), r.start()):
                 draft.use(r.start(), r.end(), "cache_hit_rate")  # "between 30 and 60 %": which one?
-                draft.conflict("cache_hit_rate", [float(r[g].replace(",", ".")) / 100 for g in ("a", "b")])
+                draft.conflict("cache_hit_rate", [round(_value(r, g), 6) for g in ("a", "b")])
                 return {m.start() for m in shares}
         when = [_when(text, lo, hi, m, ranges) for m in shares]
         now = [m for m, w in zip(shares, when, strict=True) if w == "now"]

@@ -15,6 +15,7 @@ from bot.parse.lazyre import lazy
 from bot.parse.mix_back import read_back
 from bot.parse.mix_forms import mix_forms
 from bot.parse.mix_relations import read_relations
+from bot.parse.mix_wholes import from_bound, from_parts
 
 _RATIO = lazy(r"(?=\d)(?<![\w:.,\-–])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
 # "2:1 output:input", "out:in 1:4": the label says which side is output.
@@ -86,6 +87,7 @@ def read_mix(text: str, draft: Draft) -> None:
             ratios.append(float(left) / float(right))
     ratios += [float(m.group(1)) for m in _INPUT_PER_OUTPUT.finditer(text)]
     ratios += mix_forms(text)
+    ratios += from_parts(text) + from_bound(text)  # "3 in every 4 tokens are prompt", "a 3,000-token prompt"
     for ratio in dict.fromkeys(round(r, 6) for r in ratios):
         draft.set("input_per_output", ratio)
     if ratios:

@@ -147,4 +147,10 @@ def corpus(text: str, number: Number) -> bool:
     """A total, a corpus or a training set said in the figure's clause ("our documents add up to 900k tokens", "the
     knowledge base holds 5M tokens"): not what one request holds, whatever holder it names."""
     lo, hi = _clause(text, number.start, number.end)
-    return bool(lexicon.pattern("context_not_held").search(text, lo, hi))
+    return any(
+        not _RATE_BEFORE.search(text, max(lo, m.start() - 14), m.start())  # "…, a 150 tok/s en total": the rate's total
+        for m in lexicon.pattern("context_not_held").finditer(text, lo, hi)
+    )
+
+
+_RATE_BEFORE = lazy(r"\d\s?(?:tok(?:en)?s?\s?/\s?s(?:ec)?|tps|t/s|tokens?\s+(?:per|por)\s+segundo)\s*$", re.I)
