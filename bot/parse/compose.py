@@ -20,10 +20,10 @@ import re
 from dataclasses import replace
 
 from bot.parse import lexicon, revisions
-from bot.parse.compose_at_once import fewer_at_once, share_before
+from bot.parse.compose_at_once import fewer_at_once, fewer_streams
 from bot.parse.compose_at_once import per_stream as _per_stream
 from bot.parse.compose_forms import each_words, echo, hands_own_figure  # noqa: F401  hands_own_figure: unused_figures reads it here
-from bot.parse.compose_nested import nested
+from bot.parse.compose_nested import nested_in
 from bot.parse.compose_unknown import unknown_count as _unknown_count
 from bot.parse.count_nouns import lead
 from bot.parse.counts import Count, counts
@@ -71,48 +71,13 @@ def _figures(text: str, nums: list[Number], draft: Draft) -> list[tuple[str, Num
     return out
 
 
-def _nested(text: str, nums: list[Number], draft: Draft, every: list[Count]) -> bool:
-    """Units inside each of a counted group (bot/parse/compose_nested.py), for the SLO as said or as one reader
-    already multiplied it by the inner count alone."""
-    done = next((n for n in draft.notes if n.code == "rate_multiplied"), None)
-    value = done.params["each"] if done is not None else draft.fields.get("slo_tok_s")
-    if value is None or not any(c.group for c in every):
-        return False
-    figure = next((n for n in nums if n.value == value and TOK_S.match(text, n.end)), None)
-    if figure is None:
-        return False
-    start, end = sentence(text, figure.start)  # "6 clinics with 3 wards each; each ward needs 50 tok/s"
-    return nested(text, nums, draft, every, figure, sentence(text, start - 2)[0] if start > 1 else start, end)
-
-
-def _fewer_streams(text: str, nums: list[Number], draft: Draft, every: list[Count], figure: Number, start: int, end: int) -> bool:
-    """A number said to be at it at once (unit_forms.at_once_number), no more than a count of people or seats said
-    before the figure, and "each" in the figure's sentence: the figure is each one's stream and that number the
-    concurrency ("Tenemos 1.500 licencias pero a la vez habrá unos 100 usuarios, y cada uno necesita 25 tok/s")."""
-    from bot.parse.unit_forms import at_once_number  # unit_forms reads this module's counts
-
-    if (peak := at_once_number(text)) is None or not each_words(text, sentence(text, figure.start)[0], end, own_figure=True):
-        return False
-    if peak[1] > figure.start or share_before(text, peak[1]) or any(c.group and c.start < figure.start and c.value > peak[0] for c in every):
-        return False  # "12 stores, 5 of them busy at once": stores whose rates add up? compose's group branch reads it
-    draft.fields["slo_kind"] = "per_stream"
-    draft.asks = [(p, f) for p, f in draft.asks if f.code not in ("slo_kind_unclear", "users_at_once")]
-    draft.use(peak[1], peak[2], "concurrency")
-    for c in every:  # the people or seats counted before it were read: all of them, the most at once
-        if start <= c.start < figure.start:
-            draft.use(c.start, c.end, "slo_tok_s")
-    draft.fields.pop("concurrency", None)
-    draft.set("concurrency", peak[0])
-    return True
-
-
 def _noted(draft: Draft, *codes: str) -> bool:
     return any(n.code in codes for n in draft.notes)
 
 
 def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
     every = counts(text, nums)
-    if _nested(text, nums, draft, every):
+    if nested_in(text, nums, draft, every):
         return  # "3 hospitales con 4 plantas cada uno, y cada planta pide 50 tok/s": 3 × 4 × 50
     for kind, figure in _figures(text, nums, draft)[:1]:
         start, end = sentence(text, figure.start)
@@ -127,7 +92,7 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
                 here = every  # "We have 12 tenants. Each needs 250 tok/s.", "12 tenants; per tenant 250 tok/s"
         # "We run 18 support queues. Each needs 90 tok/s.": the count may be in the sentence before the "each"
         before = sentence(text, start - 2)[0] if start > 1 else start
-        if kind == "rate" and _fewer_streams(text, nums, draft, every, figure, before, end):
+        if kind == "rate" and fewer_streams(text, nums, draft, every, figure, before, end):
             return  # "500 seats, about 60 of them at any one moment; each of those gets 30 tok/s": 60 streams
         if not here and (unknown := _unknown_count(text, nums, start, end) or _unknown_count(text, nums, before, end, each_from=start)) and unknown.start != figure.start:
             draft.use(unknown.start, unknown.end, "slo_tok_s")

@@ -9,6 +9,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.compose_forms import each_words
 from bot.parse.counts import Count, counts
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
@@ -166,3 +167,24 @@ def streams_at_once(text: str, nums: list[Number], noun: str) -> bool:
     plural = lazy(rf"{noun}(?:s|es)?", re.I)
     said = [c for c in counts(text, nums) if plural.fullmatch(c.noun)]
     return any(c.at_once for c in said) or any(fewer_at_once(text, c) for c in said)  # "4.000 clientes, solo 200 a la vez"
+
+
+def fewer_streams(text: str, nums: list[Number], draft: Draft, every: list[Count], figure: Number, start: int, end: int) -> bool:
+    """A number said to be at it at once (unit_forms.at_once_number), no more than a count of people or seats said
+    before the figure, and "each" in the figure's sentence: the figure is each one's stream and that number the
+    concurrency ("Tenemos 1.500 licencias pero a la vez habrá unos 100 usuarios, y cada uno necesita 25 tok/s")."""
+    from bot.parse.unit_forms import at_once_number  # unit_forms reads this module's counts
+
+    if (peak := at_once_number(text)) is None or not each_words(text, sentence(text, figure.start)[0], end, own_figure=True):
+        return False
+    if peak[1] > figure.start or share_before(text, peak[1]) or any(c.group and c.start < figure.start and c.value > peak[0] for c in every):
+        return False  # "12 stores, 5 of them busy at once": stores whose rates add up? compose's group branch reads it
+    draft.fields["slo_kind"] = "per_stream"
+    draft.asks = [(p, f) for p, f in draft.asks if f.code not in ("slo_kind_unclear", "users_at_once")]
+    draft.use(peak[1], peak[2], "concurrency")
+    for c in every:  # the people or seats counted before it were read: all of them, the most at once
+        if start <= c.start < figure.start:
+            draft.use(c.start, c.end, "slo_tok_s")
+    draft.fields.pop("concurrency", None)
+    draft.set("concurrency", peak[0])
+    return True

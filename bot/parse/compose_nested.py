@@ -23,9 +23,10 @@ from functools import cache
 from bot.parse import lexicon, unit_forms
 from bot.parse.compose_forms import echo, stems
 from bot.parse.counts import Count
-from bot.parse.draft import Draft
+from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
+from bot.parse.rate_units import TOK_S
 
 _NOUN = lazy(r"\s+(?P<noun>[^\W\d_]{3,}(?:\s+(?:de\s+|of\s+)?[^\W\d_]{3,})?)")  # "líneas de producción"
 
@@ -86,3 +87,17 @@ def _says_each(text: str, start: int, end: int) -> bool:
 def _names_outer(text: str, outer: Count, after: int) -> bool:
     """ "6 stores in each region", "5 sucursales en cada país": the outer noun named right after the inner one."""
     return bool(m := echo(outer.noun).search(text, after, after + 40 + len(outer.noun))) and not text[after : m.start()].strip(" ,").count(" ") > 1
+
+
+def nested_in(text: str, nums: list[Number], draft: Draft, every: list[Count]) -> bool:
+    """Units inside each of a counted group (bot/parse/compose_nested.py), for the SLO as said or as one reader
+    already multiplied it by the inner count alone."""
+    done = next((n for n in draft.notes if n.code == "rate_multiplied"), None)
+    value = done.params["each"] if done is not None else draft.fields.get("slo_tok_s")
+    if value is None or not any(c.group for c in every):
+        return False
+    figure = next((n for n in nums if n.value == value and TOK_S.match(text, n.end)), None)
+    if figure is None:
+        return False
+    start, end = sentence(text, figure.start)  # "6 clinics with 3 wards each; each ward needs 50 tok/s"
+    return nested(text, nums, draft, every, figure, sentence(text, start - 2)[0] if start > 1 else start, end)
