@@ -23,9 +23,9 @@ from bot.parse.cache_vetoes import CACHE_WORD
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 
-_PERCENT = lazy(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)", re.I)
-_EDGE = lazy(r"[,;:(\n]|\s(?:but|and|while|whereas|pero|y|mientras|aunque)\s", re.I)
 _PC = r"\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
+_PERCENT = lazy(rf"(?<![\w.,])(\d+(?:[.,]\d+)?){_PC}", re.I)
+_EDGE = lazy(r"[,;:(\n]|\s(?:but|and|while|whereas|pero|y|mientras|aunque)\s", re.I)
 
 
 @cache

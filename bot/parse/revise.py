@@ -35,11 +35,6 @@ def cued(text: str) -> bool:
     return bool(_NOT_CUE.search(text))
 
 
-@cache
-def _pattern(concept: str) -> re.Pattern[str]:
-    return lazy(rf"{lexicon.WORD_START}{lexicon.alternation(concept)}{lexicon.WORD_END}", re.I)
-
-
 def put(chars: list[str], start: int, end: int, value: str) -> None:
     """`value` written where a figure was, the rest of its digits blanked."""
     chars[start] = value
@@ -78,21 +73,21 @@ def named(text: str, figures, chars: list[str], draft: Draft, unit_end, speaker)
 
 def relative(text: str, figures, chars: list[str], draft: Draft) -> None:
     """ "300 tok/s. Actually, double that" is 600 tok/s; "…or maybe a quarter of that, not sure" asks."""
-    if not _pattern("figure_revise").search(text):
+    if not lexicon.pattern("figure_revise").search(text):
         _unsettled(text, figures, draft)
         return
     factors = lexicon.mapping("figure_revise_factor")
-    for m in _pattern("figure_revise").finditer(text):
+    for m in lexicon.pattern("figure_revise").finditer(text):
         base = next((f for f in reversed(figures) if f.number.end <= m.start() and f.kind.startswith("tok/s")
                      and not f.number.machine and chars[f.number.start] != " "), None)  # fmt: skip
         if base is None:
             continue
         lo, hi = sentence(text, m.start())
-        if hedge := _pattern("figure_hedge").search(text, max(lo, base.number.end), _next_end(text, hi)):
+        if hedge := lexicon.pattern("figure_hedge").search(text, max(lo, base.number.end), _next_end(text, hi)):
             _ask(draft, hedge.group(0))  # "…or maybe a quarter of that, not sure yet"
             return
-        mark = _pattern("figure_fix").search(text, max(lo, m.start() - 40), m.start())
-        if not (mark or _enough_after(text, m.end()) or _pattern("figure_revise_verb").match(text, m.start())):
+        mark = lexicon.pattern("figure_fix").search(text, max(lo, m.start() - 40), m.start())
+        if not (mark or _enough_after(text, m.end()) or lexicon.pattern("figure_revise_verb").match(text, m.start())):
             continue
         said = re.sub(r"\s+", " ", m.group(0).lower())
         factor = next((float(v) for k, v in factors.items() if said.startswith(k)), None)
@@ -123,7 +118,7 @@ def _next_end(text: str, hi: int) -> int:
 def _unsettled(text: str, figures, draft: Draft) -> None:
     if not any(f.kind.startswith("tok/s") for f in figures):
         return
-    if said := _pattern("figure_unsettled").search(text):
+    if said := lexicon.pattern("figure_unsettled").search(text):
         _ask(draft, said.group(0))
 
 
