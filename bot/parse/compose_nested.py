@@ -45,7 +45,7 @@ def nested(text: str, nums: list[Number], draft: Draft, outers: list[Count], fig
             if not outer.end <= inner.start < end or inner.start == figure.start or inner.value < 2 or inner.value != int(inner.value):
                 continue
             # "no son 30 colegios sino 34 colegios": the same unit said twice is a correction, not a unit inside another
-            if not (noun := _NOUN.match(text, inner.end)) or stems(noun["noun"].split()[0]) == stems(outer.noun.split()[0]):
+            if not (noun := _NOUN.match(text, inner.end)) or stems(noun["noun"].split()[0]) == stems((outer.noun.split() or [""])[0]):
                 continue
             for unit, size in _units(noun["noun"]):
                 after = noun.start("noun") + size
