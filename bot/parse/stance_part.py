@@ -101,8 +101,8 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     scrub = find("scrubbed")
     if scrub and negated(scrub.start()):
         scrub = None
-    if deal:  # "we've signed a BAA with the vendor, and the notes are full of PHI": the covered data may go
-        return deal
+    if deal and not (authority and find("approve")):  # "we've signed a BAA with the vendor, and the notes are full
+        return deal  # of PHI": the covered data may go; an approval beside it is a ruling, read below
     reg = residency_verdict.open_regulation(text, a, b)  # "GDPR applies": no verdict of its own
     if (data := sensitive(text, a, b)) and residency_verdict.within(reg, data):
         data = None  # "PCI is a thing": the regulation's name, no data of its own
