@@ -50,7 +50,8 @@ def _targets(text: str) -> list[tuple[int, int, set[str]]]:
             and (  # "for the marketing generator", "…, which has no such restriction"; not "this is for PCI"
                 grouped.pattern("scope_named").search(text, m.end(), said.end())
                 or grouped.pattern("scope_none").search(text, said.end(), sentence(text, said.end())[1])
-                or grouped.pattern("public").search(text, said.end(), sentence(text, said.end())[1])  # "…, public info" (res13)
+                or grouped.pattern("public").search(text, m.end(), sentence(text, said.end())[1])  # "…, public info" (res13)
+                or grouped.pattern("no_residency_kind").search(text, m.end(), sentence(text, said.end())[1])  # "…sees the published X" (res14)
             )
         ):
             out.append((m.start(), said.end(), _names(said.group(1))))

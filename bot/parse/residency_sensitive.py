@@ -99,7 +99,9 @@ _TOO = lazy(r"\b(?:also|too|as\s+well|both|plus|in\s+addition|tambi[eé]n|adem[a
 
 @cache
 def _denied() -> re.Pattern[str]:
-    return lazy(rf"\s+(?:[\w'’-]+\s+)?(?:{lexicon.alternation('sensitivity_word')})\b", re.I)
+    # "nothing confidential", "nothing we feed it is confidential", "nothing that goes into the prompts is sensitive"
+    clause = r"(?:(?!(?:may|can|must|should|shall|will|leaves?|is\s+allowed)\b)[\w'’-]+\s+){1,6}?(?:is|are|was|were)\s+"
+    return lazy(rf"\s+(?:[\w'’-]+\s+|{clause})?(?:{lexicon.alternation('sensitivity_word')})\b", re.I)
 
 
 # Where the denial's own clause ends: "nothing confidential goes into it | and hosted APIs are fine"

@@ -16,7 +16,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.parse import context, grouped, rule_events, rule_time, rulings, stance_part, stance_sentences
+from bot.parse import (
+    context,
+    grouped,
+    residency_verdict,
+    rule_events,
+    rule_time,
+    rulings,
+    stance_part,
+    stance_sentences,
+)
 from bot.parse.rule_question import asks_about_rule, refused_answer, wishes_self_host
 from bot.parse.stance_aside import disowned, next_to
 from bot.parse.stance_kind import LEAVES, NONE, STAYS, UNSURE, Stance
@@ -83,5 +92,5 @@ def read(text: str) -> list[Stance]:
             said = replace(said, within=(out.pop().within[0], end))
         out = [rulings.set_aside(s) if rule_time.superseded(text, s, said) else s for s in out]  # "until June …; under the new policy …"
         out = rulings.weigh(out, said)
-    return rulings.settled(out)
+    return residency_verdict.covered(rulings.settled(out))  # a BAA or DPA decides the sensitive data it covers
 

@@ -6,9 +6,18 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.parse import context, grouped, lexicon, residency_sensitive, rule_events, rulings, stance_sentences
+from bot.parse import (
+    context,
+    grouped,
+    lexicon,
+    residency_sensitive,
+    residency_verdict,
+    rule_events,
+    rulings,
+    stance_sentences,
+)
 from bot.parse.residency_sensitive import sensitive
-from bot.parse.residency_words import NOT_BINDING, STAYS_NOT_DATA, WAIVED_BEFORE
+from bot.parse.residency_words import LEAVES_PHRASE, NOT_BINDING, STAYS_NOT_DATA, WAIVED_BEFORE
 from bot.parse.stance_aside import not_a_rule
 from bot.parse.stance_kind import LEAVES, NONE, STAYS, UNSURE, Stance
 
@@ -50,6 +59,8 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     # "residency: nobody knows"; "may or may not have to stay in-house" (a keep-in rule in doubt, parseQ2)
     if doubt and (authority or find("egress") or find("vendor_use") or find("residency_topic") or find("keep_in")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b, who=who if authority else "")
+    if (deal := residency_verdict.agreement(text, a, b)) and deal.kind == UNSURE:  # "the BAA is still being negotiated"
+        return deal
     if (acts := rule_events.acted_on(text, a, b)) and acts[-1][0] == STAYS:  # "withdrew the waiver that allowed us…"
         ruled, at = bool(authority), acts[-1][1]  # the verb's object decides, not the approval inside it
         return Stance(STAYS, at, acts[-1][2], ruled=ruled, who=rulings.who_at(text, a, at, ruler, who) if ruled else "")
@@ -64,6 +75,8 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     refusals = (grouped.pattern("refuse"), grouped.pattern("forbid"))
     forbid = found["forbid"] = context.forbidding(text, a, b, refusals)  # "security never said no" forbids nothing
     if forbid and residency_sensitive.denied_kind(text, forbid, b):  # "nothing confidential goes into it": a kind denied
+        if not LEAVES_PHRASE.search(text, forbid.start(), b):  # "nothing confidential here" stays the phrase row's permission
+            waived = Stance(NONE, forbid.start(), b)  # read, sets nothing ("nothing that goes into the prompts is sensitive")
         forbid = found["forbid"] = None
     egress = find("egress")
     if who_left := find("egress_not_data"):  # "our team never leaves the building": people, not the text
@@ -88,7 +101,12 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     scrub = find("scrubbed")
     if scrub and negated(scrub.start()):
         scrub = None
-    if data := sensitive(text, a, b):
+    if deal and not (authority and find("approve")):  # "we've signed a BAA with the vendor, and the notes are full
+        return deal  # of PHI": the covered data may go; an approval beside it is a ruling, read below
+    reg = residency_verdict.open_regulation(text, a, b)  # "GDPR applies": no verdict of its own
+    if (data := sensitive(text, a, b)) and residency_verdict.within(reg, data):
+        data = None  # "PCI is a thing": the regulation's name, no data of its own
+    if data:
         public = find("public")  # "employee names from the public staff directory"; not "the merger isn't public yet"
         if residency_sensitive.waived(text, a, data) or (public and not negated(public.start())):
             waived = Stance(NONE, data.start(), data.end())  # "no personal data": read, and it sets nothing
@@ -115,5 +133,7 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     question = text[a : b + 1].rstrip().endswith("?")
     if egress and (ok := find("allow")) and not forbid and not question and not negated(ok.start()):
         return Stance(LEAVES, min(ok.start(), egress.start()), max(ok.end(), egress.end()))
+    if reg and not (waived and waived.clears):  # a regulation that applies, and nothing else decides: ask
+        return Stance(UNSURE, reg.start(), reg.end())
     return waived
 

@@ -32,7 +32,7 @@ class Carried:
 # its first words begins, which the joined pattern could not (a Slack-thread paste: 1.1 -> 0.55 ms, perf14).
 # A match of the alternation is a match of one of them: all are re.I, none refers back to a group by number.
 # `sensitive` is not among them: sensitive() reads its words (and the holder x item rows) anyway.
-_NAMED = ("authority", "egress", "keep_in", "rule_question", "vendor_use", "scrubbed", "holder_data", "egress_not_data")
+_NAMED = ("authority", "egress", "keep_in", "rule_question", "vendor_use", "scrubbed", "holder_data", "egress_not_data", "regulation_open", "processing_agreement", "sensitivity_word")
 
 
 def named(text: str, start: int, end: int) -> bool:
