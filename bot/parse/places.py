@@ -21,12 +21,15 @@ def _zone_cities() -> dict[str, str]:
     """Built once and kept in the user's cache: listing the zone database walks the disk."""
     import zoneinfo
 
-    return cached_pickle("zone-cities", (sorted(_NOT_CITIES), zoneinfo.TZPATH), _zone_cities_now)
+    return cached_pickle("zone-cities", (sorted(_NOT_CITIES), zoneinfo.TZPATH, "links"), _zone_cities_now)
 
 
 def _zone_cities_now() -> dict[str, str]:
     from zoneinfo import available_timezones
 
+    from bot.parse.place_lists import zone_links
+
+    links = zone_links()  # "Rosario", "Chongqing", "Canberra": a deprecated name's zone is the one it links to (mix14)
     out: dict[str, str] = {}
     for zone in sorted(available_timezones()):
         parts = zone.split("/")
@@ -34,7 +37,7 @@ def _zone_cities_now() -> dict[str, str]:
             continue
         if len(parts) == 3 and parts[1] != "Argentina" or parts[-1].lower() in _NOT_CITIES:
             continue
-        out.setdefault(parts[-1].replace("_", " ").lower(), zone)
+        out.setdefault(parts[-1].replace("_", " ").lower(), links.get(zone, zone))
     return out
 
 
