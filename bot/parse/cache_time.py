@@ -67,6 +67,10 @@ def _when(text: str, lo: int, hi: int, m: re.Match[str], ranges: list[re.Match[s
             return "past"
         if r.start("b") == m.start() and _word("figure_change_verb").search(text, max(lo, r.start() - 40), r.start()):
             return "now"
+    if _word("figure_test_scope").search(text, a, b):
+        return "past"  # "staging cache hit rate is 90 %": a test bed's figure, set aside for production's
+    if _word("figure_live_scope").search(text, a, b):
+        return "now"
     if _word("figure_hoped").search(text, a, b) or _word("figure_later").search(text, a, b):
         return "hope"
     if _word("figure_now").search(text, a, b):
@@ -84,6 +88,8 @@ def read_cache_time(text: str, draft: Draft) -> set[int]:
         lo, hi = sentence(text, cached.start())
         if hi < len(text):
             hi = sentence(text, hi + 1)[1]
+        if hi < len(text) and _word("figure_test_scope").search(text, cached.end(), hi):
+            hi = sentence(text, hi + 1)[1]  # "70 %. Sorry, that's the staging number; production is 45 %."
         shares = [m for m in _PERCENT.finditer(text, lo, hi) if 0 <= float(m.group(1).replace(",", ".")) <= 100]
         ranges = list(_range().finditer(text, lo, hi))
         for r in ranges:
@@ -92,6 +98,12 @@ def read_cache_time(text: str, draft: Draft) -> set[int]:
                 draft.conflict("cache_hit_rate", [round(_value(r, g), 6) for g in ("a", "b")])
                 return {m.start() for m in shares}
         when = [_when(text, lo, hi, m, ranges) for m in shares]
+        for i, (m, w) in enumerate(zip(shares[:-1], when, strict=False)):
+            test = _word("figure_test_scope").search(text, m.end(), shares[i + 1].start())
+            if w is None and test and when[i + 1] in (None, "now") and (
+                when[i + 1] or _word("figure_live_scope").search(text, test.end(), shares[i + 1].start())
+            ):  # "70 %. Sorry, that's the staging number; production is 45 %", "…el laboratorio; con usuarios reales, un 35 %"
+                when[i], when[i + 1] = "past", "now"
         now = [m for m, w in zip(shares, when, strict=True) if w == "now"]
         if len(shares) > 1 and len(now) == 1 and all(w in ("now", "past", "hope") for w in when):
             draft.use(min(cached.start(), shares[0].start()), max(cached.end(), shares[-1].end()), "cache_hit_rate")

@@ -82,7 +82,8 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     found: dict[object, list[re.Match[str]]] = {
         pattern: list(pattern.finditer(text))
         for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, lexicon.pattern("days_only"), clock.CLOCK_SPAN, clock.SPAN,
-                        lexicon.pattern("calendar_unpriced"), lexicon.pattern("calendar_always"), lexicon.pattern("hours_label"))
+                        lexicon.pattern("calendar_unpriced"), lexicon.pattern("calendar_always"), lexicon.pattern("hours_label"),
+                        lexicon.pattern("calendar_business"))
     }
     day, opens = settings.business_hours_per_day, settings.business_hours_start
     if "input_per_output" in draft.fields:  # "entrada/salida de 4 a 1" is the mix, not hours
@@ -97,6 +98,7 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     for kind, pattern in (("business_hours", _BUSINESS), ("24x7", _ALWAYS)):
         said[kind] = [not _negated(text, m.start()) and not waived_after(text, m.end()) for m in found[pattern]]
     said["24x7"] += [not _negated(text, m.start()) for m in found[lexicon.pattern("calendar_always")]]  # "three shifts"
+    said["business_hours"] += [not _negated(text, m.start()) for m in found[lexicon.pattern("calendar_business")]]  # "one day shift"
     business, always = any(said["business_hours"]), any(said["24x7"])
     for typed, hours in _day_hours(found, day):
         if hours == 24:

@@ -33,7 +33,7 @@ def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
 SPAN = lazy(
     r"(?=[\dbfdehBFDEH])(?<![\w.,:/$€-])(?:(?P<lead>(?:de|desde|entre|from|between|horario(?:\s+de)?)\s+(?:las?\s+)?))?(?P<h1>[01]?\d|2[0-3])"
     r"(?(lead)(?:\s?[-–]\s?|[\s-](?:to|till|until|a|y|and|hasta)[\s-](?:las?\s+)?)|(?:\s?[-–]\s?|[\s-](?:to|till|until)[\s-]|(?P<bare>\s(?:a|hasta)\s)))(?P<h2>[01]?\d|2[0-4])"
-    r"(?![\d:.,/]\d|\d|\)?\s*(?::|→|->|=>?)\s*[~≈]?\s*\d|\s?(?:am|pm)\b|\s?[-–]\s?\d)(?P<unit>\s?(?:h|hrs?|horas|hours|o'clock)\b)?",
+    r"(?![\d:.,/]\d|\d|\)?\s*(?::|→|->|=>?)\s*[~≈]?\s*\d|\s?(?:am|pm)\b|\s?[-–]\s?\d)(?P<unit>\s?(?:h|hrs?|hs|horas|hours|o'clock)\b)?",
     re.I,
 )
 _CLOCK_WORD_AFTER = lazy(

@@ -79,7 +79,7 @@ def quantities() -> re.Pattern[str]:
 def bare() -> re.Pattern[str]:
     """A figure in digits or words that is no rate: "~10 input tokens", "leemos unos 8", "ten tokens"."""
     words = "|".join(map(re.escape, sorted([*lexicon.mapping("number_words"), *ONE], key=len, reverse=True)))
-    return lazy(rf"(?<![\w.,/])({NUM}|{words})(?![\w.,:/%])(?!\s*(?:tok/|tok\s+per|t/s|tps))", re.I)
+    return lazy(rf"(?<![\w.,/])({NUM}|{words})(?![\w:/%]|[.,]\d)(?!\s*(?:tok/|tok\s+per|t/s|tps))", re.I)
 
 
 @cache

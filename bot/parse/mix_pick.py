@@ -29,7 +29,7 @@ def _more() -> re.Pattern[str]:  # lexicon `mix_more`: "5 veces más de entrada"
 
 @cache
 def _anaphor() -> re.Pattern[str]:  # lexicon `mix_anaphor`: "prompts five times that"
-    return lazy(rf"\s+{lexicon.alternation('mix_anaphor')}\b", re.I)
+    return lazy(rf"\s+(?:(?:of|de)\s+)?{lexicon.alternation('mix_anaphor')}\b", re.I)  # "a tenth of that" (mix14)
 
 
 def pick(

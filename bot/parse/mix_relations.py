@@ -95,7 +95,7 @@ def _from_quantity(
         return None
     f, subject_first = factor
     if any(q.group(g) for g in ("total", "ftotal", "stotal", "dtotal")) or _whole_before().search(
-        text, max(0, q.start() - 40), q.start()
+        text, max(0, q.start() - 60), q.start()
     ):  # a share of all the tokens: "90 % of our tokens are input", "of all tokens, 90 % are input"
         return _share_of_whole(text, q, before, after, f)
     pair = pick(text, q, before, after, near, subject_first)
@@ -124,7 +124,9 @@ def _share_of_whole(text: str, q: re.Match[str], before: list[Side], after: list
 
 @cache
 def _whole_before() -> re.Pattern[str]:  # "of all tokens, 90 % are input", "de todos los tokens, el 90 % …"
-    return lazy(rf"\b(?:of|de|del)\s+{lexicon.alternation('mix_whole')},?\s*(?:(?:el|la|un|una)\s+)?$", re.I)
+    # a short clause may follow the whole: "of all tokens we process, 92 % are prompt" (mix14)
+    clause = r"(?:\s+(?:(?:that|which|que)\s+)?(?:(?:we|you|they|it)\s+)?[^\W\d_]+(?:\s+[^\W\d_]+){0,2})?"
+    return lazy(rf"\b(?:of|de|del)\s+{lexicon.alternation('mix_whole')}{clause},?\s*(?:(?:el|la|un|una)\s+)?$", re.I)
 
 
 @cache

@@ -39,7 +39,7 @@ def _bare_side() -> re.Pattern[str]:
     """A figure with "in", "out" or "back" after it and no side noun ("fifteen in", "about 6 out", "one back"): a
     side only beside a per word (from_per)."""
     return lazy(
-        rf"(?<![\w.,])(?P<n>\d[\d.,]*\s?[kK]?|{_words()})\s+(?:tok(?:en)?s?\s+)?(?:(?P<i>in)|out|back)(?![\w'])", re.I
+        rf"(?<![\w.,])(?P<n>\d[\d.,]*\s?[kK]?|{_words()})\s+(?:tok(?:en)?s?\s+)?(?:(?P<i>in|of\s+(?:retrieved\s+|fetched\s+|extra\s+)?context|de\s+contexto)|out|back)(?![\w'])", re.I
     )
 
 

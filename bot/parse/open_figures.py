@@ -108,7 +108,8 @@ def _maybe_later(text: str, nums: list[Number], slo: float) -> str | None:
 
 _COMMA = lazy(r"\s*,")
 _WHEN_END = lazy(  # a when-clause to the sentence's end, after a peak's figure (rev13)
-    r"\s*,?\s*(?:during|at|in|on|over|around|when|while|durante|en|cuando|mientras|a\s+fin\s+de)\s[^.;!?\n,\d]{1,40}?(?=[.;!?\n]|$)",
+    r"\s*,?\s*(?:during|at|in|on|over|around|for|when|whenever|while|each|every|durante|en|cuando|mientras|a|al|por|para|cada|los|las|todos|todas)"
+    r"\s[^.;!?\n,\d]{1,40}?(?=[.;!?\n,]|$)",  # "…de 1.200 en campaña, kimi k2.5": a comma ends it too (mix14)
     re.I,
 )
 

@@ -32,6 +32,16 @@ def _zone_countries() -> dict[str, str]:
 
 
 @cache
+def zone_links() -> dict[str, str]:
+    """A deprecated zone name (not in zone.tab: "America/Rosario", "Asia/Chongqing") -> the zone it links to."""
+    from importlib import resources
+
+    table = resources.files("tzdata").joinpath("zoneinfo", "tzdata.zi").read_text(encoding="utf-8")
+    listed = _zone_countries()
+    return {p[2]: p[1] for line in table.splitlines() if line.startswith("L ") and (p := line.split())[2] not in listed}
+
+
+@cache
 def _names() -> dict[str, str]:
     """Every city and region name (lower case) -> its country."""
     from bot.parse.places import CITIES

@@ -21,12 +21,15 @@ def _zone_cities() -> dict[str, str]:
     """Built once and kept in the user's cache: listing the zone database walks the disk."""
     import zoneinfo
 
-    return cached_pickle("zone-cities", (sorted(_NOT_CITIES), zoneinfo.TZPATH), _zone_cities_now)
+    return cached_pickle("zone-cities", (sorted(_NOT_CITIES), zoneinfo.TZPATH, "links"), _zone_cities_now)
 
 
 def _zone_cities_now() -> dict[str, str]:
     from zoneinfo import available_timezones
 
+    from bot.parse.place_lists import zone_links
+
+    links = zone_links()  # "Rosario", "Chongqing", "Canberra": a deprecated name's zone is the one it links to (mix14)
     out: dict[str, str] = {}
     for zone in sorted(available_timezones()):
         parts = zone.split("/")
@@ -34,7 +37,7 @@ def _zone_cities_now() -> dict[str, str]:
             continue
         if len(parts) == 3 and parts[1] != "Argentina" or parts[-1].lower() in _NOT_CITIES:
             continue
-        out.setdefault(parts[-1].replace("_", " ").lower(), zone)
+        out.setdefault(parts[-1].replace("_", " ").lower(), links.get(zone, zone))
     return out
 
 
@@ -144,6 +147,11 @@ def _cities(text: str, skip: tuple[tuple[int, int], ...] = ()) -> list[str]:
     return [text[a:b] for a, b in sorted(found)]
 
 
+def _proper_cities(text: str, skip: tuple[tuple[int, int], ...]) -> list[str]:
+    """The zones of cities named as proper nouns anywhere (not in a person's name, not a rule's place)."""
+    return [CITIES[text[a:b].lower()] for a, b in _named(text) if text[a].isupper() and not _in_a_name(text, a, b) and not any(x <= a < y for x, y in skip)]
+
+
 _AND_CITY = lazy(r"\s*(?:,|and|y|&)\s*(?:(?:in|en|de)\s+)?", re.I)
 
 
@@ -159,8 +167,9 @@ def read_timezone(text: str, draft: Draft) -> None:
         zones += [zone for _, zone in place_countries.country_zones(text)]  # "horario laboral en Chile y Perú": both
     said, ambiguous = zone_words.abbreviated(_OFFSET.sub(" ", text))
     zones += said
+    hinted = zones + _proper_cities(text, ruled + later) if ambiguous else zones  # "Bangalore and Mumbai teams, … IST"
     for said_as, candidates in ambiguous:  # "IST": India, Israel or Ireland; "CST": US Central or China
-        if zone := zone_words.resolve(text, candidates, zones, place_countries.COUNTRY_ZONES):
+        if zone := zone_words.resolve(text, candidates, hinted, place_countries.COUNTRY_ZONES):
             zones.append(zone)
         else:
             draft.ask(ASK_CONFLICT, "tz_ambiguous", field="tz", said=said_as, zones=candidates)
@@ -170,7 +179,7 @@ def read_timezone(text: str, draft: Draft) -> None:
     if not zones and draft.fields.get("calendar") == "business_hours":
         # "during Singapore business hours", "horario de oficina de Buenos Aires": with business hours, a city
         # named as a proper noun anywhere is where the day runs (two different ones ask which)
-        zones = [CITIES[text[a:b].lower()] for a, b in _named(text) if text[a].isupper() and not _in_a_name(text, a, b) and not any(x <= a < y for x, y in ruled + later)]
+        zones = _proper_cities(text, ruled + later)
     countries: list[tuple[str, str]] = []
     if not zones and draft.fields.get("calendar") == "business_hours" and (countries := place_countries.country_zones(text)):
         zones = [zone for _, zone in countries]  # "business hours in Spain": the country's one business zone

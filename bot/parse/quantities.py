@@ -108,6 +108,14 @@ _CONTEXT_KEY = lazy(
     r"\b(?:context(?:[ _-]?(?:window|length|len|size))?|contexto|ctx|max_model_len|num_ctx|n_ctx) ?[:=] ?$",
     re.I,
 )
+# "context length 16384 in our deployment", "max context 32768", "context window set to 65536", "ventana de contexto
+# 32768": a size named by the config key's own words in prose, then a bare figure (mix14, s14).
+_CONTEXT_PROSE = lazy(
+    rf"\b(?P<key>{lexicon.alternation('config_context_key')})(?:\s+(?:is|was|es|era|est[aá]))?"
+    r"(?:\s+(?:set|capped|limited|configured|configurad[oa]|fijad[oa]|puest[oa]|limitad[oa]))?(?:\s+(?:to|at|of|a|en|de))?\s*[:=]?\s*$",
+    re.I,
+)
+_NOT_TOKENS = lazy(r" ?(?:[%.,]?\d|%|(?!tokens?\b|toks?\b)[^\W\d_]+s\b)", re.I)  # "16384 pages", "4096 ms"
 DEFAULT_CONTEXT = 32_768  # costcore.scenario.Settings.context_tokens: a smaller request changes nothing said
 MIN_CONTEXT = 256  # below any model's window: a smaller "N tokens of prompt" sizes something else (a mix)
 MAX_CONTEXT = 20_000_000  # twice the longest context any model offers (10M): a larger figure is a volume
@@ -143,7 +151,15 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
             # "context: 50 people on the team" is a count of something else
             and not re.match(r" ?(?!tokens?\b|toks?\b)[^\W\d_]{2,}", text[number.end : number.end + 20])
         )
-        if key_before or named_before:
+        prose = (
+            not key_before
+            and number.value >= MIN_CONTEXT
+            and (sized := _CONTEXT_PROSE.search(before))
+            and " " in sized.group("key")  # a size word with the noun: "context 2026 roadmap" is no window
+            and not _NOT_TOKENS.match(text, number.end)
+        )
+        keyed = keyed or prose
+        if key_before or named_before or prose:
             draft.use(max(0, number.start - 30), number.end, "context_tokens")  # weighed, kept or not
         per_request = (
             number.value > DEFAULT_CONTEXT

@@ -80,7 +80,7 @@ def range_before() -> re.Pattern[str]:
     (after it: `hedge_after`, "300 tok/s (maybe 500)", "300 tok/s or 500", "300 tok/s? 500?", "…, quizá 500")."""
     hedge = _alt("rate_hedge")
     return lazy(
-        rf"(?<![^\W\d_])(\d[\d.,]*\s?[kKM]?)\s*(?:-|–|—|~|to|a|or|o|and|y|,?\s*(?:(?:or|o)\s+)?{hedge})\s*$", re.I
+        rf"(?<![^\W\d_])(\d(?:[\d.,]*\d)?\s?[kKM]?)\s*(?:-|–|—|~|to|a|or|o|and|y|,?\s*(?:(?:or|o)\s+)?{hedge})\s*$", re.I  # "17, a 400": no range (mix14)
     )
 
 

@@ -71,14 +71,18 @@ _SIDE = (
     r"(?:outputs?|inputs?|(?:de\s+)?salida|(?:de\s+)?entrada)\b"
     r"(?!\s*(?:and|\+|&|y|or|o|/)\s*(?:output|input|salida|entrada))"
 )
+_TOTAL_SAID = r"(?:\s+(?:in\s+total|en\s+total|all\s+told|in\s+all|combined|overall|all\s+in))?"  # "…tokens en total, de los cuales…"
+_FRACTION = "|".join(map(re.escape, sorted(lexicon.mapping("fractions"), key=len, reverse=True)))
 _SHARE_AFTER = lazy(
-    r"\s*[,;(:—-]?\s*(?:(?:and|with|y|con|of\s+which|de\s+los\s+cuales)\s+)?"
+    rf"{_TOTAL_SAID}\s*[,;(:—-]?\s*(?:(?:and|with|y|con|of\s+which|de\s+los\s+cuales|de\s+ellos)\s+)?"
     r"(?:(?:mostly|mainly|about|around|roughly|only|just|mayormente|sobre\s+todo|casi\s+todo|s[oó]lo|apenas)\s+)?(?:"
     rf"(?:el\s+|un\s+|~)?(?P<pct>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent|por\s+ciento)\s+(?:{_OF_THEM}\s+)?"
     rf"(?:(?:are|is|es|son)\s+)?(?P<side>{_SIDE})"
     rf"|(?P<amount>\d[\d.,]*\s?(?:[kKMB]|bn|million|billion|millones)?)\s+{_OF_THEM}\s+(?:(?:are|is|son)\s+)?"
     rf"(?P<amount_side>{_SIDE})"
     rf"|(?P<pct_side>{_SIDE})\s*(?:is|are|es|son|:|=)?\s*\(?\s*(?:about|around|~)?\s*(?P<side_pct>\d{{1,3}}(?:[.,]\d+)?)\s?%"
+    # a fraction of the whole (mix14): "a fifth of which is output", "de los cuales la décima parte es salida"
+    rf"|(?:an?\s+|la\s+|una\s+|un\s+)?(?P<frac>{_FRACTION})\s+(?:{_OF_THEM}\s+)?(?:(?:are|is|es|son)\s+)?(?P<frac_side>{_SIDE})"
     r")",
     re.I,
 )
@@ -106,7 +110,9 @@ def _volume_kind(said: str) -> str | None:
 
 def _output_share(share: re.Match[str], amount: float) -> float | None:
     """The fraction of a volume that is output, from "20% output", "80% input" or "800M of them input"."""
-    if raw := share.group("amount"):
+    if frac := share.group("frac"):
+        part, side = 1 / float(lexicon.mapping("fractions")[re.sub(r"\s+", " ", frac.lower())]), share.group("frac_side")
+    elif raw := share.group("amount"):
         part, side = (first_number(raw) or 0) / amount, share.group("amount_side")
     else:
         pct = share.group("pct") or share.group("side_pct")

@@ -43,6 +43,9 @@ def _through() -> re.Pattern[str]:
     return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_through')})(?!\w)[^\d.;:!?\n]{{0,24}}$", re.I)
 
 
+_TOTAL_AFTER = lazy(r"\s*,?\s*(?:in\s+total|en\s+total|all\s+told|in\s+all|combined|overall|all\s+in)\b", re.I)
+
+
 def total_by_clause(text: str, start: int, end: int, lo: int, hi: int) -> bool:
     """Whether the bare volume at [start, end) in the sentence [lo, hi) counts input and output together."""
     if _both().search(text, max(lo, start - _NEAR), min(hi, end + _NEAR)):
@@ -51,7 +54,7 @@ def total_by_clause(text: str, start: int, end: int, lo: int, hi: int) -> bool:
     after = _CLAUSE_END.search(text, end, min(hi, end + _NEAR))
     if _sides().search(text, before[-1] if before else max(lo, start - _NEAR), after.start() if after else min(hi, end + _NEAR)):
         return True  # "all tokens, prompts and answers alike, …"; "26M tokens a day, prompts and answers are in Spanish" is not
-    return bool(_through().search(text, max(lo, start - 50), start))
+    return bool(_through().search(text, max(lo, start - 50), start) or _TOTAL_AFTER.match(text, end))
 
 
 _SUBJECT = lazy(
@@ -65,7 +68,12 @@ _SUBJECT = lazy(
 def side_by_clause(text: str, start: int, lo: int) -> str | None:
     """ "input runs about 1.46B tokens a month": the side its subject names, or None."""
     said = _SUBJECT.search(text, max(lo, start - 50), start)
+    if said and _OTHER_SIDE_AND.search(text, max(lo, said.start() - 30), said.start()):
+        return None  # "entre entrada y salida son 900 millones": both sides, the total's reader decides (mix14)
     return None if not said else "input" if said.group("i") else "output"
+
+
+_OTHER_SIDE_AND = lazy(r"(?<!\w)(?:inputs?|prompts?|entradas?|outputs?|completions?|salidas?)\s+(?:and|y|e|\+|&|plus|m[aá]s)\s*$", re.I)
 
 
 
@@ -76,8 +84,8 @@ def lead_total(text: str, tokens: re.Match[str], lo: int, start: int):
     from bot.parse.volume_lead import LeadVolume
 
     leads = list(LEAD_PERIOD.finditer(text, lo, start))
-    if not leads or not _through().search(text, leads[-1].end(), start):
-        return None
+    if not leads or not (_through().search(text, leads[-1].end(), start) or _TOTAL_AFTER.match(text, tokens.end())):
+        return None  # a verb of throughput, or "al mes son 2.000 millones de tokens en total" (mix14)
     lead = leads[-1]
     adverbs = {"daily": "day", "weekly": "week", "monthly": "month"}
     period = lead.group("period") or next(p for k, p in adverbs.items() if lead.group(k))

@@ -24,7 +24,7 @@ from costcore.scenario import CalendarKind, Settings
 def _lead_unit_pattern() -> re.Pattern[str]:
     about = lexicon.alternation("count_about")
     return lazy(
-        rf"(?<![\w'])(?:per|por)\s+(?P<unit>[^\W\d_]{{3,}}(?:\s+(?:(?:de|del|of)\s+)?(?!{about}\b)[^\W\d_]{{3,}}){{0,2}})"
+        rf"(?<![\w'])(?:per|por)\s+(?!{about}\b)(?P<unit>[^\W\d_]{{3,}}(?:\s+(?:(?:de|del|of)\s+)?(?!{about}\b)[^\W\d_]{{3,}}){{0,2}})"
         rf"\s*:?\s*(?:{about}\s+|[~≈]\s*)?$",
         re.I,
     )
