@@ -100,7 +100,7 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
     if next_to and 1 <= (n := int(next_to.group("n"))) < count.value:
         _at_once(draft, n)
         return
-    if not at_once and fewer_at_once(text, count):  # "600 reps, 20 tok/s each. The most we've seen online together is 150."
+    if fewer_at_once(text, count):  # "600 reps, 20 tok/s each. The most we've seen online together is 150."
         from bot.parse.unit_forms import at_once_number  # unit_forms reads this module's counts
 
         return _at_once(draft, at_once_number(text)[0])

@@ -32,7 +32,12 @@ def _each_before() -> re.Pattern[str]:  # "every one of the 9 plants", "cada uno
     return lazy(rf"(?:{lexicon.alternation('each_of_count')})\s+$", re.I)
 
 
-_BARE_EACH = lazy(r"(?:^|[;,:]\s*|(?<!\w)(?:and|y)\s+)(?:each|cada\s+un[oa])\s+(?!of\b|de\b)[^\W\d_]+\s+[^;,:]*$", re.I)
+_BARE_EACH = lazy(
+    r"(?:^|[;,:.]\s*|(?<!\w)(?:and|y)\s+)(?:each(?:\s+of\s+them)?|cada\s+un[oa](?:\s+de\s+ell[oa]s)?)\s+(?!of\b|de\b)[^\W\d_]+\s+[^;,:]*$", re.I
+)
+# "from each of our 15 shops" after the figure; "2 consultas por segundo cada una": a bare each ending the clause
+_EACH_OF_AFTER = lazy(r"[^;,.\d]{0,30}?(?<!\w)(?:from|for|of|in|de|en|desde)\s+(?:each|every|cada)(?:\s+one)?\s+(?:of\s+)?(?:our|the|nuestr[oa]s|l[oa]s)?\s*$", re.I)
+_EACH_ENDS = lazy(r"[^;.\n\d]{0,40}?(?<!\w)(?:each|apiece|cada\s+un[oa])\s*(?:[;,.)]|$)", re.I)
 
 
 def _counted_subject(text: str, nums: list[Number], figure: Number) -> Count | None:
@@ -45,7 +50,13 @@ def _counted_subject(text: str, nums: list[Number], figure: Number) -> Count | N
             break
         if _each_after().match(text, count.end) or _each_before().search(text, max(start, count.start - 40), count.start):
             return count
+    end = sentence(text, figure.start)[1]
+    after = [c for c in counts(text, nums) if c.noun and figure.end <= c.start < end]
+    if after and _EACH_OF_AFTER.match(text, figure.end, after[0].start):  # "2 req/s from each of our 15 shops"
+        return after[0]
     bare = _BARE_EACH.search(text, max(0, figure.start - 60), figure.start)
+    if _EACH_ENDS.match(text, figure.end):  # "All 25 warehouses send 4 requests per second each"
+        return next((c for c in reversed(said) if c.start >= start), None)
     before = [c for c in said if bare and c.end <= bare.start() and _known(c.noun)]
     return before[-1] if before and sentence(text, max(0, start - 2))[0] <= before[-1].start else None
 
@@ -65,8 +76,10 @@ def read_request_units(text: str, nums: list[Number], draft: Draft) -> None:
         return
     count = _counted_subject(text, nums, figure)
     unit = count.noun if count is not None else unit_marks.unit_before(text, figure)
-    if unit is None or unit_forms.kind(unit) is None or count is None and not _known(unit):
+    if unit is None or unit_forms.kind(unit) is None:
         return  # no unit, or hardware: "8 GPUs each handle 3 req/s" is capacity
+    if count is None and not _known(unit) and not unit_forms.counts_of(text, nums, unit, skip=figure):
+        return  # "each makes 4 requests": a word after "each" no list names and nothing counts
     if lexicon.pattern("total").search(text, *sentence(text, figure.start)):
         return  # "30 branches, 8 requests a second in total"
     values = {count.value} if count is not None else {v for v, _, _ in unit_forms.counts_of(text, nums, unit, skip=figure)}

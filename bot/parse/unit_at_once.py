@@ -25,7 +25,7 @@ def _at_once() -> re.Pattern[str]:
         rf"|(?<!\w)(?:{lexicon.alternation('at_once')})(?:\s+[^\W\d_]+){{0,3}}\s+{_NUMBER_AT_ONCE.replace('?P<n>', '?P<k>')}\s+(?:{grouped.by_letter('person_nouns')})(?!\w)"
         # "the most we've ever seen online together is 150", "a la vez, como mucho, fueron 60": the at-once words, a
         # link (lexicon `at_once_link`), the number and nothing after it in its clause
-        rf"|(?<!\w)(?:{lexicon.alternation('at_once')})\s*,?\s*(?:(?:{lexicon.alternation('at_once_link')})\s*,?\s*){{1,2}}(?:about\s+|around\s+|unos\s+|~\s*)?"
+        rf"|(?<!\w)(?:{lexicon.alternation('at_once')})(?:\s+[^\W\d_]+){{0,3}}?\s*,?\s*(?:(?:{lexicon.alternation('at_once_link')})\s*,?\s*){{1,2}}(?:about\s+|around\s+|unos\s+|~\s*)?"
         rf"{_NUMBER_AT_ONCE.replace('?P<n>', '?P<j>')}(?=\s*(?:[.;,!)\n]|$))",
         re.I,
     )
