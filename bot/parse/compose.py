@@ -22,7 +22,7 @@ from dataclasses import replace
 from bot.parse import lexicon, revisions
 from bot.parse.compose_at_once import fewer_at_once, fewer_streams
 from bot.parse.compose_at_once import per_stream as _per_stream
-from bot.parse.compose_forms import each_words, echo, hands_own_figure  # noqa: F401  hands_own_figure: unused_figures reads it here
+from bot.parse.compose_forms import each_words, echo, for_them, hands_own_figure  # noqa: F401  hands_own_figure: unused_figures reads it here
 from bot.parse.compose_nested import nested_in
 from bot.parse.compose_unknown import unknown_count as _unknown_count
 from bot.parse.count_nouns import lead
@@ -88,8 +88,8 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
             named = [c for c in every if c.noun and echo(c.noun).search(text, start, end)]
             if len(named) == 1 or len({c.noun.lower() for c in named}) == 1:
                 here = named[-1:]  # one unit said several times ("6 filiales … 9 filiales"): revisions settles it
-            elif len(every) == 1 and _each(text, every[0], start, end):
-                here = every  # "We have 12 tenants. Each needs 250 tok/s.", "12 tenants; per tenant 250 tok/s"
+            elif len(every) == 1 and (_each(text, every[0], start, end) or for_them(text, every[0].end, figure)):
+                here = every  # "We have 12 tenants. Each needs 250 tok/s.", "30 customers; 100 tok/s for them"
         # "We run 18 support queues. Each needs 90 tok/s.": the count may be in the sentence before the "each"
         before = sentence(text, start - 2)[0] if start > 1 else start
         if kind == "rate" and fewer_streams(text, nums, draft, every, figure, before, end):
@@ -140,7 +140,7 @@ def _neither(text: str, draft: Draft, kind: str, count: Count, figure: Number) -
         and (count.group is not False or figure.value <= one_person_max_tok_s())  # "1,500 tok/s for 30 devs": theirs
         and "slo_kind" not in draft.fields
         and not draft.asks
-        and (found := lead("count_for").search(text, max(0, count.start - 40), count.start) or _beside(text, count, figure))
+        and (found := lead("count_for").search(text, max(0, count.start - 40), count.start) or _beside(text, count, figure) or for_them(text, count.end, figure))
         # "one key for 20 teams", "we have 9 teams sharing one key": what is for them is a credential
         and not lexicon.pattern("not_for_count").search(text, _clause(text, found.start()), max(figure.start, count.end))
     ):

@@ -100,6 +100,10 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
     if next_to and 1 <= (n := int(next_to.group("n"))) < count.value:
         _at_once(draft, n)
         return
+    if fewer_at_once(text, count):  # "600 reps, 20 tok/s each. The most we've seen online together is 150."
+        from bot.parse.unit_forms import at_once_number  # unit_forms reads this module's counts
+
+        return _at_once(draft, at_once_number(text)[0])
     if "concurrency" in draft.fields and draft.fields["concurrency"] != count.value:
         return  # "300 users, maybe 30 at once": the concurrency reader read it
     if draft.fields.get("concurrency") == count.value or at_once:

@@ -9,6 +9,8 @@ from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.lazyre import lazy
+from bot.parse.numbers import Number
+from bot.parse.rate_units import TOK_S
 
 
 @cache
@@ -107,3 +109,11 @@ def _never_counted(word: str) -> bool:
         return False  # "each on llama…": a preposition, not "ones"
     forms = (word, word + "s", word + "es", word[:-1] + "ies" if word.endswith("y") else word)
     return any(lexicon.pattern(c).fullmatch(w) for c in ("not_counted", "hardware_nouns") for w in forms)
+
+
+def for_them(text: str, count_end: int, figure: Number) -> re.Match[str] | None:
+    """ "30 customers; budget 100 tok/s for them", "30 clientes: 100 tok/s para ellos" (lexicon `for_them`)."""
+    unit = TOK_S.match(text, figure.end)
+    if unit is None or count_end > figure.start:
+        return None
+    return lexicon.pattern("for_them").match(text, len(text) - len(text[unit.end() :].lstrip()))

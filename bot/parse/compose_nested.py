@@ -50,7 +50,7 @@ def nested(text: str, nums: list[Number], draft: Draft, outers: list[Count], fig
             for unit, size in _units(noun["noun"]):
                 after = noun.start("noun") + size
                 # "each with 3 lines", "con 4 plantas cada uno"; or the outer named after it: "6 stores in each region"
-                linked = (with_.fullmatch(text, outer.end, inner.start) and (each.match(text, after) or _says_each(text, outer.end, inner.start))) or _names_outer(text, outer, after)
+                linked = (with_.fullmatch(text, outer.end, inner.start) and (each.match(text, after) or _says_each(text, outer.end, inner.start))) or _names_outer(text, outer, after) or _in_each(text, outer, inner.start, after)
                 if linked and (handed := echo(unit).search(text, after, end)):
                     break
             else:
@@ -87,6 +87,28 @@ def _says_each(text: str, start: int, end: int) -> bool:
 def _names_outer(text: str, outer: Count, after: int) -> bool:
     """ "6 stores in each region", "5 sucursales en cada país": the outer noun named right after the inner one."""
     return bool(m := echo(outer.noun).search(text, after, after + 40 + len(outer.noun))) and not text[after : m.start()].strip(" ,").count(" ") > 1
+
+
+@cache
+def _in_each_forms() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    in_each, about = lexicon.alternation("nest_in_each"), lexicon.alternation("count_about")
+    return (
+        lazy(rf"\s*,?\s*{in_each}(?![\w-])(?!\s+of\b)", re.I),  # "4 tenants in each", "4 filiales en cada uno"
+        # "6 data centers, and in each one 5 pipelines", "in each of them there are 5", "en cada una hay 5"
+        lazy(
+            rf"\s*,?\s*(?:(?:and|y)\s+)?{in_each}(?:\s+(?:of\s+them|de\s+ell[oa]s|[^\W\d_]{{3,}}(?:\s+[^\W\d_]{{3,}})?))?\s*,?\s*"
+            rf"(?:(?:there\s+are|we\s+(?:have|run)|hay|tenemos|corren)\s+)?(?:(?:{about})\s+|[~≈]\s*)?",
+            re.I,
+        ),
+    )
+
+
+def _in_each(text: str, outer: Count, inner: int, after: int) -> bool:
+    """ "3 regions with 4 tenants in each", or "in each" of the outer right before the inner count."""
+    said_after, said_before = _in_each_forms()
+    if said_after.match(text, after):
+        return bool(re.fullmatch(r"[^.;:\d]{0,30}", text[outer.end : inner]))
+    return bool(said_before.fullmatch(text, outer.end, inner))
 
 
 def nested_in(text: str, nums: list[Number], draft: Draft, every: list[Count]) -> bool:

@@ -12,7 +12,10 @@ from functools import cache
 
 from bot.parse import grouped, lexicon
 from bot.parse.compose_forms import echo
+from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
+from bot.parse.numbers import Number
+from bot.parse.rate_units import TOK_S
 from bot.parse.volume_forms import PERIOD_WORDS
 
 # "5,000 sessions a day" counts arrivals over a period, not heads.
@@ -130,3 +133,27 @@ def echoed(text: str, noun: str) -> bool:
     if lexicon.pattern("not_counted").fullmatch(noun):
         return False
     return bool(echo(noun).search(text))
+
+
+@cache
+def _doer() -> re.Pattern[str]:  # "120 claims handlers", "90 gestores": one who does something (`person_suffix`)
+    return lazy(rf"\s+(?:[^\W\d_][\w-]*\s+)?(?P<noun>{lexicon.alternation('person_suffix')})(?!\w|'\w)", re.I)
+
+
+def doer_beside_rate(text: str, nums: list[Number], start: int, end: int) -> re.Match[str] | None:
+    """A doer counted in the tok/s's sentence ("The 120 claims handlers need 35 tok/s"), no item nor hardware:
+    its figure may be each one's stream or all of theirs, so the count is kept for compose and the safety net."""
+    if not (m := _doer().match(text, end)) or PER_PERIOD.match(text, m.end()) or lexicon.pattern("not_counted").fullmatch(m["noun"]):
+        return None
+    lo, hi = sentence(text, start)
+    return m if any(lo <= n.start < hi and TOK_S.match(text, n.end) for n in nums) else None
+
+
+@cache
+def _doer_next() -> re.Pattern[str]:
+    return lazy(rf"\s+(?:{lexicon.alternation('person_suffix')})(?!\w|'\w)", re.I)
+
+
+def doer_next(text: str, end: int) -> bool:
+    """A doer right after a group noun is the head: "900 bank tellers", "40 store cashiers" count people."""
+    return bool(_doer_next().match(text, end))

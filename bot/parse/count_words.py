@@ -43,7 +43,8 @@ def end_of(text: str, start: int, end: int) -> int:
 def _joins() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     of = lazy(rf"\s*(?:{lexicon.alternation('count_of_each')})\s+[~≈]?\s*", re.I)
     with_ = lazy(rf"\s*(?:{lexicon.alternation('count_with_each')})\s+[~≈]?\s*", re.I)
-    return of, with_, lazy(rf"\s*,?\s*(?:{lexicon.alternation('each')}|cada\s+un[oa])(?!\w)", re.I)
+    # "with 20 agents each", "con 20 agentes cada una", "with 20 agents in each" (lexicon `nest_in_each`)
+    return of, with_, lazy(rf"\s*,?\s*(?:{lexicon.alternation('each')}|cada\s+un[oa]|{lexicon.alternation('nest_in_each')})(?!\w)(?!\s+of\b)", re.I)
 
 
 def products(text: str, out: list[Count]) -> list[Count]:

@@ -20,6 +20,8 @@ from bot.parse.count_nouns import (
     PLURAL,
     at_once_noun,
     count_noun,
+    doer_beside_rate,
+    doer_next,
     each_of,
     echoed,
     for_count,
@@ -124,7 +126,7 @@ def _counts(text: str, nums: list[Number]) -> list[Count]:
             continue  # "one in ten users", "uno de cada diez usuarios": a share, not a head count
         if (m := at_once_noun().match(text, end)) and runs_at_once(text, m["noun"]):
             out.append(Count(round(value), start, m.end("noun"), False, m["noun"], at_once=True))  # streams at once
-        elif (m := count_noun().match(text, end)) and not PER_PERIOD.match(text, m.end()):
+        elif (m := count_noun().match(text, end)) and not PER_PERIOD.match(text, m.end()) and not (m["group"] and doer_next(text, m.end())):
             noun = m.group("group") or m.group("person")
             out.append(Count(round(value), start, m.end(), bool(m.group("group")), noun))
         elif them := of_them().match(text, end):
@@ -136,6 +138,8 @@ def _counts(text: str, nums: list[Number]) -> list[Count]:
         ):
             # "1,800 tellers … each teller": one who does something may be a person with a stream (lexicon `person_suffix`)
             out.append(Count(round(value), start, m.end(), None if lexicon.pattern("person_suffix").fullmatch(m["noun"].split()[-1]) else True, m["noun"]))
+        elif m := doer_beside_rate(text, nums, start, end):
+            out.append(Count(round(value), start, m.end(), None, m["noun"]))  # "The 120 claims handlers need 35 tok/s"
         elif (
             (m := PLURAL.match(text, end) or ANY_NOUN.match(text, end))  # "7 hospitals needs": the first plural
             and not PER_PERIOD.match(text, m.end())

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import revisions, unit_forms, unit_marks, unit_volumes
+from bot.parse import request_units, revisions, unit_forms, unit_marks, unit_volumes
 from bot.parse.compose_at_once import per_stream, streams_at_once
 from bot.parse.counts import Count, counts
 from bot.parse.draft import ASK_SLO, Draft, sentence
@@ -32,6 +32,7 @@ from bot.parse.rate_units import TOK_S
 
 def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
     unit_volumes.read_unit_volumes(text, nums, draft)  # "every branch uses 20M output tokens a month": how many?
+    request_units.read_request_units(text, nums, draft)  # "30 branches each send 2 requests a second": × 30
     if (done := next((n for n in draft.notes if n.code == "rate_multiplied"), None)) is not None:
         _part_of(text, draft, done)  # "500 tok/s per region … only in 2 of our 5 regions": not all 5
         _revised(text, nums, draft, done)  # "12 depots last year and 15 now": the current count

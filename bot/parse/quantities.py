@@ -46,9 +46,11 @@ def _human_agents(text: str, n: Number) -> bool:
     if _HUMAN_AGENTS.match(text, n.end):
         return True
     return bool(_AGENTS.match(text, n.end)) and bool(lexicon.pattern("human_context").search(text, *sentence(text, n.start)))
+# A label and its value: "concurrency: 64", "Max simultaneous users is 50", "la concurrencia es de 48" (lexicon
+# `concurrency_label`, `concurrency_link`); a serving engine's limit keys too.
 _CONCURRENCY_BEFORE = lazy(
-    r"\b(?:concurrency|concurrencia|concurrent\s+(?:users|sessions|streams|requests)|(?:usuarios|sesiones)\s+concurrentes"
-    r"|max[_\s-]?num[_\s-]?seqs|max_concurrency)\s?(?:of|de|=|:|is|es|→|->)?\s?$",
+    rf"\b(?:{lexicon.alternation('concurrency_label')}|(?:usuarios|sesiones)\s+concurrentes|max[_\s-]?num[_\s-]?seqs|max_concurrency)"
+    rf"(?:\s?(?:{lexicon.alternation('concurrency_link')}|=|:|→|->|~))*\s?$",
     re.I,
 )
 
@@ -57,8 +59,9 @@ def read_concurrency(text: str, nums: list[Number], draft: Draft) -> None:
     """Streams at once: "50 concurrent users", "up to 50 users at a time". A per-stream rate with only a
     head count ("30 tok/s each for our 200 engineers") asks how many of them are at it at once."""
     for number in mentions(nums):
-        before = text[max(0, number.start - 32) : number.start]
-        if not (tail(text, number, _CONCURRENCY_AFTER) or _CONCURRENCY_BEFORE.search(before)):
+        before = text[max(0, number.start - 48) : number.start]
+        labelled = _CONCURRENCY_BEFORE.search(before) and not TOK_S.match(text, number.end)  # "concurrency … 300 tok/s"
+        if not (tail(text, number, _CONCURRENCY_AFTER) or labelled):
             continue
         if number.value < 1:
             draft.ask(ASK_RANGE, "not_positive", field="concurrency", value=plain(number.value))

@@ -50,7 +50,7 @@ PER_STREAM_AFTER = lazy(
 PER_STREAM_BEFORE = lazy(
     rf"(?:\b(?:(?:per|each|every|por|cada|for\s+each|para\s+cada)[\s-](?:single\s+)?|{_EACH_OF}){STREAM_WHO}"
     r"|\bper-(?:user|stream|request|seat))\b"
-    rf"(?!\s+(?:{_WAVED_OFF}))(?:\s+[^\W\d_]+(?:'[a-z]+)?){{0,3}}\s*[:~≈]?\s*$",
+    rf"(?!\s+(?:{_WAVED_OFF}))(?:\s+[^\W\d_]+(?:'[a-z]+)?){{0,4}}\s*[:~≈]?\s*$",  # "per-user speed we promise is 45"
     re.I,
 )
 

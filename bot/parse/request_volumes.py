@@ -87,6 +87,14 @@ def _reply_sizes(text: str, nums: list[Number], here: tuple[int, int]) -> list[t
     return [(n, starts[n.start]) for n in mentions(nums) if n.start in starts]
 
 
+def _reply_word_start(text: str, size: Number, end: int) -> int:
+    """Where the words of a reply's size start: the reply word before its figure ("each answer is ~300 tokens")."""
+    for m in _reply_size().finditer(text, max(0, size.start - 40), end):
+        if m.group("at") is not None and m.start("at") == size.start:
+            return m.start()
+    return size.start
+
+
 def _output_sizes(text: str, nums: list[Number], here: tuple[int, int]) -> list[tuple[Number, int]]:
     """The one figure of the sentence said with the output side ("500 tokens out", "250 de salida")."""
     from bot.parse import mix_parts
@@ -166,7 +174,9 @@ def read_request_volumes(
         if tok_s <= 0 or tok_s > ABSURD_TOK_S:
             return
         draft.use(requests.start, per.end(), "slo_tok_s")
-        draft.use(size.start, sizes[0][1], "slo_tok_s")
+        said_from = _reply_word_start(text, size, sizes[0][1])
+        draft.use(said_from, sizes[0][1], "slo_tok_s")
+        draft.use(said_from, sizes[0][1], "input_per_output")  # "each answer is ~300 tokens": the output side, read
         draft.fields["slo_tok_s"] = tok_s
         draft.note(
             "volume_per_request", requests=plain(requests.value), size=plain(size.value), period=period

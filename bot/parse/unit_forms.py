@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import grouped, lexicon, named_lists
+from bot.parse import lexicon, named_lists
 from bot.parse.count_nouns import PER_PERIOD
 from bot.parse.counts import counts, whole_numbers
 from bot.parse.draft import sentence
@@ -20,6 +20,7 @@ from bot.parse.figures import plural_of
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
 from bot.parse.rate_units import TOK_S
+from bot.parse.unit_at_once import at_once_number  # noqa: F401  split out (count14 s14); callers read it here
 
 _STOP = r"(?:per|por|each|every|cada|of|de|del|a|an|the|for|para|at|in|en|x|by|con|with|and|y|or|o)"
 
@@ -66,8 +67,8 @@ def kind(unit: str) -> str | None:
         return "person"
     if any(_is(c, unit) for c in ("not_group", "not_counted", "hardware_nouns")):
         return None
-    if _is("person_nouns", unit) or _is("stream_nouns", unit):
-        return "person"
+    if _is("person_nouns", unit) or _is("stream_nouns", unit) or not _is("group_nouns", unit) and _is("person_suffix", unit):
+        return "person"  # "tellers", "handlers": one who does something has a stream of their own (count14 s14)
     return "group"
 
 
@@ -170,33 +171,3 @@ def _us(text: str, nums: list[Number]) -> list[tuple[int, int, int]]:
         if value.is_integer() and tail and (before.search(text, max(0, start - 30), start) or "of us" in tail.group(0).lower()):
             out.append((round(value), start, tail.end()))
     return out
-
-
-_NUMBER_AT_ONCE = r"(?<![\w.,/:])(?P<n>\d{1,6})(?![\d.,]*\s*(?:[kKmM]\b|tok|t/s|tps|%|percent|por\s?ciento)|[/:x×]\d)"
-
-
-@cache
-def _at_once() -> re.Pattern[str]:
-    return lazy(
-        rf"(?<!\w)(?:{lexicon.alternation('peak_count')})\s+{_NUMBER_AT_ONCE}\s+(?:[^\W\d_]+\s+)?(?:{lexicon.alternation('online_word')})(?!\w)"
-        # "60 of them to be chatting at any one moment", "40 ejecutivos van a usar el asistente a la vez": the words
-        # between are the clause's, no figure and no mark between them
-        rf"|{_NUMBER_AT_ONCE.replace('?P<n>', '?P<m>')}(?:\s+[^\W\d_]+(?:-[^\W\d_]+)?){{0,7}}\s+(?:{lexicon.alternation('at_once')})(?!\w)"
-        # "a la vez habrá unos 100 usuarios", "at any moment about 60 users": the at-once words first, then people
-        rf"|(?<!\w)(?:{lexicon.alternation('at_once')})(?:\s+[^\W\d_]+){{0,3}}\s+{_NUMBER_AT_ONCE.replace('?P<n>', '?P<k>')}\s+(?:{grouped.by_letter('person_nouns')})(?!\w)",
-        re.I,
-    )
-
-
-def at_once_number(text: str) -> tuple[int, int, int] | None:
-    """The one number said to be at it at once ("pico de 140 conectados", "maybe 60 at the same time"), or None."""
-    # "600 agentes y un tercio está en llamada en cualquier momento": a share between is some of them, no number
-    found = {
-        int(m["n"] or m["m"] or m["k"]): m
-        for m in _at_once().finditer(text)
-        if int(m["n"] or m["m"] or m["k"]) >= 2 and not lexicon.pattern("share_of").search(text, m.start() + 1, m.end())
-    }
-    if len(found) != 1:
-        return None
-    (n, m), = found.items()
-    return n, m.start(), m.end()

@@ -84,7 +84,7 @@ def _heads_beside_rate(text: str, count: Count, slo: float) -> bool:
     80 devs, 25 tok/s", "300 agents in the contact centre. 45 tok/s" — each of them, or all of them together?
     Not when "in total" is said anywhere, nor for a count of groups (their figure adds up or is asked by the
     rates reader)."""
-    return count.group is False and slo <= apart_max_tok_s() and not (
+    return (count.group is False or count.group is None and bool(count.noun)) and slo <= apart_max_tok_s() and not (
         lexicon.pattern("total").search(text)
         or lexicon.pattern("rate_total").search(text)
         or lexicon.pattern("rate_steady").search(text)
