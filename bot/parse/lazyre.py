@@ -629,12 +629,12 @@ class Pattern:
                 self._brief = (text, None)
             return None
         indexed, elsewhere = self._starts
-        if self._sift is _UNSET:
+        if self._sift is _UNSET and (long or (self.pattern, self.flags, "sift") in _KEPT):  # a short text: a kept one
             self._sift = sift(self.compiled) if len(self.pattern) >= _SIFTED else None
         found: list[int] = []
         if indexed:
             heads = _heads(text, low)
-            longer = self._sift or {}
+            longer = (self._sift or {}) if self._sift is not _UNSET else {}
             if not long:  # a short text's few beginnings, not the pattern's hundreds (WIDE)
                 indexed = indexed & _begun(text, low)
             for s in indexed:
@@ -805,7 +805,7 @@ class _Parser:
 
 def _compile(pattern: str, flags: int) -> re.Pattern[str]:
     """A wide pattern compiled; when `re` parses it (no compiled code kept: a fresh cache, or none), its word
-    beginnings (`word_starts`, `sift`) are read from the same tree, so a cold start parses it once, as before
+    beginnings (`word_starts`) are read from the same tree, so a cold start parses it once, as before
     (reading them afresh cost three more parses of the lexicon's ~2 M characters of concepts: 9.8 -> 31 s of
     CPU). A kept compile parses nothing, and they come from the kept answers on first use."""
     parser = _Parser(pattern, flags)
@@ -815,9 +815,8 @@ def _compile(pattern: str, flags: int) -> re.Pattern[str]:
     finally:
         _sre_compile._parser = _sre_parse
     if (tree := parser.tree) is not None and isinstance(pattern, str):
-        kept = compiled.flags  # as `word_starts` and `sift` key them (re.U added)
-        _kept_answer(pattern, kept, "starts", lambda p, _f: _word_starts_of(p, flags, tree))
-        _kept_answer(pattern, kept, "sift", lambda p, _f: _sift_of(p, flags, tree))
+        # as `word_starts` keys them (re.U added); `sift` (a walk as long again) waits for a long text, as before
+        _kept_answer(pattern, compiled.flags, "starts", lambda p, _f: _word_starts_of(p, flags, tree))
     return compiled
 
 
