@@ -448,19 +448,60 @@ def _word_starts_of(pattern: str, flags: int, tree: Any = None) -> tuple[frozens
     if flags & (re.ASCII | re.LOCALE):
         return None
     tree = tree or _sre_parse.parse(pattern, flags)
-    starts = _starts(tree.data)
-    if not starts or "" in starts:
+    if _at_word_start(tree.data):
+        starts = _starts(tree.data)
+        if not starts or "" in starts:
+            return None
+        indexed = frozenset(s for s in starts if s[0] in _WORD_CHARS or s == DIGIT_START)
+        others = frozenset(starts) - indexed
+    elif (split := _split_starts(tree.data)) is None:
         return None
-    at_word = _at_word_start(tree.data)
-    indexed = frozenset(s for s in starts if s[0] in _WORD_CHARS or s == DIGIT_START) if at_word else frozenset()
+    else:  # rows with `\\b` and rows without: each row's beginnings where its own matches begin
+        indexed, others = split
     # str.find looks for the text as written: a `\\s` there is cut off (what comes before it still begins the match)
-    found = {s.split(SPACE_START, 1)[0] for s in frozenset(starts) - indexed}
+    found = {s.split(SPACE_START, 1)[0] for s in others}
     found = frozenset(s for s in found if not any(o != s and s.startswith(o) for o in found))  # "=" finds "=pe"
     if len(found) > _MAX_FOUND or any(
         not s or s[0] in _WORD_CHARS and len(s) < 2 or s.isspace() or s == DIGIT_START for s in found
     ):
         return None
     return frozenset(s.translate(_SPACES).replace(SPACE_START, " ") for s in indexed), found  # as the index keys them
+
+
+def _alternatives(items: Any, rest: list[Any], at_word: bool = False) -> list[tuple[list[Any], bool]]:
+    """The ways a match of items + rest may begin: each alternative from its first item that consumes text on, and
+    whether no word character may come before it. An alternation or group that comes first is opened until an
+    assertion (`\\b`, `(?<!\\w)`) says so for all that follows: a pattern of rows, some with `\\b` and some
+    without, gives each row its own answer."""
+    items = list(items)
+    for j, (op, av) in enumerate(items):
+        if op in _ZERO_WIDTH:
+            at_word = at_word or _after_non_word(op, av)
+            continue
+        if at_word or op not in (_c.SUBPATTERN, _c.ATOMIC_GROUP, _c.BRANCH):
+            return [(items[j:] + rest, at_word)]
+        after = items[j + 1 :] + rest
+        bodies = av[1] if op is _c.BRANCH else [av[-1] if op is _c.SUBPATTERN else av]
+        return [alt for body in bodies for alt in _alternatives(body, after, at_word)]
+    return [(rest, at_word)] if rest else [([], at_word)]
+
+
+def _split_starts(items: Any) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(the beginnings of words, the other beginnings) of a pattern not every match of which begins a word: the
+    rows that assert it give their beginnings to the word index, the others are looked for where they are (a
+    beginning of both kinds is looked for: the index would miss it inside a word)."""
+    indexed: set[str] = set()
+    starts: set[str] = set()
+    for alternative, at_word in _alternatives(items, []):
+        begins = _starts(alternative)
+        if not begins or "" in begins:
+            return None
+        words = {s for s in begins if s[0] in _WORD_CHARS or s == DIGIT_START} if at_word else set()
+        indexed |= words
+        starts |= begins - words
+        if len(indexed) > _MAX_STARTS or len(starts) > _MAX_STARTS:
+            return None
+    return frozenset(indexed), frozenset(starts)
 
 
 def word_starts(compiled: re.Pattern[str] | Pattern) -> tuple[frozenset[str], frozenset[str]] | None:

@@ -272,7 +272,8 @@ def test_words_match_as_their_plain_alternation() -> None:
         (r"(?<![\w'])x?(?:ab|c)", {"xab", "xc", "ab", "c"}, set()),
         (r"\ba(?:b|c)*", {"a", "ab", "ac"}, set()),
         (r"(?<!\w)(?:foo|=\s*per)", {"foo"}, {"="}),  # no word character: looked for where it is (any space after it)
-        (r"(?:\bab|cd)", set(), {"ab", "cd"}),  # not every match begins a word: every beginning looked for
+        (r"(?:\bab|cd)", {"ab"}, {"cd"}),  # not every match begins a word: each row's beginnings where its matches begin
+        (r"(?=[^\s\d])(?:(?=[s])(?:\bsol\w*|s(?:ó|o)lo\s+en)|\beu)", {"sol", "eu"}, {"sól", "sol"}),  # both kinds: looked for
         (r"(?<![^\W\d_])abc", set(), {"abc"}),  # after a digit too: no word beginning
         (r"\b(?:\d+x|double)", {DIGIT_START, "dou"}, set()),  # a digit first: the words that begin with one
         (r"(?<![\w.,])(?P<n>\d(?:[\d.,]*\d)?)\s?%", {DIGIT_START}, set()),
@@ -312,7 +313,8 @@ def test_a_sifted_pattern_finds_what_the_pattern_finds() -> None:
 
 
 @pytest.mark.parametrize(
-    "pattern", [r"\b\w+bar", r"\b(?:x)?", r"(?<![\d:])\d{1,2}:", r"\d+%", r"x", r"(?:a|bc)\s", r"\s+x"]
+    "pattern", [r"\b\w+bar", r"\b(?:x)?", r"(?<![\d:])\d{1,2}:", r"\d+%", r"x", r"(?:a|bc)\s", r"\s+x",
+                r"(?:\bab|\w+cd)", r"(?:\bab|c)"]  # a row may begin anywhere, or with a lone letter anywhere
 )  # a digit first where a word need not begin (after a letter, "a1:"): no index finds it
 def test_no_word_starts_where_a_match_may_begin_with_anything_or_a_lone_letter(pattern: str) -> None:
     from bot.parse.lazyre import _word_starts_of
