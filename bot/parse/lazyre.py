@@ -31,6 +31,12 @@ characters in lower case, any space read as " ", and the words whose first chara
 more than a hundred characters also sifts those words by up to six characters of what its matches
 begin with (`sift`): "the" is a beginning of `therapy`, and "the data" is tried no more.
 
+A wide pattern (`WIDE`: the lexicon's concepts, thousands of alternatives) costs 50-500 µs a scan even of a
+one-line question, every word start trying every alternative of its letter; on a short text too it is tried
+only where a word begins as one of its matches may, the text's few beginnings looked up in the pattern's
+(bot/parse/text_index.py keeps a short text's index apart from a long one's). Its beginnings are read from the
+tree `re` parses when it compiles the pattern (`_compile`), so a cold start parses it no more than before.
+
 `match` and `fullmatch` are the compiled pattern's own methods (anchored: nothing to skip). A match's `.re`
 is a compiled pattern (`Pattern.compiled`, or its gated twin on a long text), not this object: compare
 patterns by `.pattern`. Since bot/startup.py keeps every pattern's compiled code between runs, compiling at
@@ -54,17 +60,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-LONG = 600  # characters: below this a scan is cheap and the check would cost more than it saves
+from bot.parse.text_index import ANY_DIGIT as _ANY_DIGIT
+from bot.parse.text_index import DIGIT_START, LONG
+from bot.parse.text_index import FOLD as _FOLD  # noqa: F401 (the tests' name for it)
+from bot.parse.text_index import SPACES as _SPACES
+from bot.parse.text_index import begun as _begun
+from bot.parse.text_index import heads as _heads
+from bot.parse.text_index import lowered as _lowered
+from bot.parse.text_index import spaced as _spaced
+
 _MAX_STRINGS = 24  # more strings than this and looking for each costs about as much as the scan
 DIGIT = "\x00digit"  # the required "string" that stands for any decimal digit (no literal run holds a NUL)
-DIGIT_START = "\x01"  # a match that begins with `\d`: any word of the text whose first character is a decimal digit
 SPACE_START = "\x02"  # `\s` in what a match begins with ("a\x02" for `a\s+`); the word index reads any space as " "
-# What `\s` matches in a str pattern (str.isspace, one for one): the word index keys read each as " ".
-_SPACES = str.maketrans(dict.fromkeys(
-    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
-    "\u200a\u2028\u2029\u202f\u205f\u3000", " "))
-_FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})  # letters `re` folds that str.lower() does not (or not alone)
-_ANY_DIGIT = re.compile(r"\d")
+WIDE = 500  # characters of pattern: from this long a scan of a short text is tried only where a match may begin
 _WINDOW = 400  # characters: a scan this short of a long text looks for the required strings in the window
 _WINDOW_STRINGS = 8  # first, when they are this few
 _REPEATS = (_c.MAX_REPEAT, _c.MIN_REPEAT, _c.POSSESSIVE_REPEAT)
@@ -432,27 +440,68 @@ def _item_starts(op: Any, av: Any, size: int = 3) -> set[str] | None:
 _MAX_FOUND = 16  # beginnings looked for with str.find (not in the word index): more cost about as much as the scan
 
 
-def _word_starts_of(pattern: str, flags: int) -> tuple[frozenset[str], frozenset[str]] | None:
+def _word_starts_of(pattern: str, flags: int, tree: Any = None) -> tuple[frozenset[str], frozenset[str]] | None:
     """What every match of `pattern` begins with (`_starts`), as (the beginnings of words, looked up in the text's
     word index; the others, looked for with str.find), or None when that is unknown or would not save the scan.
     A beginning is a word's when the pattern asserts that no word character comes before (`\\b`, `(?<!\\w)`)
     and it starts with a word character; any other must be a few, and more than one letter long (or no letter)."""
     if flags & (re.ASCII | re.LOCALE):
         return None
-    tree = _sre_parse.parse(pattern, flags)
-    starts = _starts(tree.data)
-    if not starts or "" in starts:
+    tree = tree or _sre_parse.parse(pattern, flags)
+    if _at_word_start(tree.data):
+        starts = _starts(tree.data)
+        if not starts or "" in starts:
+            return None
+        indexed = frozenset(s for s in starts if s[0] in _WORD_CHARS or s == DIGIT_START)
+        others = frozenset(starts) - indexed
+    elif (split := _split_starts(tree.data)) is None:
         return None
-    at_word = _at_word_start(tree.data)
-    indexed = frozenset(s for s in starts if s[0] in _WORD_CHARS or s == DIGIT_START) if at_word else frozenset()
+    else:  # rows with `\\b` and rows without: each row's beginnings where its own matches begin
+        indexed, others = split
     # str.find looks for the text as written: a `\\s` there is cut off (what comes before it still begins the match)
-    found = {s.split(SPACE_START, 1)[0] for s in frozenset(starts) - indexed}
+    found = {s.split(SPACE_START, 1)[0] for s in others}
     found = frozenset(s for s in found if not any(o != s and s.startswith(o) for o in found))  # "=" finds "=pe"
     if len(found) > _MAX_FOUND or any(
         not s or s[0] in _WORD_CHARS and len(s) < 2 or s.isspace() or s == DIGIT_START for s in found
     ):
         return None
     return frozenset(s.translate(_SPACES).replace(SPACE_START, " ") for s in indexed), found  # as the index keys them
+
+
+def _alternatives(items: Any, rest: list[Any], at_word: bool = False) -> list[tuple[list[Any], bool]]:
+    """The ways a match of items + rest may begin: each alternative from its first item that consumes text on, and
+    whether no word character may come before it. An alternation or group that comes first is opened until an
+    assertion (`\\b`, `(?<!\\w)`) says so for all that follows: a pattern of rows, some with `\\b` and some
+    without, gives each row its own answer."""
+    items = list(items)
+    for j, (op, av) in enumerate(items):
+        if op in _ZERO_WIDTH:
+            at_word = at_word or _after_non_word(op, av)
+            continue
+        if at_word or op not in (_c.SUBPATTERN, _c.ATOMIC_GROUP, _c.BRANCH):
+            return [(items[j:] + rest, at_word)]
+        after = items[j + 1 :] + rest
+        bodies = av[1] if op is _c.BRANCH else [av[-1] if op is _c.SUBPATTERN else av]
+        return [alt for body in bodies for alt in _alternatives(body, after, at_word)]
+    return [(rest, at_word)] if rest else [([], at_word)]
+
+
+def _split_starts(items: Any) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(the beginnings of words, the other beginnings) of a pattern not every match of which begins a word: the
+    rows that assert it give their beginnings to the word index, the others are looked for where they are (a
+    beginning of both kinds is looked for: the index would miss it inside a word)."""
+    indexed: set[str] = set()
+    starts: set[str] = set()
+    for alternative, at_word in _alternatives(items, []):
+        begins = _starts(alternative)
+        if not begins or "" in begins:
+            return None
+        words = {s for s in begins if s[0] in _WORD_CHARS or s == DIGIT_START} if at_word else set()
+        indexed |= words
+        starts |= begins - words
+        if len(indexed) > _MAX_STARTS or len(starts) > _MAX_STARTS:
+            return None
+    return frozenset(indexed), frozenset(starts)
 
 
 def word_starts(compiled: re.Pattern[str] | Pattern) -> tuple[frozenset[str], frozenset[str]] | None:
@@ -463,13 +512,13 @@ def word_starts(compiled: re.Pattern[str] | Pattern) -> tuple[frozenset[str], fr
     return _kept_answer(pattern, flags, "starts", _word_starts_of)
 
 
-def _sift_of(pattern: str, flags: int) -> dict[str, tuple[str, ...]] | None:
+def _sift_of(pattern: str, flags: int, tree: Any = None) -> dict[str, tuple[str, ...]] | None:
     """What every match of `pattern` begins with, up to six characters (`_starts`), keyed by the first three as
     the word index keys them (any space read as " "): a candidate whose first three characters are a key and
     whose text begins with none of that key's beginnings begins no match ("the" is a candidate of `therapy`
     and `the\\s+board`; "the data" begins neither). A key that a shorter beginning also begins is left out, and
     so is every key when a match may begin with a digit (`\\d` is no character to compare)."""
-    starts = _starts(_sre_parse.parse(pattern, flags).data, 0, _SIFT)
+    starts = _starts((tree or _sre_parse.parse(pattern, flags)).data, 0, _SIFT)
     if not starts or "" in starts or any(DIGIT_START in s for s in starts):
         return None
     keyed = {s.translate(_SPACES).replace(SPACE_START, " ") for s in starts}
@@ -564,75 +613,14 @@ def _analysed(pattern: str | bytes, flags: int) -> Strings:
     return _sequence(tree.data if hasattr(tree, "data") else tree)
 
 
-_LOWERED: dict[str, tuple[str | None, bool]] = {}  # by the text itself: readers pass equal copies of one text
-
-
-def _lowered(text: str) -> tuple[str | None, bool]:
-    """The text in lower case (None when that changes its length) and whether it holds a digit, once per text."""
-    hit = _LOWERED.get(text)
-    if hit is None:
-        if len(_LOWERED) > 16:
-            _LOWERED.clear()
-        low = text.translate(_FOLD).lower()
-        hit = _LOWERED[text] = (low if len(low) == len(text) else None, bool(_ANY_DIGIT.search(text)))
-    return hit
-
-
 _UNSET: Any = object()
-
-
-_SPACED: dict[str, str] = {}  # by the text itself, as _LOWERED
-
-
-def _spaced(text: str, low: str) -> str:
-    """The text in lower case with any space read as " ", as the word index keys it, once per text."""
-    hit = _SPACED.get(text)
-    if hit is None:
-        if len(_SPACED) > 16:
-            _SPACED.clear()
-        hit = _SPACED[text] = low.translate(_SPACES)
-    return hit
-
-
-_WORD_HEAD = re.compile(r"(?<!\w)\w")
-_HEADS: dict[str, list[dict[str, list[int]]]] = {}  # by the text itself: readers pass equal copies of one text
-
-
-def _heads(text: str, low: str) -> list[dict[str, list[int]]]:
-    """Where each word of `text` begins, by its first one, two and three characters in lower case, any space
-    read as " " (a word's three may run past it: "a d" of "a day", "a\\nd" too), and the words that begin with
-    a digit (`DIGIT_START`), once per text."""
-    hit = _HEADS.get(text)
-    if hit is None:
-        if len(_HEADS) > 16:
-            _HEADS.clear()
-        three: dict[str, list[int]] = {}
-        spaced = _spaced(text, low)
-        for m in _WORD_HEAD.finditer(text):
-            p = m.start()
-            head = spaced[p : p + 3]
-            if (at := three.get(head)) is None:
-                three[head] = [p]
-            else:
-                at.append(p)
-        one: dict[str, list[int]] = {}
-        two: dict[str, list[int]] = {}
-        for head, at in three.items():
-            one.setdefault(head[:1], []).extend(at)
-            two.setdefault(head[:2], []).extend(at)
-            if head[:1].isdecimal():  # what `\d` matches (str patterns: any Unicode decimal digit)
-                one.setdefault(DIGIT_START, []).extend(at)
-        hit = _HEADS[text] = [{}, one, two, three]
-    return hit
-
-
 
 
 class Pattern:
     """A compiled pattern that skips a long text holding none of its required strings (module docstring)."""
 
     __slots__ = ("compiled", "pattern", "flags", "groups", "groupindex", "match", "fullmatch", "_needs", "_last",
-                 "_scan", "_starts", "_sift", "_cands")
+                 "_scan", "_starts", "_sift", "_cands", "_wide", "_brief")
 
     def __init__(self, compiled: re.Pattern[str]) -> None:
         self.compiled = compiled
@@ -645,6 +633,8 @@ class Pattern:
         self._starts: tuple[frozenset[str], frozenset[str]] | None = _UNSET  # `word_starts`, on the first long text
         self._sift: dict[str, tuple[str, ...]] | None = _UNSET  # `sift`, on the first long text with candidates
         self._cands: tuple[str, list[int]] | None = None  # where in the last long text a match may begin
+        self._wide = len(self.pattern) >= WIDE
+        self._brief: tuple[str, list[int] | None] | None = None  # where in the last short text (a wide pattern's)
 
     def _judged(self, text: str) -> tuple[str, bool, str | None, tuple[str, ...]]:
         """(text, whether it holds none of the required strings, its lower case, the strings to look for in a
@@ -669,20 +659,25 @@ class Pattern:
         """Where in `text` a match may begin, when every match begins with one of a few known strings
         (`word_starts`): the words that begin so, looked up in the text's word index, and where the others
         are. None: scan."""
-        cands = self._cands
+        long = len(text) >= LONG
+        cands = self._cands if long else self._brief
         if cands is not None and (cands[0] is text or cands[0] == text):
             return cands[1]
         if self._starts is _UNSET:
             self._starts = word_starts(self.compiled)
         if self._starts is None or (low := _lowered(text)[0]) is None:
+            if not long:
+                self._brief = (text, None)
             return None
         indexed, elsewhere = self._starts
-        if self._sift is _UNSET:
+        if self._sift is _UNSET and (long or (self.pattern, self.flags, "sift") in _KEPT):  # a short text: a kept one
             self._sift = sift(self.compiled) if len(self.pattern) >= _SIFTED else None
         found: list[int] = []
         if indexed:
             heads = _heads(text, low)
-            longer = self._sift or {}
+            longer = (self._sift or {}) if self._sift is not _UNSET else {}
+            if not long:  # a short text's few beginnings, not the pattern's hundreds (WIDE)
+                indexed = indexed & _begun(text, low)
             for s in indexed:
                 if (at := heads[len(s)].get(s)) is not None:
                     if (ends := longer.get(s)) is not None:  # "the" is a candidate of `therapy`: "the data" is not
@@ -695,7 +690,10 @@ class Pattern:
                 found.append(i)
                 i = low.find(s, i + 1)
         found = sorted(set(found))
-        self._cands = (text, found)
+        if long:
+            self._cands = (text, found)
+        else:
+            self._brief = (text, found)
         return found
 
     def _matches(self, string: str, cands: list[int], pos: int, endpos: int) -> Iterator[re.Match[str]]:
@@ -758,6 +756,12 @@ class Pattern:
                         return m
                 return None
             return self._scan.search(string, pos, endpos)  # type: ignore[union-attr]
+        if self._wide and (cands := self._candidates(string)) is not None:  # a short text, a wide pattern (WIDE)
+            match = self.compiled.match
+            for p in cands[bisect_left(cands, pos) : bisect_left(cands, endpos)]:
+                if (m := match(string, p, endpos)) is not None:
+                    return m
+            return None
         return self.compiled.search(string, pos, endpos)
 
     def finditer(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
@@ -768,6 +772,8 @@ class Pattern:
             if cands is not None:
                 return self._matches(string, cands[start:stop], pos, endpos)
             return self._scan.finditer(string, pos, endpos)  # type: ignore[union-attr]
+        if self._wide and (cands := self._candidates(string)) is not None:
+            return self._matches(string, cands[bisect_left(cands, pos) : bisect_left(cands, endpos)], pos, endpos)
         return self.compiled.finditer(string, pos, endpos)
 
     def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
@@ -818,8 +824,41 @@ def lazy(pattern: str, flags: int = 0) -> Pattern:
     if (hit := _OWN.get(key)) is None:
         if len(_OWN) > 4096:
             _OWN.clear()
-        hit = _OWN[key] = Pattern(_PLAIN_COMPILE(pattern, flags))
+        hit = _OWN[key] = Pattern(_compile(pattern, flags) if len(pattern) >= WIDE else _PLAIN_COMPILE(pattern, flags))
     return hit
+
+
+class _Parser:
+    """`re._parser` for one compile: the tree of `pattern` it parses is kept (another thread's is not)."""
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.key, self.tree = (pattern, flags), None
+
+    def parse(self, p: Any, flags: int = 0, state: Any = None) -> Any:
+        tree = _sre_parse.parse(p, flags, state)
+        if (p, flags) == self.key:
+            self.tree = tree
+        return tree
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_sre_parse, name)
+
+
+def _compile(pattern: str, flags: int) -> re.Pattern[str]:
+    """A wide pattern compiled; when `re` parses it (no compiled code kept: a fresh cache, or none), its word
+    beginnings (`word_starts`) are read from the same tree, so a cold start parses it once, as before
+    (reading them afresh cost three more parses of the lexicon's ~2 M characters of concepts: 9.8 -> 31 s of
+    CPU). A kept compile parses nothing, and they come from the kept answers on first use."""
+    parser = _Parser(pattern, flags)
+    _sre_compile._parser = parser  # type: ignore[assignment]
+    try:
+        compiled = _PLAIN_COMPILE(pattern, flags)
+    finally:
+        _sre_compile._parser = _sre_parse
+    if (tree := parser.tree) is not None and isinstance(pattern, str):
+        # as `word_starts` keys them (re.U added); `sift` (a walk as long again) waits for a long text, as before
+        _kept_answer(pattern, compiled.flags, "starts", lambda p, _f: _word_starts_of(p, flags, tree))
+    return compiled
 
 
 def words(names: list[str], flags: int = 0) -> str:

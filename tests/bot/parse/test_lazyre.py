@@ -234,6 +234,23 @@ def _finds_the_same(pairs: list[tuple[re.Pattern[str], object, str]], windows: t
             assert [(m.span(), m.groups()) for m in fast.finditer(text, lo, hi)] == want_all, (name, text[lo:hi][:80])  # type: ignore[attr-defined]
 
 
+def test_a_wide_pattern_on_a_short_text_finds_what_the_pattern_finds() -> None:
+    """A wide pattern (the lexicon's concepts) tries a short text only where its words begin as a match may
+    (`WIDE`): on every corpus question, whole and in windows (a reader's sentence of it), the same matches as the
+    compiled pattern, text by text as the parser reads."""
+    from bot.parse.lazyre import WIDE
+
+    wide = [(p.compiled, p, name) for name, p in _parser_patterns().items() if len(p.pattern) >= WIDE]
+    assert len(wide) > 40
+    for text in (q for q in _questions(every=9) if len(q) < LONG):
+        for raw, fast, name in wide:
+            for lo, hi in ((0, len(text)), (len(text) // 3, len(text)), (2, max(2, len(text) - 5))):
+                want, got = raw.search(text, lo, hi), fast.search(text, lo, hi)
+                assert (want and (want.span(), want.groups())) == (got and (got.span(), got.groups())), (name, text)
+                want_all = [(m.span(), m.groups()) for m in raw.finditer(text, lo, hi)]
+                assert [(m.span(), m.groups()) for m in fast.finditer(text, lo, hi)] == want_all, (name, text)
+
+
 def test_words_match_as_their_plain_alternation() -> None:
     """lazyre.words groups names by first letter; the order within a letter (longest first, "new york city"
     before "new york") decides what matches and must be kept, in either case when re.I."""
@@ -255,7 +272,8 @@ def test_words_match_as_their_plain_alternation() -> None:
         (r"(?<![\w'])x?(?:ab|c)", {"xab", "xc", "ab", "c"}, set()),
         (r"\ba(?:b|c)*", {"a", "ab", "ac"}, set()),
         (r"(?<!\w)(?:foo|=\s*per)", {"foo"}, {"="}),  # no word character: looked for where it is (any space after it)
-        (r"(?:\bab|cd)", set(), {"ab", "cd"}),  # not every match begins a word: every beginning looked for
+        (r"(?:\bab|cd)", {"ab"}, {"cd"}),  # not every match begins a word: each row's beginnings where its matches begin
+        (r"(?=[^\s\d])(?:(?=[s])(?:\bsol\w*|s(?:ó|o)lo\s+en)|\beu)", {"sol", "eu"}, {"sól", "sol"}),  # both kinds: looked for
         (r"(?<![^\W\d_])abc", set(), {"abc"}),  # after a digit too: no word beginning
         (r"\b(?:\d+x|double)", {DIGIT_START, "dou"}, set()),  # a digit first: the words that begin with one
         (r"(?<![\w.,])(?P<n>\d(?:[\d.,]*\d)?)\s?%", {DIGIT_START}, set()),
@@ -295,7 +313,8 @@ def test_a_sifted_pattern_finds_what_the_pattern_finds() -> None:
 
 
 @pytest.mark.parametrize(
-    "pattern", [r"\b\w+bar", r"\b(?:x)?", r"(?<![\d:])\d{1,2}:", r"\d+%", r"x", r"(?:a|bc)\s", r"\s+x"]
+    "pattern", [r"\b\w+bar", r"\b(?:x)?", r"(?<![\d:])\d{1,2}:", r"\d+%", r"x", r"(?:a|bc)\s", r"\s+x",
+                r"(?:\bab|\w+cd)", r"(?:\bab|c)"]  # a row may begin anywhere, or with a lone letter anywhere
 )  # a digit first where a word need not begin (after a letter, "a1:"): no index finds it
 def test_no_word_starts_where_a_match_may_begin_with_anything_or_a_lone_letter(pattern: str) -> None:
     from bot.parse.lazyre import _word_starts_of
@@ -347,7 +366,7 @@ def test_the_parser_modules_compile_through_lazy_and_the_stdlib_is_left_alone() 
     from bot.parse.lazyre import lazy
 
     root = Path(__file__).resolve().parents[3] / "bot"
-    sources = [root / "parser.py", *(p for p in (root / "parse").glob("*.py") if p.name != "lazyre.py")]
+    sources = [root / "parser.py", *(p for p in (root / "parse").glob("*.py") if p.name not in ("lazyre.py", "text_index.py"))]  # lazy's own
     assert [p.name for p in sources if "re.compile(" in p.read_text(encoding="utf-8")] == []
     assert isinstance(counts.ANY_NOUN, Pattern)
     assert type(re.compile(r"x(\d)")) is re.Pattern
