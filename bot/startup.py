@@ -255,7 +255,7 @@ def save_regexes(folder: Path) -> None:
     """Write the kept sre code when this run compiled a pattern it did not have."""
     import pickle
 
-    if _REGEX_NEW[0]:
+    if _REGEX_NEW[0] and folder.is_dir():  # a folder removed since the start (a test session's) stays removed
         _REGEX_NEW[0] = 0
         gen = _REGEX_GEN[0]
         for key in [k for k in _REGEX if _REGEX_SEEN.get(k, 0) <= gen - _REGEX_KEEP]:

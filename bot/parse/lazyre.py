@@ -562,11 +562,12 @@ _KEPT: dict[tuple[str, int] | tuple[str, int, str], Any] = {}
 _KEPT_STATE = {"loaded": False, "new": 0}
 
 
-def _kept_file() -> Path | None:
+def _kept_file(create: bool = True) -> Path | None:
     from bot.cache import cache_dir
+    from bot.context import current
 
-    folder = cache_dir()
-    if folder is None:
+    folder = cache_dir() if create else current().cache_folder
+    if folder is None or not folder.is_dir():
         return None
     source = Path(__file__).stat()
     return folder / f"lazyre-{source.st_size}-{source.st_mtime_ns}-{sys.hexversion:x}.pickle"
@@ -584,7 +585,9 @@ def _save_kept() -> None:
     if _KEPT_STATE["new"]:
         _KEPT_STATE["new"] = 0
         with contextlib.suppress(Exception):
-            if (path := _kept_file()) is not None:
+            # at exit the folder is not made again: one removed since this process began (a test session's
+            # folder, removed when the session ends) stays removed
+            if (path := _kept_file(create=False)) is not None:
                 from bot.cache import prune, write_atomically
 
                 write_atomically(path, pickle.dumps(dict(_KEPT), protocol=pickle.HIGHEST_PROTOCOL))

@@ -222,3 +222,31 @@ def test_kept_patterns_no_run_uses_are_dropped_after_a_few_writes(tmp_path):
         assert "zzold" in run("zzused", f"zznew{write}"), write
     newer = [f"zznew{w}" for w in range(2, startup._REGEX_KEEP + 1)]  # used within the last writes: kept
     assert run("zzused", "zzlast") == sorted(["zzlast", "zzused", *newer])  # "zzold" is gone
+
+
+def test_the_exit_saves_do_not_make_a_removed_folder_again(cache_in, tmp_path, monkeypatch):
+    """A test session removes its cache folder at its end; the exit handlers of its processes (the pattern
+    analyses of bot/parse/lazyre.py, the sre code of bot/startup.py) used to make it again and leave it behind."""
+    import shutil
+
+    from bot import startup
+    from bot.parse import lazyre
+
+    folder = tmp_path / "c"
+    cache_in(folder)
+    assert cache.cache_dir() == folder and folder.is_dir()
+    shutil.rmtree(folder)
+    monkeypatch.setitem(lazyre._KEPT_STATE, "new", 1)
+    lazyre._save_kept()
+    was = startup._REGEX_NEW[0]
+    startup._REGEX_NEW[0] = 1
+    try:
+        startup.save_regexes(folder)
+    finally:
+        startup._REGEX_NEW[0] = was
+    assert not folder.exists()
+    # a folder that is there is written to, as before
+    folder.mkdir()
+    monkeypatch.setitem(lazyre._KEPT_STATE, "new", 1)
+    lazyre._save_kept()
+    assert list(folder.glob("lazyre-*.pickle"))
