@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.parse import calendar_spans as clock
-from bot.parse import lexicon, mix_parts, split_day
+from bot.parse import calendar_staff, lexicon, mix_parts, split_day
 from bot.parse.context import negated as _negated
 from bot.parse.context import waived_after
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
@@ -94,6 +94,11 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
         for m in matches[:8]:
             draft.use(m.start(), m.end(), "calendar")
         found[pattern] = [m for m in matches if not _aside(text, m.start(), m.end())]
+    calendar_staff.set_aside(  # "the team works 9-5, but the chat runs around the clock": the service's hours
+        text, found, (_ALWAYS, lexicon.pattern("calendar_always")),
+        (_BUSINESS, lexicon.pattern("calendar_business"), clock.CLOCK_SPAN, clock.SPAN, lexicon.pattern("hours_label")),
+        (lexicon.pattern("calendar_unpriced"), lexicon.pattern("days_only")),
+    )
     said = {"business_hours": [], "24x7": []}
     for kind, pattern in (("business_hours", _BUSINESS), ("24x7", _ALWAYS)):
         said[kind] = [not _negated(text, m.start()) and not waived_after(text, m.end()) for m in found[pattern]]

@@ -38,7 +38,8 @@ SPAN = lazy(
 )
 _CLOCK_WORD_AFTER = lazy(
     r"\s*[,(]?\s*(?:on\s+)?(?:local|office|business|working|hours|time|hora|horario|weekdays?|week\s*days|workdays|entre\s+semana"
-    r"|utc|gmt|m-f|mon-fri|l-v|(?:de\s+)?(?:mon(?:day)?|lun(?:es)?)\b)",
+    r"|utc|gmt|m-f|mon-fri|l-v|(?:de\s+)?(?:mon(?:day)?|lun(?:es)?)\b"
+    r"|every\s+day\b|daily\b|each\s+day\b|todos\s+los\s+d[ií]as\b|cada\s+d[ií]a\b|a\s+diario\b|diariamente\b)",  # "de 6 a 22 todos los días"
     re.I,
 )
 _PLACE_AFTER = lazy(r"\s*[,(]?\s*(?:(?:in|en)\s+[A-ZÁÉÍÓÚ]|(?-i:[A-ZÁÉÍÓÚ][a-záéíóúñ]))", re.I)  # "in Istanbul", "Madrid"

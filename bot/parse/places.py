@@ -187,6 +187,8 @@ def read_timezone(text: str, draft: Draft) -> None:
             draft.note("zone_from_country", country=countries[0][0], tz=zones[0])  # said in a note
     if not zones and later:  # the later place is the only one said: it is still where the day runs
         zones = [CITIES[city.lower()] for city in _cities(text, ruled)]
+        if not zones and draft.fields.get("calendar") == "business_hours":
+            zones = _proper_cities(text, ruled)  # "Toronto head office, 9 to 5": another entity's words, no rival
     business = draft.fields.get("calendar") == "business_hours"
     if not zones and not ambiguous and business and (region := zone_words.spans_zones(text) or zone_words.span_country(text, ruled + place_scope.regions(draft))):
         draft.ask(ASK_CONFLICT, "tz_region", field="tz", said=region)  # "APAC business hours": which zone?

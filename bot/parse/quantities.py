@@ -103,6 +103,7 @@ _CONTEXT_BEFORE = lazy(
     r"\b(?:contexts?(?:\s+windows?)?|contextos?|ctx|sesiones|sessions|prompts|conversaciones|ventanas?|windows?|sequences|secuencias)"
     r"(?: (?:m[aá]ximo|max(?:imum)?|total|completo|entero|full))?(?: (?:budget|limit|cap|presupuesto|l[ií]mite))?"
     r"(?: (?:per|each|a|por|de cada) (?:call|request|prompt|query|petici[oó]n|llamada|consulta))?"  # "context budget per call: 48k"
+    r"(?: (?:we|they|you|I|que) [^\W\d_]+(?: [^\W\d_]+)?)?"  # "the window we need is 128k", "el contexto que piden es de"
     r" ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
     re.I,
 )
@@ -164,17 +165,20 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
         keyed = keyed or prose
         if key_before or named_before or prose:
             draft.use(max(0, number.start - 30), number.end, "context_tokens")  # weighed, kept or not
+        each_request = tail(text, number, PER_REQUEST_AFTER)  # "180k tokens of clippings into each prompt"
         per_request = (
             number.value > DEFAULT_CONTEXT
             and tokens_after
             and (
-                tail(text, number, PER_REQUEST_AFTER)
+                each_request
                 or GROWS_BEFORE.search(before)
                 or (sized_item(before) and not PER_TIME.match(text, number.end))
                 or each_item(text, number, before)
                 or token_figures.held(text, number, DEFAULT_CONTEXT)  # a holder in the clause, any wording
             )
-            and not token_figures.corpus(text, number)  # "our documents add up to 900k tokens": the corpus
+            # "our documents add up to 900k tokens": the corpus; one said per request is what one holds whatever
+            # the clause calls its source ("archive search stuffs 180k tokens … into each prompt")
+            and (each_request or not token_figures.corpus(text, number))
         )
         if per_request:  # "contracts up to 500k tokens": the noun was read for the size, not a residency word
             sized = sized_item(before)
@@ -194,6 +198,7 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
             continue
         if number.value < MIN_CONTEXT and not keyed:
             continue  # "for each token of answer we send 12 tokens of prompt": a mix, no model's window
+        draft.use(number.start, number.end, "context_tokens")  # "1M-token contexts … 24 hours a day": no volume
         draft.set("context_tokens", round(number.value))
     if (said := draft.fields.get("context_tokens")) and any(size != said for size in prompt_sizes):
         draft.conflict("context_tokens", [said, *prompt_sizes])

@@ -15,7 +15,7 @@ from bot.parse.numbers import Number
 # "500k tokens per prompt", "conversations grow to 500k tokens", "500k tokens de contexto por petición": what
 # one request holds. The context must hold at least that; only a size beyond the default context changes it.
 PER_REQUEST_AFTER = lazy(
-    r" ?(?:tokens?|tok)\b(?: (?:of|de) (?:context|contexto|input|entrada))?,? ?(?:per|each|every|a|an|in\s+(?:a|one|each)|por|cada|en\s+cada)"
+    r" ?(?:tokens?|tok)\b(?: (?:of|de) (?:[^\W\d_]+ )?[^\W\d_]+)?,? ?(?:per|each|every|a|an|(?:in|into)\s+(?:a|one|each|every)|por|cada|en\s+cada)"
     r" (?:prompt|request|conversation|document|doc|session|chat|call|query|petici[oó]n|conversaci[oó]n|documento|sesi[oó]n|consulta|llamada)\b",
     re.I,
 )
