@@ -42,7 +42,12 @@ def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
     asked = next((f for _, f in draft.asks if f.code == "rate_per_group"), None)
     if asked is not None:  # rates.py saw "per <group>" and no count it knew: a count in another form?
         figure = next((n for n in nums if n.value == asked.params["tok_s"] and TOK_S.match(text, n.end)), None)
-        if figure is not None and unit_forms.kind(asked.params["group"]) is not None:
+        kind = unit_forms.kind(asked.params["group"]) if figure is not None else None
+        if kind == "person":  # "Speed per user: 35 tok/s": a person's stream, never a sum (count14b s14)
+            draft.asks = [(p, f) for p, f in draft.asks if f is not asked]
+            draft.fields["slo_tok_s"] = figure.value
+            _people(text, nums, draft, asked.params["group"])
+        elif kind is not None:
             _group(text, nums, draft, figure, asked.params["group"], asked)
         return
     slo = draft.fields.get("slo_tok_s")

@@ -44,7 +44,13 @@ def _named_again(text: str, number: Number, periods: str, handed: set[str]) -> r
     """ "20 eval sweeps a day at ~1.5M output tokens per sweep": any unit of work counted per period, when a size
     is handed to each one of it by name (`handed`: the words after "per", "each", "cada")."""
     m = _counted_per_period(periods).match(text, number.end)
+    if m and m["noun"].lower() not in handed and _EACH_AFTER.match(text, m.end()):
+        return m  # "250,000 shipments a day, and each one gets …", "3.000 facturas al día, cada una de …": that count's
     return m if m and m["noun"].lower() in handed else None
+
+
+# "each" said right after a count a period hands what follows to that count: "each one", "each with", "cada una"
+_EACH_AFTER = lazy(r"[ \t]*[,;]?[ \t]*(?:and[ \t]+|y[ \t]+)?(?:each|cada)\b(?![ \t]+(?:day|week|month|hour|d[ií]a|semana|mes|hora))", re.I)
 
 
 # "500 output tokens each", "500 tokens of output per request", "500 tokens de salida cada una / por petición"

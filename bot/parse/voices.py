@@ -127,9 +127,11 @@ def _corrections(
     done: set[int],
 ) -> None:
     rate_only = list(_pattern("figure_fix_rate").finditer(text))  # "Correction from the PM …: 1,100 tok/s"
+    quoted = lambda pos: any(s <= pos < e for s, e in old)  # noqa: E731
     for mark in sorted([*_pattern("figure_fix").finditer(text), *rate_only], key=lambda m: m.start()):
-        if any(s <= mark.start() < e for s, e in old):
-            continue
+        # a correction inside a quoted thread settles that thread's own figures ("> @ana: 300 tok/s" / "> @raj: make
+        # it 500"), never the newer text's
+        inside = quoted(mark.start())
         lead = _MARK_TAIL.match(text, mark.end())  # "actually, we need 500 tok/s": the clause after the comma
         end = _CLAUSE_END.search(text, lead.end())
         after = [
@@ -147,6 +149,8 @@ def _corrections(
         if _pattern("figure_more").search(text, mark.end(), new.number.start):
             continue  # "actually the batch jobs need another 200 tok/s": an addition, not a correction
         before = [f for f in figures if f.number.end <= mark.start() and f.kind and _said(f)]
+        if inside:
+            before = [f for f in before if quoted(f.number.start)]
         if new.kind:  # a rate replaces the rates said before, whoever each is for ("500 tok/s. My bad, 50 tok/s per user")
             family = "tok/s" if new.kind.startswith("tok/s") else None
             for f in (f for f in before if _same(f, new, family) and f.number.value != new.number.value):

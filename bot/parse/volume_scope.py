@@ -80,13 +80,15 @@ _OTHER_SIDE_AND = lazy(r"(?<!\w)(?:inputs?|prompts?|entradas?|outputs?|completio
 def lead_total(text: str, tokens: re.Match[str], lo: int, start: int):
     """A period said before a volume that a verb of throughput governs ("every day the pipeline pushes 40M
     tokens"): that volume over the period, a total (volume_lead.LeadVolume reads only a side said or written)."""
-    from bot.parse.volume_forms import LEAD_PERIOD
+    from bot.parse.volume_forms import _COUNTED_BEFORE, LEAD_PERIOD
     from bot.parse.volume_lead import LeadVolume
 
     leads = list(LEAD_PERIOD.finditer(text, lo, start))
     if not leads or not (_through().search(text, leads[-1].end(), start) or _TOTAL_AFTER.match(text, tokens.end())):
         return None  # a verb of throughput, or "al mes son 2.000 millones de tokens en total" (mix14)
     lead = leads[-1]
+    if _COUNTED_BEFORE.search(text, max(lo, lead.start() - 30), lead.start()):
+        return None  # "172.800 facturas al día y cada factura lleva 250 tokens": the period is the invoices' (LeadVolume.before)
     adverbs = {"daily": "day", "weekly": "week", "monthly": "month"}
     period = lead.group("period") or next(p for k, p in adverbs.items() if lead.group(k))
     volume = LeadVolume(tokens, period)
