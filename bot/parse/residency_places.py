@@ -44,7 +44,7 @@ class PlaceRule:
 def _led(text: str, a: int, start: int) -> int | None:
     """Where the lead of a list starting at `start` begins ("stay in our", "solo en regiones de"), or None."""
     nouns = lexicon.alternation("place_list_noun")
-    gap = lazy(rf"\s*(?:(?:the|our|la|las|los|el|nuestr[oa]s?)\s+)?(?:(?:{nouns})\s+(?:(?:of|in|en)\s+)?)?", re.I)  # "centros de datos en Lisboa"
+    gap = lazy(rf"\s*(?:(?:either|both|ambos|ambas|the|our|la|las|los|el|nuestr[oa]s?)\s+)?(?:(?:{nouns})\s+(?:(?:of|in|en)\s+)?)?", re.I)  # "centros de datos en Lisboa"
     for lead in grouped.pattern("place_rule").finditer(text, max(a, start - 60), start):
         if gap.fullmatch(text, lead.end(), start):
             return lead.start()

@@ -16,6 +16,7 @@ from bot.parse import (
     rulings,
     stance_sentences,
 )
+from bot.parse.lazyre import lazy
 from bot.parse.residency_sensitive import sensitive
 from bot.parse.residency_words import LEAVES_PHRASE, NOT_BINDING, STAYS_NOT_DATA, WAIVED_BEFORE
 from bot.parse.stance_aside import not_a_rule
@@ -59,6 +60,8 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
     # "residency: nobody knows"; "may or may not have to stay in-house" (a keep-in rule in doubt, parseQ2)
     if doubt and (authority or find("egress") or find("vendor_use") or find("residency_topic") or find("keep_in")):
         return Stance(UNSURE, min(doubt.start(), authority.start() if authority else b), b, who=who if authority else "")
+    if doubt and (asked := _kind_in_doubt(text, doubt, b)):  # "nobody has told us yet if the logs count as personal data"
+        return Stance(UNSURE, doubt.start(), asked.end())
     if (deal := residency_verdict.agreement(text, a, b)) and deal.kind == UNSURE:  # "the BAA is still being negotiated"
         return deal
     if (acts := rule_events.acted_on(text, a, b)) and acts[-1][0] == STAYS:  # "withdrew the waiver that allowed us…"
@@ -137,3 +140,15 @@ def _stance_of(text: str, a: int, b: int, ruler: str = "") -> Stance | None:
         return Stance(UNSURE, reg.start(), reg.end())
     return waived
 
+
+
+_WHETHER = lazy(r"\b(?:if|whether|si)\b", re.I)
+
+
+def _kind_in_doubt(text: str, doubt: re.Match[str], b: int) -> re.Match[str] | None:
+    """Sensitive data named right after a doubt that asks whether ("nobody has told us yet if the logs count as
+    personal data", "no sabemos si las notas llevan datos de salud"): what the data is, not a rule, is in doubt."""
+    data = sensitive(text, doubt.start(), min(b, doubt.end() + 80))
+    if data is None or not _WHETHER.search(text, doubt.start(), data.start()):
+        return None
+    return data
