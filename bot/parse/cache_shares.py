@@ -13,7 +13,8 @@ from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.cache_vetoes import a_change, other_cache, priced, tax
-from bot.parse.draft import Draft, sentence
+from bot.parse.draft import Draft
+from bot.parse.wrapped import unwrapped as sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_parts import share_words
 from bot.parse.numbers import plain

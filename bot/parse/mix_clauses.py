@@ -16,7 +16,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
-from bot.parse.draft import sentence
+from bot.parse.wrapped import unwrapped as sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_sides import ratio
 from bot.parse.numbers import numbers

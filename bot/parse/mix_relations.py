@@ -25,7 +25,8 @@ from itertools import chain
 
 from bot.parse import lexicon, mix_parts
 from bot.parse.cache_vetoes import CACHE_WORD
-from bot.parse.draft import Draft, sentence
+from bot.parse.draft import Draft
+from bot.parse.wrapped import unwrapped as sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_clauses import from_clauses
 from bot.parse.mix_pick import SUBJECT_GAP, pick

@@ -10,7 +10,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon, mix_parts
-from bot.parse.draft import sentence
+from bot.parse.wrapped import unwrapped as sentence
 from bot.parse.lazyre import lazy
 
 LOWEST, HIGHEST = 1 / 200, 200  # a reading outside is no mix
