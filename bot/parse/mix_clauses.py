@@ -16,10 +16,10 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
-from bot.parse.wrapped import unwrapped as sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_sides import ratio
 from bot.parse.numbers import numbers
+from bot.parse.wrapped import unwrapped as sentence
 
 _CLAUSE_EDGE = lazy(r",(?!\d)|;|\s[/|]\s|\s[-–—]\s|[()\n]|\s(?:and|but|while|whereas|y|e|pero|mientras)\s", re.I)
 # what may follow a size: its unit, a side said after it, "per turn", "de vuelta", or the clause's end
