@@ -155,7 +155,8 @@ def read_relations(text: str, draft: Draft) -> None:
     sizes = (
         mix_parts.sizes().finditer(text) if after else ()
     )  # "3k tokens in, 600 out" needs a side word after
-    for first in chain(mix_parts.sides().finditer(text), sizes):
+    things = lexicon.pattern("mix_output_thing").finditer(text)  # "contracts are ~20k tokens, redlines ~1k" (mix14b)
+    for first in chain(mix_parts.sides().finditer(text), sizes, things):
         lo, hi = sentence(text, first.start())
         if (lo, hi) in seen:
             continue
@@ -172,7 +173,7 @@ def read_relations(text: str, draft: Draft) -> None:
         sides = sides_in(text, lo, hi)
         value = from_label_pair(text, lo, hi) or from_sizes(text, lo, hi)
         value = value or (from_per(text, lo, hi, sides, marks) if sides else None)  # one side and a bare "fifteen in"
-        value = value or (from_clauses(text, lo, hi) if sides else None)  # a size per clause, any wording
+        value = value or from_clauses(text, lo, hi)  # a size per clause, any wording, a task's things too
         ends = [s[1] for s in sides] or [hi]
         for q in mix_parts.quantities().finditer(text, lo, hi):
             if value:
