@@ -13,10 +13,11 @@ from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.cache_vetoes import a_change, other_cache, priced, tax
-from bot.parse.draft import Draft, sentence
+from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
 from bot.parse.mix_parts import share_words
 from bot.parse.numbers import plain
+from bot.parse.wrapped import unwrapped as sentence
 
 REACH = 60  # how far from a cache word a share may be, in characters
 _FIGURE = lazy(r"\d")
@@ -29,7 +30,7 @@ def _shares_pattern() -> re.Pattern[str]:
     said = "|".join(map(re.escape, sorted(share_phrases(), key=len, reverse=True)))
     return lazy(
         rf"(?<![\w.,])(?:(?P<pc>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
-        rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+|(?!(?:in|of|out|de|sobre)\s)[^\W\d_]{{3,}}\s+)?(?:in|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
+        rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+|(?:(?!(?:in|of|out|de|sobre)\s)[^\W\d_]{{3,}}\s+){{1,2}})?(?:in|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
         # the whole first: "de cada 10 peticiones, 7 salen de la caché", "out of every 10 requests, 7 hit the cache"
         rf"|(?:out\s+of\s+every|of\s+every|in\s+every|de\s+cada)\s+(?P<whole2>{count})\s+(?:[^\W\d_]{{3,}}\s*)?,?\s*(?P<part2>{count})(?![\w.,%])"
         rf"|(?P<dec>0[.,]\d+|1[.,]0+)(?![\d%]|[.,]\d)"  # "miss rate 0.2, avg prefix 3.1k"
@@ -129,8 +130,10 @@ def read_cache_shares(text: str, draft: Draft) -> None:
     seen: set[tuple[int, int]] = set()
     for noun in _anchors(text):
         lo, hi = sentence(text, noun.start())
-        if (lo, hi) in seen or len(seen) > 8:
+        if (lo, hi) not in seen and len(seen) > 8:
             continue
+        # every anchor of a sentence is weighed: the first one's share may be a price ("discounts cached input by
+        # 90 %, and about half of our input tokens are cached": the second anchor's half; mix14b s14)
         seen.add((lo, hi))
         for m in _shares_pattern().finditer(text, max(lo, noun.start() - REACH), min(hi, noun.end() + REACH)):
             share = _share(m, text, lo)

@@ -18,9 +18,10 @@ from bot.parse.mix_relations import read_relations
 from bot.parse.mix_wholes import from_bound, from_parts
 
 _RATIO = lazy(r"(?=\d)(?<![\w:.,\-–])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
-# "2:1 output:input", "out:in 1:4": the label says which side is output.
+# "2:1 output:input", "out:in 1:4", "a 1:5 output to input ratio", "about 1:4, output to input": the label says
+# which side is output, with a sign or in words (mix14b s14).
 _OUTPUT_FIRST_AFTER = lazy(
-    r"\s?(?:\(|of\s+|de\s+)?(?:output|out|salida)\s?[:/]\s?(?:input|in|entrada)\b", re.I
+    r"\s?(?:\(|,\s*|of\s+|de\s+)?(?:output|out|salida)s?(?:\s?[:/]\s?|[\s-]+to[\s-]+|\s+a\s+)(?:inputs?|in|entrada)\b", re.I
 )
 _OUTPUT_FIRST_BEFORE = lazy(
     r"\b(?:outputs?|out|salida)\s?(?:[:/-]|[\s-]+to[\s-]+|\s+a\s+)\s?(?:inputs?|in|entrada)\s?(?:ratio|mix|proporci[oó]n)?\s?"

@@ -16,15 +16,17 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
-from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_sides import ratio
 from bot.parse.numbers import numbers
+from bot.parse.wrapped import unwrapped as sentence
 
-_CLAUSE_EDGE = lazy(r",(?!\d)|;|\s[/|]\s|\s[-–—]\s|[()\n]|\s(?:and|but|while|whereas|y|e|pero|mientras)\s", re.I)
+# a bracket is no edge: what it holds is said of the clause it sits in ("the essay goes in (around 3,000 tokens)")
+# a colon before words, not a figure, ends a label ("for tender reviews: contracts are ~20k tokens"; "in: 8k" goes on)
+_CLAUSE_EDGE = lazy(r",(?!\d)|;|:\s+(?![~≈]?\d)|\s[/|]\s|\s[-–—]\s|\n|\s(?:and|but|while|whereas|y|e|pero|mientras)\s", re.I)
 # what may follow a size: its unit, a side said after it, "per turn", "de vuelta", or the clause's end
 _FOLLOW = lazy(
-    r"\s*(?:(?P<tok>(?:de\s+)?tok(?:en)?s?\b)(?!\s*(?:/|per\s+s|por\s+s))|(?=[,;.!?)\n/|]|$)"
+    r"(?:\s*|-)(?:(?P<tok>(?:de\s+)?tok(?:en)?s?\b)(?!\s*(?:/|per\s+s|por\s+s))|(?=[,;.!?)\n/|]|$)"
     r"|(?=(?:in|out|back|input|output|prompt|completion|on\s+average|or\s+so|per|each|every|a\s+(?:turn|request|query|call)"
     r"|in\s+return|de\s+(?:entrada|salida|vuelta|respuesta)|entrada|salida|en\s+promedio|a\s+cambio|por|cada|al\s+turno)\b))",
     re.I,
@@ -36,10 +38,13 @@ _SYSTEM_AFTER = lazy(r"\s+(?:de(?:l)?\s+)?sistema\b", re.I)
 
 @cache
 def _tiers() -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
-    """Per tier, the input and output words: side nouns, then verbs, then what a request is."""
+    """Per tier, the input and output words: side nouns, then verbs, then what a task reads or writes (lexicon
+    `mix_input_thing`: a transcript, a claim file, un expediente; `mix_output_thing`: the draft, the notes, el acta),
+    then what a request is."""
     return (
         (lexicon.pattern("mix_input"), lexicon.pattern("mix_output")),
         (lexicon.pattern("mix_read_verb"), lexicon.pattern("mix_write_verb")),
+        (lexicon.pattern("mix_input_thing"), lexicon.pattern("mix_output_thing")),
         (lexicon.pattern("mix_request_noun"), lazy(r"(?!)")),
     )
 

@@ -25,11 +25,12 @@ from itertools import chain
 
 from bot.parse import lexicon, mix_parts
 from bot.parse.cache_vetoes import CACHE_WORD
-from bot.parse.draft import Draft, sentence
+from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
 from bot.parse.mix_clauses import from_clauses
 from bot.parse.mix_pick import SUBJECT_GAP, pick
 from bot.parse.mix_sides import Side, from_equal, from_label_pair, from_per, from_sizes, ratio, sides_in
+from bot.parse.wrapped import unwrapped as sentence
 
 REACH = 60  # how far from the figure a side may be, in characters
 # a clause ends at a comma, a bracket, a dash or "and/but/y/pero" ("output is a quarter of the input and we miss the
@@ -154,7 +155,8 @@ def read_relations(text: str, draft: Draft) -> None:
     sizes = (
         mix_parts.sizes().finditer(text) if after else ()
     )  # "3k tokens in, 600 out" needs a side word after
-    for first in chain(mix_parts.sides().finditer(text), sizes):
+    things = lexicon.pattern("mix_output_thing").finditer(text)  # "contracts are ~20k tokens, redlines ~1k" (mix14b)
+    for first in chain(mix_parts.sides().finditer(text), sizes, things):
         lo, hi = sentence(text, first.start())
         if (lo, hi) in seen:
             continue
@@ -171,7 +173,7 @@ def read_relations(text: str, draft: Draft) -> None:
         sides = sides_in(text, lo, hi)
         value = from_label_pair(text, lo, hi) or from_sizes(text, lo, hi)
         value = value or (from_per(text, lo, hi, sides, marks) if sides else None)  # one side and a bare "fifteen in"
-        value = value or (from_clauses(text, lo, hi) if sides else None)  # a size per clause, any wording
+        value = value or from_clauses(text, lo, hi)  # a size per clause, any wording, a task's things too
         ends = [s[1] for s in sides] or [hi]
         for q in mix_parts.quantities().finditer(text, lo, hi):
             if value:
