@@ -52,6 +52,7 @@ def _targets(text: str) -> list[tuple[int, int, set[str]]]:
                 or grouped.pattern("scope_none").search(text, said.end(), sentence(text, said.end())[1])
                 or grouped.pattern("public").search(text, m.end(), sentence(text, said.end())[1])  # "…, public info" (res13)
                 or grouped.pattern("no_residency_kind").search(text, m.end(), sentence(text, said.end())[1])  # "…sees the published X" (res14)
+                or grouped.pattern("scope_free").search(text, m.end(), said.end())  # "our use is summarising open-source threads" (res15)
             )
         ):
             out.append((m.start(), said.end(), _names(said.group(1))))

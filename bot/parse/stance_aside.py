@@ -1,6 +1,6 @@
 """What in a residency sentence is no rule of ours (bot/parse/stance.py): a part said as a hypothesis ("if legal ever
 bans it"), another company's rule with no "we" after it ("our competitor forbids…", "Acme's legal team forbids their
-data leaving their network"), or a rule disowned after it in the sentence ("…, but that's their project, not ours",
+data leaving their network"), a rule whose subject is said not to be us ("the HR team (not us) is barred from…"), or a rule disowned after it in the sentence ("…, but that's their project, not ours",
 "the ban only covers the payments team", "eso es cosa suya"): read, they set nothing."""
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ def not_a_rule(text: str, a: int, b: int) -> tuple[int, int] | None:
     """The span of a part said as a hypothesis, or as another company's rule with no "we" after it."""
     if said := grouped.pattern("hypothetical").search(text, a, b):
         return said.start(), b
+    if grouped.pattern("not_us").search(text, a, b):  # "the HR team (not us) is barred from…": theirs, whatever follows
+        return a, b
     if (theirs := grouped.pattern("not_ours").search(text, a, b)) and not _OURS.search(text, theirs.end(), b):
         return theirs.start(), b
     return None
