@@ -13,7 +13,7 @@ from bot.parse.lazyre import lazy
 
 COUNTRY = "country"
 _WORD = lazy(r"[^\W_][\w.'-]*[\w.]|[^\W_]")
-_SEP = lazy(r"\s*(?:,\s*(?:or|and|o|y)?|/|&|or|and|o|y|u|e)\s*(?:(?:the|our|la|el)\s+)?", re.I)
+_SEP = lazy(r"\s*(?:,\s*(?:or|and|o|y)?|/|&|or|and|o|y|u|e)\s*(?:(?:the|our|la|el|in|en)\s+)?", re.I)  # "España o en Italia" (res15)
 _LONGEST = 3  # words in the longest place name ("frankfurt am main", "ciudad de méxico")
 
 
