@@ -44,6 +44,7 @@ from bot.parse.models import read_model
 from bot.parse.numbers import numbers
 from bot.parse.rate_units import TOK_S
 from bot.parse.words import tokens
+from bot.parse.wrapped import unwrap
 from costcore.catalog import Catalogs, normalise
 from costcore.scenario import CalendarKind, Finding, Scenario, Settings
 
@@ -187,6 +188,7 @@ def _mask(text: str, spans: list[tuple[int, int]]) -> str:
 def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: CalendarKind | None) -> ParseResult:
     draft = Draft()
     plain = _tidy_pastes(structure.reshape(to_plain(text[:MAX_READ_CHARS]), draft), catalogs)
+    plain = unwrap(plain)  # a line wrapped at a width reads as one sentence, for every reader (same offsets)
     toks = tokens(plain)
     model = read_model(plain, toks, catalogs)
     masked = voices.settle(_mask(plain, model.spans), draft, toks)  # the latest voice's figures (parseO)

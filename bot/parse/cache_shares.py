@@ -13,11 +13,10 @@ from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.cache_vetoes import a_change, other_cache, priced, tax
-from bot.parse.draft import Draft
+from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_parts import share_words
 from bot.parse.numbers import plain
-from bot.parse.wrapped import unwrapped as sentence
 
 REACH = 60  # how far from a cache word a share may be, in characters
 _FIGURE = lazy(r"\d")

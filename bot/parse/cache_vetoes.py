@@ -9,8 +9,8 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
-from bot.parse.wrapped import unwrapped as sentence
 
 CACHE_WORD = lazy(r"\bcach(?:e[ds]?|ing|é|ead[oa]s?)\b", re.I)  # "tokens de entrada cacheados"
 _SPACES = lazy(r"\s*")

@@ -69,22 +69,9 @@ def _shown(value: Any) -> Any:
 
 @lru_cache(maxsize=4)
 def _boundaries(text: str) -> list[int]:
-    return [m.start() for m in _BOUNDARY.finditer(text) if not (text[m.start()] == "\n" and _wrapped(text, m.start()))]
-
-
-# A line broken at a width, mid-sentence (count14b s14): "… 90 dispatchers use it at the same time and each\nshould get
-# 30 tok/s" is one sentence. The line before is long prose (no list, table, quote or label line) ending in a word or
-# a comma, and the next goes on in lower case or with a figure.
-_WRAP_BEFORE = lazy(r"(?:^|\n)(?![ \t]*(?:[-*•>|#]|\d+[.)]\s|[^\s:=]+(?:[ \t][^\s:=]+){0,2}[ \t]*[:=]))[^\n]{50,}[^\W_,]$|(?:^|\n)[^\n]{50,},$")
-_WRAP_AFTER = lazy(r"[ \t]*[a-zà-ÿ0-9~(]")
-
-
-def _wrapped(text: str, at: int) -> bool:
-    line = text.rfind("\n", 0, at) + 1
-    after = _WRAP_AFTER.match(text, at + 1)
-    if not after or (text[at - 1] == "," and after.group().strip()[:1].isdigit()):
-        return False  # "…equal in length,\n9-5 in Zurich": after a comma a line led by a figure is an item of its own
-    return bool(_WRAP_BEFORE.search(text, max(0, line - 1), at))
+    return [
+        m.start() for m in _BOUNDARY.finditer(text)
+    ]  # a line that only wraps a sentence is no boundary: wrapped.unwrap made it a space
 
 
 def sentence(text: str, pos: int) -> tuple[int, int]:

@@ -16,10 +16,10 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_sides import ratio
 from bot.parse.numbers import numbers
-from bot.parse.wrapped import unwrapped as sentence
 
 # a bracket is no edge: what it holds is said of the clause it sits in ("the essay goes in (around 3,000 tokens)")
 # a colon before words, not a figure, ends a label ("for tender reviews: contracts are ~20k tokens"; "in: 8k" goes on)

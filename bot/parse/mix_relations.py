@@ -25,12 +25,11 @@ from itertools import chain
 
 from bot.parse import lexicon, mix_parts
 from bot.parse.cache_vetoes import CACHE_WORD
-from bot.parse.draft import Draft
+from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_clauses import from_clauses
 from bot.parse.mix_pick import SUBJECT_GAP, pick
 from bot.parse.mix_sides import Side, from_equal, from_label_pair, from_per, from_sizes, ratio, sides_in
-from bot.parse.wrapped import unwrapped as sentence
 
 REACH = 60  # how far from the figure a side may be, in characters
 # a clause ends at a comma, a bracket, a dash or "and/but/y/pero" ("output is a quarter of the input and we miss the

@@ -10,8 +10,8 @@ import re
 from functools import cache
 
 from bot.parse import lexicon, mix_parts
+from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
-from bot.parse.wrapped import unwrapped as sentence
 
 LOWEST, HIGHEST = 1 / 200, 200  # a reading outside is no mix
 # between a side and its figure: "~10 input tokens", "the prompt side is about 25" (net s11)

@@ -53,7 +53,7 @@ _CITY = lazy(
     rf"|\s+(?-i:[A-Z][\w&/-]*)\s+(?:office|offices|team|teams|hq|desk|hub|site))\b"  # "the Tel Aviv R&D team", "our Lima Support desk"
     rf"|(?:hours|horario\s+laboral|horas\s+de\s+oficina|\d{{1,2}}\s?[-–]\s?\d{{1,2}}|9\s?to\s?5)\s?[,(]?\s?(?P<city3>{_CITY_NAMES})\s?(?=[,;.)?!]|$)"
     # a city set off on its own: "…, Paris", "(Ciudad de México)"
-    rf"|(?:^|[,(;:]\s?)(?P<city4>{_CITY_NAMES})\s?(?=[,;.)?!]|$)",
+    rf"|(?:^|[,(;:]\s?)(?P<city4>{_CITY_NAMES})\s?(?=[,;.)?!\n]|$)",  # a line's end ends it too ("Horario: 8 a 16, Bogotá⏎")
     re.I,
 )
 _IANA = lazy(

@@ -143,7 +143,8 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
                 draft.ask(ASK_CONFLICT, "residency_unclear")
                 return
             unused.setdefault(field, []).append(text[m.start() : m.end()])  # as typed
-    if "tz" not in draft.fields and not draft.asked_about("tz"):
+    # a place the zone table lacks: its zone matters only where the hours do (a said 24x7 calendar has none)
+    if "tz" not in draft.fields and not draft.asked_about("tz") and draft.fields.get("calendar") != "24x7":
         for place in _places(text, tuple((a, b) for a, b, name in draft.used if name == "residency_places")):
             unused.setdefault("tz", []).append(place)
     if unused:
