@@ -29,7 +29,7 @@ def _shares_pattern() -> re.Pattern[str]:
     said = "|".join(map(re.escape, sorted(share_phrases(), key=len, reverse=True)))
     return lazy(
         rf"(?<![\w.,])(?:(?P<pc>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
-        rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+|(?:(?!(?:in|of|out|de|sobre)\s)[^\W\d_]{{3,}}\s+){{1,2}})?(?:in|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
+        rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+|(?:(?!(?:in|of|out|de|sobre)\s)[^\W\d_]{{3,}}\s+){{1,2}})?(?:in(?:\s+every)?|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
         # the whole first: "de cada 10 peticiones, 7 salen de la caché", "out of every 10 requests, 7 hit the cache"
         rf"|(?:out\s+of\s+every|of\s+every|in\s+every|de\s+cada)\s+(?P<whole2>{count})\s+(?:[^\W\d_]{{3,}}\s*)?,?\s*(?P<part2>{count})(?![\w.,%])"
         rf"|(?P<dec>0[.,]\d+|1[.,]0+)(?![\d%]|[.,]\d)"  # "miss rate 0.2, avg prefix 3.1k"
@@ -122,6 +122,28 @@ def _anchors(text: str) -> list[re.Match[str]]:
     return anchors
 
 
+_SPACE = lazy(r"\s+")
+
+
+@cache
+def _of_people() -> re.Pattern[str]:
+    """A share of people or groups ("a fifth of our users", "cuatro de cada cinco clientes"): no share of the cache's."""
+    nouns = f"{lexicon.alternation('person_nouns')}|{lexicon.alternation('group_nouns')}"
+    return lazy(
+        r"\s*(?:(?:of|de|in|out\s+of|de\s+cada)\s+)(?:(?:our|the|all|their|every|los|las|nuestros|nuestras|sus|todos\s+los|\d+|[^\W\d_]+)\s+){0,2}?"
+        rf"(?:{nouns}){lexicon.WORD_END}",
+        re.I,
+    )
+
+
+def _with_whole(text: str, m: re.Match[str]) -> tuple[int, int]:
+    """The share's span with what it is a share of (lexicon `share_whole`): "a third of our input tokens", "la mitad de
+    los tokens de entrada". The distances to the cache and to the hit word are measured from its end."""
+    gap = _SPACE.match(text, m.end())
+    whole = lexicon.pattern("share_whole").match(text, gap.end() if gap else m.end())
+    return (m.start(), whole.end() if whole and whole.end() > m.end() else m.end())
+
+
 def read_cache_shares(text: str, draft: Draft) -> None:
     """Set the cache hit rate from the first sentence whose parts compose (see the module)."""
     if "cache_hit_rate" in draft.fields or draft.asked_about("cache_hit_rate"):
@@ -134,8 +156,13 @@ def read_cache_shares(text: str, draft: Draft) -> None:
         # every anchor of a sentence is weighed: the first one's share may be a price ("discounts cached input by
         # 90 %, and about half of our input tokens are cached": the second anchor's half; mix14b s14)
         seen.add((lo, hi))
-        for m in _shares_pattern().finditer(text, max(lo, noun.start() - REACH), min(hi, noun.end() + REACH)):
+        for m in _shares_pattern().finditer(text, max(lo, noun.start() - 2 * REACH), min(hi, noun.end() + REACH)):
+            span = _with_whole(text, m)
+            if span[0] < noun.start() - REACH and noun.start() - span[1] > REACH:
+                continue
             share = _share(m, text, lo)
+            if m.group("word") and _of_people().match(text, m.end()):
+                continue  # "roughly a fifth of our users come from the app": the users' share
             if (
                 share is None
                 or not 0 <= share <= 1
@@ -145,9 +172,8 @@ def read_cache_shares(text: str, draft: Draft) -> None:
                 or a_change(text, m.end())
             ):
                 continue
-            if word_gap(text, (noun.start(), noun.end()), (m.start(), m.end())) is None:
+            if word_gap(text, (noun.start(), noun.end()), span) is None:
                 continue
-            span = (m.start(), m.end())
             miss, hit = _nearest(text, "miss_word", span, lo, hi), _nearest(text, "hit_word", span, lo, hi)
             if miss is None and hit is None:
                 continue  # "cache usage on the GPUs is 40 %": a share, but of hits or misses nobody says

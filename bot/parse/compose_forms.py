@@ -41,6 +41,17 @@ def share_before() -> re.Pattern[str]:  # lexicon `share_connector`: "1 in", "tw
 
 
 @cache
+def share_after() -> re.Pattern[str]:
+    """The part of a share, said before its whole: "dos de cada tres tokens", "two in every three", "9 out of 10
+    prompts" (mix15 s15): the part counts no heads either."""
+    one = "|".join(("one", "uno", "una", "un"))
+    return lazy(
+        rf"\s+(?:[^\W\d_]+\s+)?(?:{lexicon.alternation('share_connector')}|in\s+every)\s+(?:\d{{1,3}}|{one}|{number_word()[3:-1]})(?![\w.,])",
+        re.I,
+    )
+
+
+@cache
 def number_word() -> str:  # "cada cinco pedidos" is a share, not "cada pedido"
     return "(?:" + "|".join(map(re.escape, sorted(lexicon.mapping("number_words"), key=len, reverse=True))) + ")"
 

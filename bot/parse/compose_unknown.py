@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from bot.parse import lexicon
-from bot.parse.compose_forms import each_words
+from bot.parse.compose_forms import each_words, share_after, share_before
 from bot.parse.count_nouns import ANY_NOUN, PER_PERIOD
 from bot.parse.counts import Count, whole_numbers
 from bot.parse.lazyre import lazy
@@ -29,6 +29,8 @@ def unknown_count(text: str, nums: list[Number], start: int, end: int, each_from
     for n_start, n_end, value in whole_numbers(text, nums):  # in digits or words: "Twelve call centres, … apiece"
         if not (start <= n_start < end) or TOK_S.match(text, n_end):
             continue
+        if share_before().search(text, max(0, n_start - 40), n_start) or share_after().match(text, n_end):
+            continue  # "dos de cada tres usuarios": a share, whose "cada" hands nothing to anyone (mix15 s15)
         m = ANY_NOUN.match(text, n_end) or _GPU_PLURAL.match(text, n_end)  # "8 H100s, 300 tok/s each"
         counted = not lexicon.pattern("not_counted").fullmatch(m["noun"]) if m else False
         if m and not PER_PERIOD.match(text, m.end()) and (counted or _HARDWARE.fullmatch(m["noun"])):

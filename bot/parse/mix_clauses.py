@@ -18,6 +18,7 @@ from functools import cache
 from bot.parse import lexicon
 from bot.parse.draft import sentence
 from bot.parse.lazyre import lazy
+from bot.parse.mix_parts import other_system
 from bot.parse.mix_sides import ratio
 from bot.parse.numbers import numbers
 
@@ -75,15 +76,24 @@ def _side(text: str, lo: int, hi: int) -> tuple[bool, int] | None:
     return None
 
 
+# a clause that is only a size ("…, around 1,500 tokens,") is said of the side of the clause before it (mix15 s15)
+_APPOSITION = lazy(r"\s*(?:[^\W\d_]+\.?\s+){0,2}[~≈]?\s*\d", re.I)  # "…, usually 7,000 tokens", "…, unos 4.000 tokens,"
+
+
 def _sizes(text: str, lo: int, hi: int) -> list[tuple[bool, float, bool, int]]:
     """(input?, size, said with "tokens", tier) for each clause of [lo, hi) that says one side and one size."""
+    if other_system(text, lo, hi):
+        return []  # "Embedding calls are 512 tokens each; chat replies average 300 tokens": not one request's sides
     edges = [lo, *(m.end() for m in _CLAUSE_EDGE.finditer(text, lo, hi)), hi]
     figures = [n for n in numbers(text) if lo <= n.start < hi and not n.machine]
     out = []
+    held = None  # a side said in a clause without a figure: "we feed in the source string plus glossary, around 1,500 tokens,"
     for a, b in zip(edges, edges[1:], strict=False):
         if not any(a <= n.start < b for n in figures):
-            continue  # no figure, nothing to read: the side words are not looked for
-        if _not_whole().search(text, a, b) or not (side := _side(text, a, b)):
+            held = _side(text, a, b) if b - a < 80 and not _not_whole().search(text, a, b) else None
+            continue  # no figure, nothing to read here
+        side, held = _side(text, a, b) or (held if _APPOSITION.match(text, a) else None), None
+        if _not_whole().search(text, a, b) or not side:
             continue
         found = []
         for n in (n for n in figures if a <= n.start < b and n.value > 0):

@@ -8,6 +8,7 @@ from functools import cache
 from itertools import islice
 
 from bot.parse import lexicon, mix_parts
+from bot.parse.draft import sentence
 from bot.parse.figures import MAX_MENTIONS
 from bot.parse.lazyre import lazy
 
@@ -115,12 +116,16 @@ def mix_forms(text: str) -> list[float]:
     _SPLIT = _SPLIT or _split_pattern()
     ratios = []
     for m in islice(_SENT.finditer(text), MAX_MENTIONS):
+        if mix_parts.other_system(text, *sentence(text, m.start())):
+            continue  # "el buscador antiguo manda 800 tokens y devuelve 40": another system's requests
         a, b = parse_number(m.group(1)), parse_number(m.group(2))
         if a and b:
             ratios.append(a / b)
     for m in islice(_SIZES.finditer(text), MAX_MENTIONS):
         if _LIMITED.search(text, max(0, m.start() - 12), m.end()):
             continue  # "max input 16k tokens, max output 2k tokens": limits, not what a request holds
+        if mix_parts.other_system(text, *sentence(text, m.start())):
+            continue  # "el buscador antiguo manda 800 tokens y devuelve 40": another system's requests
         a, b = parse_number(m.group("n")), parse_number(m.group("m"))
         first_in, second_in = m.group("a_in") is not None, m.group("b_in") is not None
         if a and b and first_in != second_in:

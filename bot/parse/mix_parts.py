@@ -43,6 +43,17 @@ _IN = r"(?:in(?:put)?|prompts?|entrada)"
 _OUT = r"(?:out(?:put)?|completions?|salida)"
 
 
+_DIGIT = lazy(r"\d")
+
+
+def other_system(text: str, lo: int, hi: int) -> bool:
+    """Whether the sentence [lo, hi) speaks of another system's or another kind of request's sizes, named before
+    its figures (lexicon `mix_other_system`): "the old search service sends 800 tokens and returns 40", "embedding
+    calls are 512 tokens each" (mix15 s15). Named after them ("…, like the old bot") it does not."""
+    m = lexicon.pattern("mix_other_system").search(text, lo, hi)
+    return bool(m and _DIGIT.search(text, m.end(), hi) and not _DIGIT.search(text, lo, m.start()))
+
+
 @cache
 def sides() -> re.Pattern[str]:
     """Either side of the mix, and the labels that name both in order ("in:out", "out/in")."""

@@ -68,7 +68,21 @@ def _subject_of(text: str, q: re.Match[str], a: Side, b: Side) -> bool:
     """A fraction or a share is said of the side just before it and of the side just after ("outputs are half
     the size of inputs", "la salida es la décima parte de la entrada")."""
     gap = text[q.end() : b[0]]
-    return bool(SUBJECT_GAP.fullmatch(text, a[1], q.start()) and (_OF_GAP.match(gap) or _AS_MANY.match(gap)))
+    return bool(
+        SUBJECT_GAP.fullmatch(text, a[1], q.start()) and (_OF_GAP.match(gap) or _AS_MANY.match(gap) or _sized().match(gap))
+    )
+
+
+@cache
+def _sized() -> re.Pattern[str]:
+    """A size word between the fraction and side B (lexicon `mix_size_word`): "a third of the length of the question",
+    "a quarter the size of the answers", "la mitad de largas que lo que mandamos" (mix15 s15)."""
+    det = r"(?:(?:the|its|our|their|los|las|el|la|lo|sus)\s+)*"
+    return lazy(
+        rf"^\s+(?:(?:of|de|del|as)\s+)?{det}(?:{lexicon.alternation('mix_size_word')})\s+(?:of|as|than|de|del|que|como)\s+"
+        rf"{det}(?:(?:what\s+(?:it|we|you)|(?:lo\s+)?que(?:\s+[^\W\d_]+)?)\s+)?{det}$",
+        re.I,
+    )
 
 
 _AS_MANY = lazy(

@@ -76,11 +76,22 @@ def _one_side(text: str, m: re.Match[str]) -> bool:
     return bool(sides().search(text, starts[-1] if starts else max(0, m.start() - 60), m.start()))
 
 
+_CLAUSE_END = lazy(r"[,;:()\n]|\.\s|\s(?:and|but|y|pero)\s", re.I)
+_CACHE = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
+
+
+def _of_the_cache(text: str, m: re.Match[str]) -> bool:
+    """A part said of the cache's hits is the cache reader's: "two of every three prompt tokens come from the prefix
+    cache", "dos de cada tres tokens del prompt vienen de la caché" (mix15 s15)."""
+    end = _CLAUSE_END.search(text, m.end(), m.end() + 80)
+    return bool(_CACHE.search(text, m.start(), end.start() if end else min(len(text), m.end() + 80)))
+
+
 def from_parts(text: str) -> list[float]:
     out = []
     for m in _parts().finditer(text):
         part, whole = _count(m.group("p") or m.group("p2")), _count(m.group("w") or m.group("w2"))
-        if not 0 < part < whole or _one_side(text, m):
+        if not 0 < part < whole or _one_side(text, m) or _of_the_cache(text, m):
             continue
         end = min(m.end() + REACH, sentence(text, m.end())[1])
         side = _first_side(text, m.end(), end)

@@ -104,7 +104,10 @@ _CONTEXT_BEFORE = lazy(
     r"(?: (?:m[aá]ximo|max(?:imum)?|total|completo|entero|full))?(?: (?:budget|limit|cap|presupuesto|l[ií]mite))?"
     r"(?: (?:per|each|a|por|de cada) (?:call|request|prompt|query|petici[oó]n|llamada|consulta))?"  # "context budget per call: 48k"
     r"(?: (?:we|they|you|I|que) [^\W\d_]+(?: [^\W\d_]+)?)?"  # "the window we need is 128k", "el contexto que piden es de"
-    r" ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$",
+    r" ?(?:of|de|=|:|is|es|size|length)? ?(?:up to |hasta )?$"
+    # the context itself, then a copula and a hedge: "el contexto es de 128 mil", "contexts are around 64k" (mix15 s15)
+    r"|\b(?P<is>contexts?(?:\s+windows?)?|contextos?|ctx|ventanas?\s+de\s+contexto)"
+    r" (?:(?:of|de|is|es|are|son|was|era|around|about|roughly|unos|unas|anda|andan|ronda|rondan|en|at|sits|será|will be|los|las|the) ){1,3}(?:up to |hasta )?$",
     re.I,
 )
 # "ctx: 8192", "context=32768", "num_ctx = 4096": a key and its value, no unit needed.
@@ -146,9 +149,11 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
         after = tail(text, number, _CONTEXT_AFTER)
         if after and not re.search(r"context|ctx|window|ventana", after.group(0), re.I) and token_figures.corpus(text, number):
             after = None  # "the knowledge base holds 5M tokens of documents": the corpus, not one request
-        tokens_after = re.match(r"(?: ?|-)(?:tokens?|tok)\b", text[number.end : number.end + 8], re.I)  # "a 200k-token slice"
+        tokens_after = re.match(r"(?: ?|-)(?:de )?(?:tokens?|tok)\b", text[number.end : number.end + 11], re.I)  # "a 200k-token slice"
         key_before = _CONTEXT_KEY.search(before)  # each asked once: a paste has a hundred figures
         named_before = _CONTEXT_BEFORE.search(before)
+        if named_before and named_before.group("is") and _NOT_TOKENS.match(text, number.end):
+            named_before = None  # "la longitud de contexto ronda 40 páginas": no size in tokens
         keyed = (
             key_before
             and not re.match(r" ?[%.,]?\d", text[number.end : number.end + 2])
