@@ -27,6 +27,7 @@ from bot.parse import (
     phrases,
     places,
     quantities,
+    rate_sums,
     rates,
     residency,
     sized_for,
@@ -198,6 +199,7 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     hours.read_calendar(masked, draft, settings)
     volumes.read_volumes(masked, nums, draft, calendar or draft.fields.get("calendar", "24x7"), settings)
     quantities.read_concurrency(masked, nums, draft)
+    rate_sums.read_sums(masked, nums, draft)  # "BU A needs 300 tok/s, BU B 500 and BU C 200": 1,000
     compose.read_composition(masked, nums, draft)
     per_unit.read_per_unit(masked, nums, draft)  # a per-unit figure composed with its unit's count, or asked
     quantities.read_context(masked, nums, draft, known.context_tokens if known else None)

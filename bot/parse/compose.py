@@ -94,7 +94,8 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
         before = sentence(text, start - 2)[0] if start > 1 else start
         if kind == "rate" and fewer_streams(text, nums, draft, every, figure, before, end):
             return  # "500 seats, about 60 of them at any one moment; each of those gets 30 tok/s": 60 streams
-        if not here and (unknown := _unknown_count(text, nums, start, end) or _unknown_count(text, nums, before, end, each_from=start)) and unknown.start != figure.start:
+        total = lexicon.pattern("total").search(text, start, end)  # "4 titles, …, one shared pool that needs 900 tok/s in total"
+        if not here and not total and (unknown := _unknown_count(text, nums, start, end) or _unknown_count(text, nums, before, end, each_from=start)) and unknown.start != figure.start:
             draft.use(unknown.start, unknown.end, "slo_tok_s")
             if kind == "volume":  # "our 7 hospitals each send ~5M output tokens a day": a volume each adds up
                 _volume_times(draft, unknown)
@@ -105,7 +106,7 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
             return
         if len(here) > 1:  # "20 people, …, only 5 of them at once": "5 of them" is how many at once
             here = [c for c in here if c.noun] or here
-        if len(here) != 1 or lexicon.pattern("total").search(text, start, end):
+        if len(here) != 1 or total:
             continue
         count = here[0]
         times = _TIMES.fullmatch(text, count.end, figure.start)  # "300 engineers × 50k output tokens a day"

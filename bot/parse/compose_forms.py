@@ -58,7 +58,8 @@ def echo(noun: str) -> re.Pattern[str]:
     alternation = "|".join(_fold(re.escape(stem)) for stem in sorted(stems, key=len, reverse=True))
     return lazy(
         # "per sales territory" for "6 sales territories": one word of the phrase may come before the head
-        rf"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada|{lexicon.alternation('per_short')})\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?(?:(?!{number_word()}\s)[^\W\d_]{{3,}}\s+)?"
+        # "… 30 tenants. A tenant typically consumes 50 tok/s": a sentence's generic subject is one of them
+        rf"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada|{lexicon.alternation('per_short')}|(?:(?<=[.;!?\n]\s)|(?<=[.;!?\n])|^)(?:an?|un|una))\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?(?:(?!{number_word()}\s)[^\W\d_]{{3,}}\s+)?"
         rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
         re.I,
     )

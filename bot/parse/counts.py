@@ -60,11 +60,14 @@ def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:
     """The counts of a noun said once per unit ("cada oficina", "per office"), in any form `counts` reads:
     "twelve regional offices", "doce oficinas regionales"."""
     plural = lazy(rf"{noun}(?:s|es)?", re.I)
+    # "150 tok/s per production line, and there are 9 lines": the unit's head said alone counts it
+    head = lazy(rf"{noun.split()[-1]}(?:s|es)?", re.I) if " " in noun else None
     return list(
         dict.fromkeys(
             c.value
             for c in counts(text, nums)
-            if c.noun and (plural.fullmatch(c.noun) or plural.fullmatch(c.noun.split()[-1]) or initials(c.noun) == noun)
+            if c.noun
+            and (plural.fullmatch(c.noun) or plural.fullmatch(c.noun.split()[-1]) or initials(c.noun) == noun or (head and head.fullmatch(c.noun)))
         )
     )
 
