@@ -32,6 +32,7 @@ from bot.parse import (
     residency,
     sized_for,
     spelled,
+    stream_heads,
     structure,
     unread_sentences,
     unused,
@@ -202,6 +203,7 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     rate_sums.read_sums(masked, nums, draft)  # "BU A needs 300 tok/s, BU B 500 and BU C 200": 1,000
     compose.read_composition(masked, nums, draft)
     per_unit.read_per_unit(masked, nums, draft)  # a per-unit figure composed with its unit's count, or asked
+    stream_heads.read_heads(masked, nums, draft)  # a per-person speed beside people counted: how many at once?
     quantities.read_context(masked, nums, draft, known.context_tokens if known else None)
     percentages.read_percentages(masked, draft)
     residency.read_residency(masked, draft)

@@ -141,7 +141,7 @@ def _neither(text: str, draft: Draft, kind: str, count: Count, figure: Number) -
         and (count.group is not False or figure.value <= one_person_max_tok_s())  # "1,500 tok/s for 30 devs": theirs
         and "slo_kind" not in draft.fields
         and not draft.asks
-        and (found := lead("count_for").search(text, max(0, count.start - 40), count.start) or _beside(text, count, figure) or for_them(text, count.end, figure))
+        and (found := lead("count_for").search(text, max(0, count.start - 40), count.start) or _beside(text, count, figure) or for_them(text, count.end, figure) or _needing(text, count, figure))
         # "one key for 20 teams", "we have 9 teams sharing one key": what is for them is a credential
         and not lexicon.pattern("not_for_count").search(text, _clause(text, found.start()), max(figure.start, count.end))
     ):
@@ -155,6 +155,13 @@ _JUST_BEFORE = lazy(r"\s*[,:;—–-]?\s*(?:(?:about|around|roughly|unos|unas)\s
 
 def _beside(text: str, count: Count, figure: Number) -> re.Match[str] | None:
     return _JUST_BEFORE.match(text, count.end, figure.start) if count.end <= figure.start else None
+
+
+def _needing(text: str, count: Count, figure: Number) -> re.Match[str] | None:
+    """ "the 3 hospitals need llama 3.3 70b at 300 tok/s": the count is the need's subject (lexicon `count_needs`)."""
+    if count.end > figure.start:
+        return None
+    return lazy(rf"\s+(?:{lexicon.alternation('count_needs')})(?!\w)[^,;:.\n]{{0,40}}?$", re.I).match(text, count.end, figure.start)
 
 
 def _between(text: str, count: Count, figure: Number) -> re.Match[str] | None:

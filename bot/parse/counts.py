@@ -112,8 +112,10 @@ def whole_numbers(text: str, nums: list[Number]) -> list[tuple[int, int, float]]
             continue  # "quinientos" of "dos mil quinientos", "two" of "twenty-two"
         end, value = spelled.run_at(text, m.start()) or (m.end(), _word_value(m))
         end = count_words.end_of(text, m.start(), max(end, m.end()))  # "dos docenas de sucursales"
-        starts.append((m.start(), end, value if end >= m.end() else _word_value(m)))
         said_to = end
+        if (value if end >= m.end() else _word_value(m)) < 2:
+            continue  # "one branch", "un ayuntamiento": one of them, no count
+        starts.append((m.start(), end, value if end >= m.end() else _word_value(m)))
     return starts
 
 

@@ -21,6 +21,7 @@ _JOIN = lazy(r"\s*(?:,\s*(?:(?:and|y|e)\s+)?|;\s*|\s+(?:and|y|e|plus|más)\s+)",
 _LABEL = lazy(r"(?P<label>(?:[^\W\d_][\w&/-]*\s+){1,4}?)(?:(?:about|around|roughly|unos|unas)\s+|[~≈]\s*)?(?=\d)", re.I)
 # after a part's figure: the sentence goes on or ends, no other unit ("200 users", "500 ms")
 _PART_END = lazy(r"(?:\s*(?:tok(?:en)?s?/s|tps|tokens?\s+(?:per|por|a)\s+seg\w*))?(?=\s*(?:[,;.!?)]|\s(?:and|y|e)\s|$)|\s+(?:each|all|on|for|en|con|para|todos|todas)\b)", re.I)
+_LABEL_ID = lazy(r"(?P<id>\d{1,2})\s\d+")
 _PLAIN = {"the", "our", "el", "la", "los", "las", "nuestro", "nuestra", "de", "del", "of", "for", "para", "and", "y", "at", "a", "en", "in"}
 
 
@@ -33,22 +34,30 @@ def read_sums(text: str, nums: list[Number], draft: Draft) -> None:
         return
     start, end = sentence(text, first.start)
     at = TOK_S.match(text, first.end).end()
-    parts: list[tuple[str, Number]] = []
+    parts: list[tuple[str, float]] = []
     while (join := _JOIN.match(text, at, end)) and (label := _LABEL.match(text, join.end(), end)):
         n = next((n for n in nums if n.start == label.end()), None)
-        if n is None or n.alternative is not None or not (tail := _PART_END.match(text, n.end, end)) or n.value <= 0:
+        name = label["label"].strip()
+        if n is not None and (then := next((m for m in nums if m.start == n.end + 1 and text[n.end] == " "), None)) and n.value < 100:
+            name, n = f"{name} {text[n.start : n.end]}", then  # "site 3 50": the label's number, then the part's figure
+        if n is None or not (tail := _PART_END.match(text, n.end, end)) or n.value <= 0:
             break
-        parts.append((label["label"].strip(), n))
+        value = n.value
+        if n.alternative is not None:  # "plant 2 110": the label's number and the part's figure, not 2,110
+            if not (split := _LABEL_ID.fullmatch(text, n.start, n.end)):
+                break
+            name, value = f"{name} {split['id']}", n.alternative
+        parts.append((name, value))
         at = tail.end()
-    if not parts or any(lexicon.pattern("sum_label_veto").search(label) for label, _ in parts):
+    if not parts or any(lexicon.pattern("sum_label_veto").search(label) or "_" in label or not _words(label) for label, _ in parts):
         return
     subject = _words(text[max(start, text.rfind(",", start, first.start) + 1) : first.start])
     if len(parts) < 2 and not (subject & _words(parts[0][0])):
         return
-    total = slo + sum(n.value for _, n in parts)
+    total = slo + sum(value for _, value in parts)
     draft.fields["slo_tok_s"] = total
     draft.use(first.start, at, "slo_tok_s")
-    draft.note("rate_parts_summed", parts=[plain(slo), *(f"{label} {plain(n.value)}" for label, n in parts)], tok_s=plain(total))
+    draft.note("rate_parts_summed", parts=[plain(slo), *(f"{label} {plain(value)}" for label, value in parts)], tok_s=plain(total))
 
 
 def _composed(draft: Draft) -> bool:

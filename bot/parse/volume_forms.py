@@ -47,10 +47,10 @@ _WHOSE = r"(?:(?<=[rgtns]\s)an?|(?<=durante\s)una?|(?<=en\s)una?|their|his|her|o
 # 8am-4pm day", "una jornada de 8 a 16") or its place ("over a Nairobi working day"); the calendar reader reads them.
 _CLOCK = r"\d{1,2}(?::\d\d)?\s?(?:am|pm)?"
 DAY_QUALIFIER = rf"(?:(?:{_CLOCK}(?:\s?[-–]\s?|\s(?:to|a)\s|-to-){_CLOCK}|(?-i:[A-Z])[^\W\d_]+(?:\s(?-i:[A-Z])[^\W\d_]+)?)[\s-])"
-# What the tokens are made of, right before their period (count15 s15): "25k output tokens of drafts a day",
+# What output tokens are made of, right before their period (count15 s15): "25k output tokens of drafts a day",
 # "1.5M output tokens of reports a day", "2 millones de tokens de borradores al día".
 _OF_WHAT = (
-    r"(?:\s(?:of|de)\s(?!(?:them|it|those|these|that|which|ellos|esos|estos|salida|entrada|output|input)\b)[^\W\d_]{3,}(?:\s[^\W\d_]{3,})?"
+    r"(?:(?:(?<=output\stokens)|(?<=generated\stokens)|(?<=completion\stokens)|(?<=de\ssalida))\s(?:of|de)\s(?!(?:them|it|those|these|that|which|ellos|esos|estos|salida|entrada|output|input)\b)[^\W\d_]{3,}(?:\s[^\W\d_]{3,})?"
     rf"(?=\s(?:an?|per|every|each|al|a\s+la|por|cada)\s(?:{_PERIODS})\b))"
 )
 # "por persona y día": a person and a period may be joined by "y" (Spanish) or "and".
