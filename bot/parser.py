@@ -27,10 +27,12 @@ from bot.parse import (
     phrases,
     places,
     quantities,
+    rate_sums,
     rates,
     residency,
     sized_for,
     spelled,
+    stream_heads,
     structure,
     unread_sentences,
     unused,
@@ -200,8 +202,10 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     hours.read_calendar(masked, draft, settings)
     volumes.read_volumes(masked, nums, draft, calendar or draft.fields.get("calendar", "24x7"), settings)
     quantities.read_concurrency(masked, nums, draft)
+    rate_sums.read_sums(masked, nums, draft)  # "BU A needs 300 tok/s, BU B 500 and BU C 200": 1,000
     compose.read_composition(masked, nums, draft)
     per_unit.read_per_unit(masked, nums, draft)  # a per-unit figure composed with its unit's count, or asked
+    stream_heads.read_heads(masked, nums, draft)  # a per-person speed beside people counted: how many at once?
     quantities.read_context(masked, nums, draft, known.context_tokens if known else None)
     percentages.read_percentages(masked, draft)
     residency.read_residency(masked, draft)

@@ -94,7 +94,8 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
         before = sentence(text, start - 2)[0] if start > 1 else start
         if kind == "rate" and fewer_streams(text, nums, draft, every, figure, before, end):
             return  # "500 seats, about 60 of them at any one moment; each of those gets 30 tok/s": 60 streams
-        if not here and (unknown := _unknown_count(text, nums, start, end) or _unknown_count(text, nums, before, end, each_from=start)) and unknown.start != figure.start:
+        total = lexicon.pattern("total").search(text, start, end)  # "4 titles, …, one shared pool that needs 900 tok/s in total"
+        if not here and not total and (unknown := _unknown_count(text, nums, start, end) or _unknown_count(text, nums, before, end, each_from=start)) and unknown.start != figure.start:
             draft.use(unknown.start, unknown.end, "slo_tok_s")
             if kind == "volume":  # "our 7 hospitals each send ~5M output tokens a day": a volume each adds up
                 _volume_times(draft, unknown)
@@ -105,7 +106,7 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
             return
         if len(here) > 1:  # "20 people, …, only 5 of them at once": "5 of them" is how many at once
             here = [c for c in here if c.noun] or here
-        if len(here) != 1 or lexicon.pattern("total").search(text, start, end):
+        if len(here) != 1 or total:
             continue
         count = here[0]
         times = _TIMES.fullmatch(text, count.end, figure.start)  # "300 engineers × 50k output tokens a day"
@@ -140,7 +141,7 @@ def _neither(text: str, draft: Draft, kind: str, count: Count, figure: Number) -
         and (count.group is not False or figure.value <= one_person_max_tok_s())  # "1,500 tok/s for 30 devs": theirs
         and "slo_kind" not in draft.fields
         and not draft.asks
-        and (found := lead("count_for").search(text, max(0, count.start - 40), count.start) or _beside(text, count, figure) or for_them(text, count.end, figure))
+        and (found := lead("count_for").search(text, max(0, count.start - 40), count.start) or _beside(text, count, figure) or for_them(text, count.end, figure) or _needing(text, count, figure))
         # "one key for 20 teams", "we have 9 teams sharing one key": what is for them is a credential
         and not lexicon.pattern("not_for_count").search(text, _clause(text, found.start()), max(figure.start, count.end))
     ):
@@ -154,6 +155,13 @@ _JUST_BEFORE = lazy(r"\s*[,:;—–-]?\s*(?:(?:about|around|roughly|unos|unas)\s
 
 def _beside(text: str, count: Count, figure: Number) -> re.Match[str] | None:
     return _JUST_BEFORE.match(text, count.end, figure.start) if count.end <= figure.start else None
+
+
+def _needing(text: str, count: Count, figure: Number) -> re.Match[str] | None:
+    """ "the 3 hospitals need llama 3.3 70b at 300 tok/s": the count is the need's subject (lexicon `count_needs`)."""
+    if count.end > figure.start:
+        return None
+    return lazy(rf"\s+(?:{lexicon.alternation('count_needs')})(?!\w)[^,;:.\n]{{0,40}}?$", re.I).match(text, count.end, figure.start)
 
 
 def _between(text: str, count: Count, figure: Number) -> re.Match[str] | None:

@@ -65,6 +65,8 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
         if "concurrency" not in draft.fields and not draft.asked_about("concurrency"):
             draft.ask(ASK_SLO, "users_at_once", users=count.value)
         return
+    if lexicon.pattern("at_once").search(text, count.start, count.end) and "concurrency" not in draft.fields:
+        return _at_once(draft, count.value)  # "120 concurrent tutoring sessions": the count's own words say at once
     after = lexicon.pattern("at_once").search(text, count.end, min(max(sentence(text, end + 1)[1], count.end), count.end + 100))
     if after is None and _online_at_peak(text, count):  # "about 200 users online at the busiest hour"
         after = _online().match(text, count.end)

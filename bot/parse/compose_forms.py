@@ -67,12 +67,23 @@ def echo(noun: str) -> re.Pattern[str]:
     }
     # accents either way: "10 almacenes … por almacén"
     alternation = "|".join(_fold(re.escape(stem)) for stem in sorted(stems, key=len, reverse=True))
+    if " " in low:  # "8 líneas de producción … por línea de producción": any word of the phrase may be the plural one
+        alternation += "|" + r"\s+".join(_fold(re.escape(_singular(w))) + "(?:s|es)?" for w in low.split())
     return lazy(
         # "per sales territory" for "6 sales territories": one word of the phrase may come before the head
-        rf"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada|{lexicon.alternation('per_short')})\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?(?:(?!{number_word()}\s)[^\W\d_]{{3,}}\s+)?"
-        rf"(?:{alternation})(?:s|es)?(?!\w|'\w)",
+        # "… 30 tenants. A tenant typically consumes 50 tok/s", "what one branch needs": a generic one of them
+        rf"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada|{lexicon.alternation('per_short')}|(?:(?<=[.!?\n]\s)|(?<=[.!?\n])|^)(?:an?|un|una)|(?:(?<=,\s)|(?<=\band\s))an?|(?<!only\s)(?<!just\s)(?<!than\s)(?<!least\s)one)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?(?:(?!{number_word()}\s)[^\W\d_]{{3,}}\s+)?"
+        rf"(?:{alternation})(?:s|es)?(?!\w|'(?!s\b)\w)",  # "one hotel's concierge bot"
         re.I,
     )
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("es") and len(word) > 4 and word[-3] not in "aeiou":
+        return word[:-2]  # "almacenes", "redes"
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
 _VOWELS = {"a": "[aá]", "e": "[eé]", "i": "[ií]", "o": "[oó]", "u": "[uú]", "á": "[aá]", "é": "[eé]", "í": "[ií]", "ó": "[oó]", "ú": "[uú]"}

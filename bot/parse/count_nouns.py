@@ -131,8 +131,17 @@ def runs_at_once(text: str, noun: str) -> bool:
 
 def echoed(text: str, noun: str) -> bool:
     if lexicon.pattern("not_counted").fullmatch(noun):
-        return False
+        # "150 tok/s per production line, and there are 9 lines": a never-counted word counts when the question
+        # names it in full as a unit ("production line"), never as itself ("each line of the file")
+        return any(_EACH_WORD.sub("", m[0]) != m[0] and _unit_named(_EACH_WORD.sub("", m[0])) for m in echo(noun).finditer(text))
     return bool(echo(noun).search(text))
+
+
+_EACH_WORD = lazy(r"^\S+\s+", re.I)
+
+
+def _unit_named(phrase: str) -> bool:
+    return len(phrase.split()) > 1 and bool(lexicon.pattern("group_nouns").fullmatch(phrase))
 
 
 @cache

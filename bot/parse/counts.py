@@ -60,11 +60,14 @@ def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:
     """The counts of a noun said once per unit ("cada oficina", "per office"), in any form `counts` reads:
     "twelve regional offices", "doce oficinas regionales"."""
     plural = lazy(rf"{noun}(?:s|es)?", re.I)
+    # "150 tok/s per production line, and there are 9 lines": the unit's head said alone counts it
+    head = lazy(rf"{noun.split()[-1]}(?:s|es)?", re.I) if " " in noun else None
     return list(
         dict.fromkeys(
             c.value
             for c in counts(text, nums)
-            if c.noun and (plural.fullmatch(c.noun) or plural.fullmatch(c.noun.split()[-1]) or initials(c.noun) == noun)
+            if c.noun
+            and (plural.fullmatch(c.noun) or plural.fullmatch(c.noun.split()[-1]) or initials(c.noun) == noun or (head and head.fullmatch(c.noun)))
         )
     )
 
@@ -109,8 +112,10 @@ def whole_numbers(text: str, nums: list[Number]) -> list[tuple[int, int, float]]
             continue  # "quinientos" of "dos mil quinientos", "two" of "twenty-two"
         end, value = spelled.run_at(text, m.start()) or (m.end(), _word_value(m))
         end = count_words.end_of(text, m.start(), max(end, m.end()))  # "dos docenas de sucursales"
-        starts.append((m.start(), end, value if end >= m.end() else _word_value(m)))
         said_to = end
+        if (value if end >= m.end() else _word_value(m)) < 2:
+            continue  # "one branch", "un ayuntamiento": one of them, no count
+        starts.append((m.start(), end, value if end >= m.end() else _word_value(m)))
     return starts
 
 

@@ -37,6 +37,8 @@ def total_of_counted(
         (per_group := per_group_after().match(after)) and not PER_STREAM_AFTER.match(after)
     ) or (ahead := per_group_before().search(before) or _per_label(before)):
         group = (per_group or ahead).group("group")
+        if per_group and (two := _unit_of_two(after, per_group.end(), group)):
+            group = two  # "per production line": the unit is two words, counted by its head ("9 lines")
         if streams_at_once(text, nums, group):  # "250 voice bots concurrently, 30 tok/s per bot": a stream's
             return number.value
         counts = counted(text, nums, plural_of(group), skip=number) or _of_them(text, number)
@@ -73,6 +75,12 @@ def _per_label(before: str) -> re.Match[str] | None:
     if m is None or any(lexicon.pattern("not_counted").fullmatch(m["group"] + end) for end in ("", "s", "es")):
         return None  # "per GPU: 300 tok/s", "per request: 2k tokens" are no group
     return m
+
+
+def _unit_of_two(after: str, end: int, group: str) -> str | None:
+    nxt = _PHRASE.match(after, end)
+    phrase = f"{group} {after[end : nxt.end()].strip()}" if nxt and nxt.end() > end else ""
+    return phrase if phrase and lexicon.pattern("group_nouns").fullmatch(phrase) else None
 
 
 _PHRASE = lazy(r"(?:\s+[^\W\d_]+)?")  # one word more: "por entidad legal", not "per team and legal…"

@@ -138,9 +138,11 @@ def _table(lines: list[str], draft: Draft) -> str | None:
         unit = _concept("config_rate_key").sub("tok/s", unit, count=1) if "_" in head[col] else unit
         # "| tenant count | tok/s per tenant |" over "| 12 | 75 |": the label column counts the units
         counted = len(head) > label_col and _concept("count_label").search(head[label_col])
+        # "| personas |" beside one rate for all: said, not dropped (rates that differ ask which first)
+        heads = tabbed.counted_columns(head, body, (col, label_col)) if len({v for _, v in rows}) == 1 else [""] * len(rows)
         return "\n".join(
-            f"{head[label_col]}: {label}. {plain(v)} {unit}." if counted and parse_number(label) else f"{label}: {plain(v)} {unit}."
-            for label, v in rows
+            f"{head[label_col]}: {label}. {plain(v)} {unit}." if counted and parse_number(label) else f"{label}: {said}{plain(v)} {unit}."
+            for (label, v), said in zip(rows, heads, strict=True)
         )
     return tabbed.groups(rows, head[label_col].lower() if len(head) > label_col else "", draft)
 

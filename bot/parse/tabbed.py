@@ -102,3 +102,18 @@ def counted(lines: list[str], draft: Draft) -> str | None:
     total = sum(v for _, v in rows)
     draft.note("rate_summed", parts=[f"{label}" for label, _ in rows], tok_s=plain(total))
     return f"{plain(total)} tok/s in total."
+
+
+def counted_columns(head: list[str], body: list[list[str]], skip: tuple[int, ...]) -> list[str]:
+    """Per row, the counts of its columns headed by a group or person noun ("| equipo | personas | tok/s por persona |"
+    over "| ventas | 80 | 35 |" says "80 personas, "): a per-person rate's table keeps its head counts (count15 s15)."""
+    from bot.parse.count_nouns import (
+        count_noun,  # count_nouns reads the lexicon's nouns, as structure's callers do
+    )
+
+    cols = [i for i, cell in enumerate(head) if i not in skip and (m := count_noun().match(" " + cell)) and m.end() == len(cell) + 1]
+    out = []
+    for cells in body:
+        said = [f"{cells[i]} {head[i]}, " for i in cols if i < len(cells) and cells[i].replace(",", "").replace(".", "").isdigit()]
+        out.append("".join(said))
+    return out

@@ -47,9 +47,15 @@ _WHOSE = r"(?:(?<=[rgtns]\s)an?|(?<=durante\s)una?|(?<=en\s)una?|their|his|her|o
 # 8am-4pm day", "una jornada de 8 a 16") or its place ("over a Nairobi working day"); the calendar reader reads them.
 _CLOCK = r"\d{1,2}(?::\d\d)?\s?(?:am|pm)?"
 DAY_QUALIFIER = rf"(?:(?:{_CLOCK}(?:\s?[-–]\s?|\s(?:to|a)\s|-to-){_CLOCK}|(?-i:[A-Z])[^\W\d_]+(?:\s(?-i:[A-Z])[^\W\d_]+)?)[\s-])"
+# What output tokens are made of, right before their period (count15 s15): "25k output tokens of drafts a day",
+# "1.5M output tokens of reports a day", "2 millones de tokens de borradores al día".
+_OF_WHAT = (
+    r"(?:(?:(?<=output\stokens)|(?<=generated\stokens)|(?<=completion\stokens)|(?<=de\ssalida))\s(?:of|de)\s(?!(?:them|it|those|these|that|which|ellos|esos|estos|salida|entrada|output|input)\b)[^\W\d_]{3,}(?:\s[^\W\d_]{3,})?"
+    rf"(?=\s(?:an?|per|every|each|al|a\s+la|por|cada)\s(?:{_PERIODS})\b))"
+)
 # "por persona y día": a person and a period may be joined by "y" (Spanish) or "and".
 VOLUME = lazy(
-    rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})(?:\s(?:y|and)(?=\s))?|{_PER_UNIT.format('unit')}|\s(?:each|apiece|cada\s+uno|{_EACH_SHORT})(?!\w))?"
+    rf"\s?{_TOTAL_BEFORE}?{_TOKENS_WORD}{_OF_WHAT}?(?P<total_mid>{_TOTAL_AFTER})?(?:(?P<who>{_PER_PERSON})(?:\s(?:y|and)(?=\s))?|{_PER_UNIT.format('unit')}|\s(?:each|apiece|cada\s+uno|{_EACH_SHORT})(?!\w))?"
     rf"\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|by|in\s+an?|in\s+one|en\s+un|(?<=\w\s)(?:y|and)|{_PER_SHORT}|{_OVER_PERIOD})?\s?(?:the\s|el\s|la\s|{_WHOSE})?"
     rf"(?:(?<=\s)(?=[^\W_]+[^\n]{{0,24}}(?:day|d[ií]a|jornada))(?-i:(?!(?:The|El|La)\s)){DAY_QUALIFIER})?"
     r"(?:(?P<day_hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)[\s-]?)?"

@@ -1,0 +1,68 @@
+"""A sum of named groups (count15, session 15): the SLO's tok/s followed, in its sentence, by more labelled figures
+without a unit ("BU A needs 300 tok/s, BU B 500 and BU C 200", "el área de ventas necesita 300 tok/s, el área de
+soporte 200 y el área legal 100") is each group's need, and the need is their sum (note `rate_parts_summed`).
+
+It is a list when two more parts follow, or one whose label shares a word with the first group's ("team Red needs
+250 tok/s and team Blue 150"). A label that says a hedge, a peak, a time or a stage (lexicon `sum_label_veto`:
+"maybe 500", "peak 900", "next year 600", "quizás 500") is another value of the same need, never a part of it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parse import lexicon
+from bot.parse.draft import Draft, sentence
+from bot.parse.lazyre import lazy
+from bot.parse.numbers import Number, plain
+from bot.parse.rate_units import TOK_S
+
+_JOIN = lazy(r"\s*(?:,\s*(?:(?:and|y|e)\s+)?|;\s*|\s+(?:and|y|e|plus|más)\s+)", re.I)
+_LABEL = lazy(r"(?P<label>(?:[^\W\d_][\w&/-]*\s+){1,4}?)(?:(?:about|around|roughly|unos|unas)\s+|[~≈]\s*)?(?=\d)", re.I)
+# after a part's figure: the sentence goes on or ends, no other unit ("200 users", "500 ms")
+_PART_END = lazy(r"(?:\s*(?:tok(?:en)?s?/s|tps|tokens?\s+(?:per|por|a)\s+seg\w*))?(?=\s*(?:[,;.!?)]|\s(?:and|y|e)\s|$)|\s+(?:each|all|on|for|en|con|para|todos|todas)\b)", re.I)
+_LABEL_ID = lazy(r"(?P<id>\d{1,2})\s\d+")
+_PLAIN = {"the", "our", "el", "la", "los", "las", "nuestro", "nuestra", "de", "del", "of", "for", "para", "and", "y", "at", "a", "en", "in"}
+
+
+def read_sums(text: str, nums: list[Number], draft: Draft) -> None:
+    slo = draft.fields.get("slo_tok_s")
+    if slo is None or draft.asked_about("slo_tok_s") or draft.fields.get("slo_kind") == "per_stream" or _composed(draft):
+        return
+    first = next((n for n in nums if n.value == slo and TOK_S.match(text, n.end)), None)
+    if first is None:
+        return
+    start, end = sentence(text, first.start)
+    at = TOK_S.match(text, first.end).end()
+    parts: list[tuple[str, float]] = []
+    while (join := _JOIN.match(text, at, end)) and (label := _LABEL.match(text, join.end(), end)):
+        n = next((n for n in nums if n.start == label.end()), None)
+        name = label["label"].strip()
+        if n is not None and (then := next((m for m in nums if m.start == n.end + 1 and text[n.end] == " "), None)) and n.value < 100:
+            name, n = f"{name} {text[n.start : n.end]}", then  # "site 3 50": the label's number, then the part's figure
+        if n is None or not (tail := _PART_END.match(text, n.end, end)) or n.value <= 0:
+            break
+        value = n.value
+        if n.alternative is not None:  # "plant 2 110": the label's number and the part's figure, not 2,110
+            if not (split := _LABEL_ID.fullmatch(text, n.start, n.end)):
+                break
+            name, value = f"{name} {split['id']}", n.alternative
+        parts.append((name, value))
+        at = tail.end()
+    if not parts or any(lexicon.pattern("sum_label_veto").search(label) or "_" in label or not _words(label) for label, _ in parts):
+        return
+    subject = _words(text[max(start, text.rfind(",", start, first.start) + 1) : first.start])
+    if len(parts) < 2 and not (subject & _words(parts[0][0])):
+        return
+    total = slo + sum(value for _, value in parts)
+    draft.fields["slo_tok_s"] = total
+    draft.use(first.start, at, "slo_tok_s")
+    draft.note("rate_parts_summed", parts=[plain(slo), *(f"{label} {plain(value)}" for label, value in parts)], tok_s=plain(total))
+
+
+def _composed(draft: Draft) -> bool:
+    return any(n.code in ("rate_multiplied", "rate_summed", "volume_converted", "volume_per_request") for n in draft.notes)
+
+
+def _words(phrase: str) -> set[str]:
+    return {w for w in re.findall(r"[^\W\d_]{2,}", phrase.lower()) if w not in _PLAIN}
