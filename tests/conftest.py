@@ -13,6 +13,7 @@ import pytest
 
 from tests import readings
 from tests.pins import PRICES_FIXTURE, ROOT, SCHEMA, SEPT_2026
+from tests.servers import servers  # noqa: F401 (the fixture: processes a test starts die with it, tests/servers.py)
 
 # The package's modules are imported by the fixtures that need them, not here: xdist's controller process
 # loads this file too, before it starts the workers, and runs no test.

@@ -8,6 +8,7 @@ tests/conftest.py (`sept_2026`, `prices_file`, `repo_root`, `contract`), which r
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,9 +23,13 @@ PRICES_FIXTURE = Path(__file__).resolve().parent / "fixtures" / "genai_prices_sn
 SEPT_2026 = dt.datetime(2026, 9, 15, 12, 0, tzinfo=dt.UTC)
 
 
+@functools.cache
 def read_yaml(path: Path):
-    """A test data file (the parser corpus, the probe's fresh sets), read with libyaml when PyYAML has it:
-    the corpus is read by every test worker at collection, ten times faster than the pure-Python parser."""
+    """A test data file (the parser corpus, the probe's fresh sets), read with libyaml when PyYAML has it: the
+    corpus is read by every test worker at collection, ten times faster than the pure-Python parser. Read once
+    a process: three test modules collect the corpus and two the ~150 hand-written sets, and most of a read
+    is building the Python objects, which libyaml leaves to PyYAML. What it returns is shared: read it, never
+    change it."""
     import yaml
 
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))

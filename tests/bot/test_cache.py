@@ -4,7 +4,6 @@ the cache never serves something stale, never mixes environments and never stops
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from decimal import Decimal
@@ -16,6 +15,7 @@ from bot import cache
 from bot.render.env import make_environment
 from costcore.catalog import load_catalogs
 from tests import runtime
+from tests.pins import SEPT_2026
 
 
 @pytest.fixture
@@ -94,32 +94,57 @@ def test_environments_with_different_filters_do_not_share_compiled_templates(cac
 
 _WARM_RUN = """
 import sys
+from bot import startup
+startup.one_shot(["ask"])  # as the console script starts (bot/cli.py `run`)
 import jinja2
-compiled = []
+import re._parser
+compiled, parsed = [], []
 original = jinja2.Environment.compile
 def counting(self, *args, **kwargs):
     compiled.append(args[1] if len(args) > 1 else kwargs.get("name"))
     return original(self, *args, **kwargs)
 jinja2.Environment.compile = counting
+original_parse = re._parser.parse
+re._parser.parse = lambda *a, **k: parsed.append(a[0]) or original_parse(*a, **k)
 from bot.cli import main
-code = main(["ask", "--json", "--no-log", "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s?"])
+code = main(["ask", "--json", "--no-log", "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s, in Spain?"])
 from costcore.catalog import Model
 built = Model.__pydantic_complete__  # False: no catalog row was validated in this process
-print("RESULT", code, "yaml" in sys.modules, built, len(compiled), file=sys.stderr)
+print("RESULT", code, "yaml" in sys.modules, built, len(compiled), len(parsed), file=sys.stderr)
+startup.quick_exit(code)
 """
 
 
-def test_a_warm_run_reads_no_yaml_validates_no_row_and_compiles_no_template(tmp_path):
-    env = {"LLMCOST_CACHE_DIR": str(tmp_path / "c"), "LLMCOST_DB": str(tmp_path / "db"), "PATH": ""}
+@pytest.fixture(scope="module")
+def cold_then_warm(tmp_path_factory):
+    """Two `llmcost ask --json` runs on one new cache folder, the first cold, the second warm: what each test
+    below checks of the warm run is a different thing of the same two runs (a cold run is ~10 s of CPU)."""
+    folder = tmp_path_factory.mktemp("cold-then-warm")
+    env = {"LLMCOST_CACHE_DIR": str(folder / "c"), "LLMCOST_DB": str(folder / "db"), "PATH": "",
+           "LLMCOST_NOW": SEPT_2026.isoformat()}  # one clock for both runs: the same answer to the byte
     runs = [subprocess.run([sys.executable, "-c", _WARM_RUN], env=env, capture_output=True, text=True)
             for _ in range(2)]
     cold, warm = (run.stderr.split("RESULT")[-1].split() for run in runs)
+    return runs, cold, warm, folder / "c"
+
+
+def test_a_warm_run_reads_no_yaml_validates_no_row_and_compiles_no_template(cold_then_warm):
+    runs, cold, warm, _ = cold_then_warm
     assert cold[0] == warm[0] == "0"
     assert cold[1:3] == ["True", "True"] and int(cold[3]) > 0  # parses, validates, compiles
-    assert warm[1:] == ["False", "False", "0"]
+    assert warm[1:4] == ["False", "False", "0"]
     cold_answer, warm_answer = (json.loads(run.stdout) for run in runs)
     cold_answer.pop("priced_at"), warm_answer.pop("priced_at")
     assert cold_answer == warm_answer  # and the answer is the same
+
+
+def test_a_warm_run_parses_no_regular_expression(cold_then_warm):
+    """bot/startup.py trick 6: the second run gets every pattern's compiled code from the cache folder."""
+    runs, cold, warm, folder = cold_then_warm
+    assert cold[0] == warm[0] == "0" and int(cold[4]) > 50  # the parser compiles a few hundred patterns
+    assert warm[4] == "0"
+    assert runs[0].stdout == runs[1].stdout  # the same answer to the byte
+    assert list(folder.glob("regex-*.pickle"))
 
 
 def test_a_damaged_template_cache_is_recompiled(cache_in, tmp_path):
@@ -163,34 +188,6 @@ def test_old_entries_are_pruned(cache_in, tmp_path):
     for n in range(cache.KEEP_ENTRIES + 5):
         assert cache.cached_pickle("demo", n, lambda n=n: n) == n
     assert len(list((tmp_path / "c").glob("demo-*.pickle"))) == cache.KEEP_ENTRIES
-
-
-_REGEX_RUN = """
-import sys
-from bot import startup
-startup.one_shot(["ask"])
-import re._parser
-parsed = []
-original = re._parser.parse
-re._parser.parse = lambda *a, **k: parsed.append(a[0]) or original(*a, **k)
-from bot.cli import main
-code = main(["ask", "--json", "--no-log", "can we run DeepSeek-V4.1-Flash ourselves at 300 tok/s, in Spain?"])
-print("RESULT", code, len(parsed), file=sys.stderr)
-startup.quick_exit(code)
-"""
-
-
-def test_a_warm_run_parses_no_regular_expression(tmp_path):
-    """bot/startup.py trick 6: the second run gets every pattern's compiled code from the cache folder."""
-    env = {"LLMCOST_CACHE_DIR": str(tmp_path / "c"), "LLMCOST_DB": str(tmp_path / "db"), "PATH": "",
-           "LLMCOST_PRICES_FILE": os.environ["LLMCOST_PRICES_FILE"], "LLMCOST_NOW": os.environ["LLMCOST_NOW"]}
-    runs = [subprocess.run([sys.executable, "-c", _REGEX_RUN], env=env, capture_output=True, text=True)
-            for _ in range(2)]
-    cold, warm = (run.stderr.split("RESULT")[-1].split() for run in runs)
-    assert cold[0] == warm[0] == "0" and int(cold[1]) > 50  # the parser compiles a few hundred patterns
-    assert warm[1] == "0"
-    assert runs[0].stdout == runs[1].stdout  # the same answer to the byte
-    assert list((tmp_path / "c").glob("regex-*.pickle"))
 
 
 _KEEP_RUN = """

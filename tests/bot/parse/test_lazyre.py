@@ -10,10 +10,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-import yaml
 
 import bot.parse
 from bot.parse.lazyre import DIGIT, DIGIT_START, LONG, Pattern, gated, lazy, required, words
+from tests.pins import read_yaml
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -21,12 +21,7 @@ CORPUS = Path(__file__).parent / "corpus"
 @cache
 def _questions(every: int = 1) -> list[str]:
     """The corpus questions (every `every`-th of each file: each file is one topic, so a sample keeps them all)."""
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return [
-        row["q"]
-        for path in sorted(CORPUS.glob("*.yaml"))
-        for row in yaml.load(path.read_text(encoding="utf-8"), Loader=loader)[::every]  # noqa: S506 (a safe loader)
-    ]
+    return [row["q"] for path in sorted(CORPUS.glob("*.yaml")) for row in read_yaml(path)[::every]]
 
 
 def _parser_patterns() -> dict[str, Pattern]:

@@ -16,7 +16,9 @@ from pathlib import Path
 from bot import startup
 from bot.store import LogStore
 from tests.bot.slack import signed
+from tests.bot.slack.procs import last_words
 from tests.bot.slack.test_log_trouble import read_only_dir
+from tests.servers import READY_S
 
 ROOT = Path(__file__).resolve().parents[3]
 QUESTION = "can we run deepseek-flash at 300 tok/s?"
@@ -28,12 +30,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(stand_in, db: Path, *options: str) -> tuple[subprocess.Popen, str]:
-    return ready(start(stand_in, db, *options))
+def serve(servers, stand_in, db: Path, *options: str) -> tuple[subprocess.Popen, str]:
+    return ready(start(servers, stand_in, db, *options))
 
 
-def start(stand_in, db: Path, *options: str) -> tuple[subprocess.Popen, int]:
-    """`llmcost serve --http` as deployed; one serving process unless `options` say otherwise."""
+def start(servers, stand_in, db: Path, *options: str) -> tuple[subprocess.Popen, int]:
+    """`llmcost serve --http` as deployed; one serving process unless `options` say otherwise. Started through
+    the test's `servers` (tests/servers.py): killed with its serving processes when the test ends, however."""
     port = free_port()
     env = os.environ | {
         "SLACK_BOT_TOKEN": signed.TOKEN, "SLACK_SIGNING_SECRET": signed.SECRET, "SLACK_API_URL": stand_in.api_url,
@@ -41,29 +44,29 @@ def start(stand_in, db: Path, *options: str) -> tuple[subprocess.Popen, int]:
         "LLMCOST_DELIVERY_WORKERS": "8",
     }
     options = options or ("--processes", "1")
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--no-chart", "--host", "127.0.0.1",
-                             "--port", str(port), *options], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
+    proc = servers.start([sys.executable, "-m", "bot.cli", "serve", "--http", "--no-chart", "--host", "127.0.0.1",
+                          "--port", str(port), *options], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
     return proc, port
 
 
 def ready(started: tuple[subprocess.Popen, int]) -> tuple[subprocess.Popen, str]:
     proc, port = started
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + READY_S
     while True:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
                 return proc, f"http://127.0.0.1:{port}/slack/events"
         except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise AssertionError(proc.stderr.read().decode()[-3000:]) from None
+            assert proc.poll() is None and time.monotonic() < deadline, last_words(proc)
             time.sleep(0.05)
 
 
 def stop(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> str:
+    """Stop the server with `sig` and return its stderr. A server that does not stop in time fails the test; the
+    `servers` fixture then kills it, with whatever it started."""
     proc.send_signal(sig)
-    proc.wait(timeout=10)
+    proc.wait(timeout=30)
     err = proc.stderr.read().decode()
     proc.stderr.close()
     return err
@@ -87,10 +90,10 @@ def verdict_threads(stand_in) -> list[str]:
             if (m["metadata"] or {}).get("event_payload", {}).get("part") == "verdict"]
 
 
-def test_sigkill_right_after_30_acks_and_a_restart_deliver_all_30_none_twice(stand_in, tmp_path):
+def test_sigkill_right_after_30_acks_and_a_restart_deliver_all_30_none_twice(stand_in, servers, tmp_path):
     stand_in.slow("chat.postMessage", 0.2)  # Slack is slow today: posts are in flight when the process dies
     db = tmp_path / "serve.db"
-    proc, url = serve(stand_in, db)
+    proc, url = serve(servers, stand_in, db)
     threads = [f"1697{n:06d}.000100" for n in range(30)]
     try:  # one after another: the stdlib server's small backlog is the door's business, not this test's
         acks = [signed.post(url, signed.event_body(signed.mention(QUESTION, ts=ts)), "application/json").status
@@ -101,7 +104,7 @@ def test_sigkill_right_after_30_acks_and_a_restart_deliver_all_30_none_twice(sta
     before = len(verdict_threads(stand_in))
     assert before < 30  # the kill interrupted the work
 
-    proc, url = serve(stand_in, db)
+    proc, url = serve(servers, stand_in, db)
     try:
         settled(db, 30)
     finally:
@@ -112,10 +115,10 @@ def test_sigkill_right_after_30_acks_and_a_restart_deliver_all_30_none_twice(sta
     assert len(rows) == 30 and {r["delivery"] for r in rows} == {"delivered"}
 
 
-def test_serve_answers_with_a_log_it_cannot_write_and_keeps_its_compiled_patterns(stand_in, tmp_path, monkeypatch):
+def test_serve_answers_with_a_log_it_cannot_write_and_keeps_its_compiled_patterns(stand_in, servers, tmp_path, monkeypatch):
     db = read_only_dir(tmp_path) / f"llmcost-serve-{os.getpid()}.db"
     monkeypatch.setenv("LLMCOST_CACHE_DIR", str(tmp_path / "cache"))
-    proc, url = serve(stand_in, db)
+    proc, url = serve(servers, stand_in, db)
     try:
         # Written after the warm-up, before it listens: the next start (or the next serving process) hands the
         # parser's compiled patterns to sre instead of compiling them again (bot/startup.py, trick 6).
@@ -130,10 +133,10 @@ def test_serve_answers_with_a_log_it_cannot_write_and_keeps_its_compiled_pattern
     assert "answering without the log" in err and str(db) in err
 
 
-def test_an_original_and_its_retry_reaching_two_processes_at_once_are_answered_once(stand_in, tmp_path):
+def test_an_original_and_its_retry_reaching_two_processes_at_once_are_answered_once(stand_in, servers, tmp_path):
     db = tmp_path / "shared.db"
     LogStore.open(db).close()  # created before both start, as a deployed log would be
-    starting = [start(stand_in, db) for _ in range(2)]  # in parallel: start-up is most of this test
+    starting = [start(servers, stand_in, db) for _ in range(2)]  # in parallel: start-up is most of this test
     procs = [ready(s) for s in starting]
     threads = [f"1696{n:06d}.000100" for n in range(30)]
     statuses = []

@@ -16,6 +16,7 @@ import yaml
 
 from tests.bot.slack import signed
 from tests.bot.slack.procs import last_words
+from tests.servers import READY_S
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -140,7 +141,7 @@ def test_the_wsgi_entry_point_serves_slack(stand_in, monkeypatch, tmp_path):
     assert stand_in.calls_to("auth.test")  # the token was checked against SLACK_API_URL
 
 
-def test_llmcost_serve_http_answers_against_a_slack_compatible_api(stand_in, tmp_path):
+def test_llmcost_serve_http_answers_against_a_slack_compatible_api(stand_in, servers, tmp_path):
     import socket
 
     with socket.socket() as s:
@@ -151,10 +152,10 @@ def test_llmcost_serve_http_answers_against_a_slack_compatible_api(stand_in, tmp
     env = os.environ | {"SLACK_BOT_TOKEN": signed.TOKEN, "SLACK_SIGNING_SECRET": signed.SECRET,
                         "SLACK_API_URL": stand_in.api_url, "LLMCOST_DB": str(tmp_path / "serve.db"),
                         "WEB_CONCURRENCY": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port",
-                             str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = servers.start([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port",
+                          str(port)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + READY_S
         while True:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):

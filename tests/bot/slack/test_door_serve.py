@@ -16,6 +16,7 @@ import pytest
 
 from tests.bot.slack import signed
 from tests.bot.slack.procs import last_words
+from tests.servers import READY_S
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -27,15 +28,15 @@ def free_port() -> int:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM")
-def test_sigterm_drains_the_request_in_flight_and_exits_0(stand_in, tmp_path):
+def test_sigterm_drains_the_request_in_flight_and_exits_0(stand_in, servers, tmp_path):
     port = free_port()
     env = os.environ | {"SLACK_BOT_TOKEN": signed.TOKEN, "SLACK_SIGNING_SECRET": signed.SECRET,
                         "SLACK_API_URL": stand_in.api_url, "LLMCOST_DB": str(tmp_path / "serve.db")}
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port",
-                             str(port), "--no-chart", "--read-timeout", "5", "--drain", "5"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = servers.start([sys.executable, "-m", "bot.cli", "serve", "--http", "--host", "127.0.0.1", "--port",
+                          str(port), "--no-chart", "--read-timeout", "5", "--drain", "5"],
+                         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + READY_S
         while True:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1) as ready:

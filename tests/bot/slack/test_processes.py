@@ -38,8 +38,8 @@ def _state(pid: int) -> str:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
-def test_two_processes_share_the_port_answer_each_question_once_and_die_with_their_supervisor(stand_in, tmp_path):
-    proc, port = start(stand_in, tmp_path / "serve.db", "--processes", "2", "-v")
+def test_two_processes_share_the_port_answer_each_question_once_and_die_with_their_supervisor(stand_in, servers, tmp_path):
+    proc, port = start(servers, stand_in, tmp_path / "serve.db", "--processes", "2", "-v")
     url = f"http://127.0.0.1:{port}/slack/events"
     said: list[str] = []
     reader = threading.Thread(target=lambda: said.extend(line.decode() for line in proc.stderr), daemon=True)
