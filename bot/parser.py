@@ -31,6 +31,7 @@ from bot.parse import (
     rates,
     residency,
     sized_for,
+    sole_user,
     spelled,
     stream_heads,
     structure,
@@ -206,6 +207,7 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     compose.read_composition(masked, nums, draft)
     per_unit.read_per_unit(masked, nums, draft)  # a per-unit figure composed with its unit's count, or asked
     stream_heads.read_heads(masked, nums, draft)  # a per-person speed beside people counted: how many at once?
+    sole_user.read_sole_user(masked, nums, draft)  # "I'm the only user": one stream at once
     quantities.read_context(masked, nums, draft, known.context_tokens if known else None)
     percentages.read_percentages(masked, draft)
     residency.read_residency(masked, draft)

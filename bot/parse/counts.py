@@ -108,8 +108,8 @@ def whole_numbers(text: str, nums: list[Number]) -> list[tuple[int, int, float]]
     starts = [(n.start, n.end, n.value) for n in nums if n.value >= 2 and n.value.is_integer()]
     said_to = -1
     for m in _word_count().finditer(text):  # "tres mil quinientos usuarios", "two hundred and fifty engineers"
-        if m.start() < said_to:
-            continue  # "quinientos" of "dos mil quinientos", "two" of "twenty-two"
+        if m.start() < said_to or any(n.start < m.start() < n.end for n in nums):
+            continue  # "quinientos" of "dos mil quinientos", "two" of "twenty-two", "mil" of "10 mil"
         end, value = spelled.run_at(text, m.start()) or (m.end(), _word_value(m))
         end = count_words.end_of(text, m.start(), max(end, m.end()))  # "dos docenas de sucursales"
         said_to = end

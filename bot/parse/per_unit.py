@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import request_units, revisions, unit_forms, unit_marks, unit_volumes
+from bot.parse import request_units, revisions, sized_count, unit_forms, unit_marks, unit_volumes
 from bot.parse.compose_at_once import per_stream, streams_at_once
 from bot.parse.counts import Count, counts
 from bot.parse.draft import ASK_SLO, Draft, sentence
@@ -36,6 +36,8 @@ def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
     if (done := next((n for n in draft.notes if n.code == "rate_multiplied"), None)) is not None:
         _part_of(text, draft, done)  # "500 tok/s per region … only in 2 of our 5 regions": not all 5
         _revised(text, nums, draft, done)  # "12 depots last year and 15 now": the current count
+        if done in draft.notes:
+            sized_count.resize(text, nums, draft, done)  # "… Size it for next year's 20": that count
         return
     if any(n.code == "volume_times_users" for n in draft.notes):
         return  # compose.py or rates.py composed it

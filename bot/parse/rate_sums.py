@@ -5,6 +5,10 @@ soporte 200 y el área legal 100") is each group's need, and the need is their s
 It is a list when two more parts follow, or one whose label shares a word with the first group's ("team Red needs
 250 tok/s and team Blue 150"). A label that says a hedge, a peak, a time or a stage (lexicon `sum_label_veto`:
 "maybe 500", "peak 900", "next year 600", "quizás 500") is another value of the same need, never a part of it.
+
+A need said as a total and then broken down after a colon ("total 1,000 tok/s: search 500, chat 300, agents 400",
+a bulleted list of parts, "800 tok/s en total: soporte 400, ventas 300…") keeps the total when its parts add up to
+it; when they do not, the two figures conflict and the bot asks which (count15b, session 15).
 """
 
 from __future__ import annotations
@@ -22,6 +26,10 @@ _LABEL = lazy(r"(?P<label>(?:[^\W\d_][\w&/-]*\s+){1,4}?)(?:(?:about|around|rough
 # after a part's figure: the sentence goes on or ends, no other unit ("200 users", "500 ms")
 _PART_END = lazy(r"(?:\s*(?:tok(?:en)?s?/s|tps|tokens?\s+(?:per|por|a)\s+seg\w*))?(?=\s*(?:[,;.!?)]|\s(?:and|y|e)\s|$)|\s+(?:each|all|on|for|en|con|para|todos|todas)\b)", re.I)
 _LABEL_ID = lazy(r"(?P<id>\d{1,2})\s\d+")
+_BREAKDOWN = lazy(r"(?:\s+(?:in\s+total|en\s+total|overall|in\s+all|combined))?(?:\s+(?:of|de|for|para)\b)?\s*(?::|\s[—–-])\s*(?:[-*•]\s*)?", re.I)
+_ITEM = lazy(r"(?:\s*[,;]\s*(?:(?:and|y|e)\s+)?|\s*\n\s*(?:[-*•]\s*)?|\s+(?:and|y|e)\s+)?(?P<label>(?:[^\W\d_][\w&/-]*\s+){1,3}?)(?:(?:about|around|roughly|unos|unas)\s+|[~≈]\s*)?(?=\d)", re.I)
+_ITEM_END = lazy(r"(?:\s*(?:tok(?:en)?s?/s|tps))?(?=[ \t]*(?:[,;.!?)\n]|\s(?:and|y|e)\s|$))", re.I)
+_TOTAL_BEFORE = lazy(r"(?:total|in\s+total|overall|aggregate|combined|en\s+total|global)\s*(?:of\s+|de\s+)?(?:about\s+|around\s+|unos\s+)?$", re.I)
 _PLAIN = {"the", "our", "el", "la", "los", "las", "nuestro", "nuestra", "de", "del", "of", "for", "para", "and", "y", "at", "a", "en", "in"}
 
 
@@ -30,7 +38,7 @@ def read_sums(text: str, nums: list[Number], draft: Draft) -> None:
     if slo is None or draft.asked_about("slo_tok_s") or draft.fields.get("slo_kind") == "per_stream" or _composed(draft):
         return
     first = next((n for n in nums if n.value == slo and TOK_S.match(text, n.end)), None)
-    if first is None:
+    if first is None or _breakdown(text, nums, first, draft):
         return
     start, end = sentence(text, first.start)
     at = TOK_S.match(text, first.end).end()
@@ -58,6 +66,27 @@ def read_sums(text: str, nums: list[Number], draft: Draft) -> None:
     draft.fields["slo_tok_s"] = total
     draft.use(first.start, at, "slo_tok_s")
     draft.note("rate_parts_summed", parts=[plain(slo), *(f"{label} {plain(value)}" for label, value in parts)], tok_s=plain(total))
+
+
+def _breakdown(text: str, nums: list[Number], first: Number, draft: Draft) -> bool:
+    """A total said before its parts: kept when they add up to it, asked about when they do not."""
+    at = TOK_S.match(text, first.end).end()
+    said_total = _TOTAL_BEFORE.search(text, max(0, first.start - 25), first.start)
+    lead = _BREAKDOWN.match(text, at)
+    if lead is None or not (said_total or re.search(r"total|overall|in\s+all|combined", lead.group(), re.I)):
+        return False
+    at, parts = lead.end(), []
+    while (item := _ITEM.match(text, at)) and (n := next((n for n in nums if n.start == item.end()), None)):
+        if not (tail := _ITEM_END.match(text, n.end)) or lexicon.pattern("sum_label_veto").search(item["label"]):
+            break
+        parts.append(n.value)
+        at = tail.end()
+    if len(parts) < 2:
+        return False
+    if sum(parts) != first.value:
+        draft.conflict("slo_tok_s", [first.value, sum(parts)])
+    draft.use(first.start, at, "slo_tok_s")
+    return True
 
 
 def _composed(draft: Draft) -> bool:

@@ -34,7 +34,7 @@ def _per_period(periods: str) -> re.Pattern[str]:
 
 @cache
 def _counted_per_period(periods: str) -> re.Pattern[str]:
-    return lazy(rf"\s?(?:[^\W\d_]{{3,}}\s)?(?P<noun>[^\W\d_]{{3,}}?)(?:es|s)\s?(?:an?|per|each|every|/|al|por|cada)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b", re.I)
+    return lazy(rf"\s?(?:[^\W\d_]{{3,}}\s)?(?P<word>(?P<noun>[^\W\d_]{{3,}}?)(?:es|s))\s?(?:an?|per|each|every|/|al|por|cada)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b", re.I)
 
 
 _HANDED = lazy(r"\b(?:per|each|every|por|cada)\s+([^\W\d_]{3,})\b", re.I)
@@ -44,9 +44,10 @@ def _named_again(text: str, number: Number, periods: str, handed: set[str]) -> r
     """ "20 eval sweeps a day at ~1.5M output tokens per sweep": any unit of work counted per period, when a size
     is handed to each one of it by name (`handed`: the words after "per", "each", "cada")."""
     m = _counted_per_period(periods).match(text, number.end)
-    if m and m["noun"].lower() not in handed and _EACH_AFTER.match(text, m.end()):
+    named = m is not None and bool({m["noun"].lower(), m["word"][:-1].lower()} & handed)  # "invoices": invoice, not invoic
+    if m and not named and _EACH_AFTER.match(text, m.end()):
         return m  # "250,000 shipments a day, and each one gets …", "3.000 facturas al día, cada una de …": that count's
-    return m if m and m["noun"].lower() in handed else None
+    return m if named else None
 
 
 # "each" said right after a count a period hands what follows to that count: "each one", "each with", "cada una"
