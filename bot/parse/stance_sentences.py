@@ -56,7 +56,8 @@ def next_end(text: str, start: int) -> int:
 
 def and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
     """Where a sentence's time reaches: a short next sentence that names nothing of its own belongs to it
-    ("until March no external API was allowed; since April, yes")."""
+    ("until March no external API was allowed; since April, yes"), and so does one that opens with the rule's end
+    ("…; desde enero ya no aplica porque solo procesamos textos anonimizados")."""
     end = sentences[k][1]
     b = next_end(text, end)
     if b - end <= 60 and not named(text, end, b):
@@ -64,7 +65,19 @@ def and_next(text: str, sentences: list[tuple[int, int]], k: int) -> int:
     lead = len(text[end:b]) - len(text[end:b].lstrip(" \t>"))  # "…; since the April contract it can" (fixR)
     if lexicon.pattern("reversal").match(text, end + lead):
         return b
+    gone = lexicon.pattern("withdrawn").search(text, end + lead, b)  # "…; desde enero ya no aplica porque…"
+    if gone and _NO_SUBJECT.fullmatch(text, end + lead, gone.start()):
+        return b  # a next sentence that opens with a rule's end and no subject of its own speaks of the rule before
     return end
+
+
+# What may come before a rule's end in a next sentence that speaks of the rule before it: a time, a pronoun
+# ("since January it no longer applies", "desde enero ya no aplica"); "the laptop policy no longer applies" has its own.
+_NO_SUBJECT = lazy(
+    r"(?:(?:but|and|pero|y)\s+)?(?:(?:since|from|as\s+of|after|desde|a\s+partir\s+de|tras|despu[eé]s\s+de)\s+(?:[\w-]+\s+){0,2}?[\w-]+,?\s+)?"
+    r"(?:(?:it|that|this|that\s+rule|eso|esto|ahora|now|today|hoy|though)\s+)?",
+    re.I,
+)
 
 
 _HEADER = lazy(r"\s*>?\s*(?:from|reply|re|de|correo|respuesta|mensaje|email|e-mail|mail)\b[^\n:]{0,60}\(([^()\n]{1,40})\)\s*:?\s*$", re.I)
