@@ -9,6 +9,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.cache_ratio import read_cache_ratio
 from bot.parse.cache_shares import read_cache_shares
 from bot.parse.cache_vetoes import CACHE_WORD, other_cache
 from bot.parse.draft import ASK_RANGE, Draft
@@ -52,4 +53,5 @@ def read_cache_words(text: str, draft: Draft) -> None:
     if _no_hits().search(text):
         draft.set("cache_hit_rate", 0.0)
         return
-    read_cache_shares(text, draft)
+    if not read_cache_ratio(text, draft):  # "1 miss for every 3 hits" before any share: its "3" is no share
+        read_cache_shares(text, draft)

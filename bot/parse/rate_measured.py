@@ -23,7 +23,7 @@ _CLAUSE_MARK = lazy(r"[,;:(—–]")
 
 @cache
 def _cue() -> re.Pattern[str]:
-    cues = ("rate_measured", "rate_measured_after", "rate_now", "rate_now_after", "rate_old", "rate_old_after")
+    cues = ("rate_measured", "rate_measured_after", "rate_now", "rate_now_after", "rate_old", "rate_old_after", "rate_other")
     words = "|".join(lexicon.alternation(c) for c in cues)
     return lazy(rf"{lexicon.WORD_START}(?:{words}){lexicon.WORD_END}", re.I)
 
@@ -67,6 +67,8 @@ def _measured(text: str, number: Number) -> str:
         return "measured"
     if lexicon.pattern("rate_now_after").search(text, *_after(text, number)):
         return "now"
+    if _other_party(text, number, start) and not lexicon.pattern("rate_needed").search(text, *_after(text, number)):
+        return "now"  # a competitor's, another team's or vendor's, a benchmark's: context beside our need
     # "throughput: 410.2 tok/s" on a line of its own says what a run gave, like "today": context beside a need
     return "now" if _label_line().search(text, max(0, number.start - 40), number.start) else ""
 
@@ -77,6 +79,18 @@ def _label_line(anywhere: bool = False) -> re.Pattern[str]:
     (ending where the search ends; `anywhere`: any such label in the text)."""
     nouns = "|".join(lexicon.alternation(c) for c in ("config_rate_noun", "config_label_rate"))
     return lazy(rf"(?:^|\n)[ \t]*[-*•]?[ \t]*(?:{nouns})[ \t]*[:=][ \t]*[~≈]?[ \t]*{'' if anywhere else '$'}", re.I)
+
+
+def _other_party(text: str, number: Number, start: int) -> bool:
+    """The figure is said of another party (lexicon `rate_other`: a competitor, another team or vendor, a separate
+    budget, a benchmark), in the words since the sentence's previous tok/s figure or after it in its clause:
+    "La competencia dice que sirve 10.000 tok/s; a nosotros nos bastan 400", "Marketing's bot pulls 700 tok/s from
+    another vendor under a separate budget". The conflict check compares only figures about the same system."""
+    before = start
+    for m in TOK_S.finditer(text, start, number.start):
+        before = m.end()
+    other = lexicon.pattern("rate_other")
+    return bool(other.search(text, before, number.start) or other.search(text, *_after(text, number)))
 
 
 def _needed(text: str, number: Number) -> bool:

@@ -30,6 +30,7 @@ _WINDOW = 80
 # A volume's tokens right after the words: "million output tokens", "millones de tokens de salida"
 _TOKENS = lazy(r"\s*(?:de\s+)?(?:(?:output|input|prompt|completion|generated)\s+)?tok(?:en)?s\b", re.I)
 _DE = lazy(r"(?<![^\W\d_])de\s+\Z", re.I)
+_DE_UNIT = lazy(r"\s+de(?=\s)", re.I)
 # A concurrency word right after the words: "fifty concurrent users", "forty simultaneous sessions"
 _CONC_HINT = lazy(r"concurren|simult|parallel|paralel", re.I)
 _CONC_AT = lazy(r"(?<![^\W\d_])(?=concurrent|simultaneous|parallel|concurrentes|simult[aá]ne|paralel)", re.I)
@@ -75,6 +76,25 @@ def _needs_multiplier() -> frozenset[str]:
 
 
 @cache
+def _tokens() -> re.Pattern[str]:
+    """One token per word, a number word of several words as one ("a couple of", "un par de")."""
+    several = sorted((w for w in _values() if " " in w), key=len, reverse=True)
+    return lazy("|".join([*(re.escape(w).replace(r"\ ", r"\s+") + r"(?![^\W\d_])" for w in several), r"[^\W\d_]+"]))
+
+
+@cache
+def _needs_count() -> frozenset[str]:
+    """Scales that say a figure only after a count ("un par de cientos"; lexicon `scale_needs_count`)."""
+    return frozenset(w.lower() for lang in ("en", "es") for w in lexicon.rows(lang, "scale_needs_count"))
+
+
+@cache
+def _multiword_lead() -> re.Pattern[str]:
+    several = sorted((w for w in _values() if " " in w and _LEADING.match(w).end()), key=len, reverse=True)
+    return lazy("|".join(re.escape(w).replace(r"\ ", r"\s+") for w in several) or r"(?!)", re.I)
+
+
+@cache
 def _scales() -> dict[str, float]:
     return {k: float(v) for k, v in lexicon.mapping("number_scales").items()}
 
@@ -92,7 +112,9 @@ def value(run: str) -> float | None:
     values, scales = _values(), _scales()
     total = current = last = 0.0
     said = False
-    tokens = re.findall(r"[^\W\d_]+", _HALF.sub(" half ", run.lower()))
+    tokens = [re.sub(r"\s+", " ", t) for t in _tokens().findall(_HALF.sub(" half ", run.lower()))]
+    if tokens and tokens[0] in _needs_count():
+        return None  # "cientos de tokens", "miles de usuarios": no figure without a count before it
     for i, token in enumerate(tokens):
         if token in ("half", "medio", "media") and not last and not set(tokens[i + 1 : i + 2]) & {*scales, "a", "un"}:
             if i:
@@ -168,15 +190,18 @@ def rate_figures(text: str, nums: list[Number], unit: re.Pattern[str]) -> list[N
         lead = max(0, unit_at - _WINDOW)
         if not (m := run.search(text, lead, unit_at)):
             continue
-        end = m.start() + len(m.group(0).rstrip())
+        end = said_end = m.start() + len(m.group(0).rstrip())
+        if (de := _DE_UNIT.match(text, end)) and unit.match(text, de.end()):
+            end = de.end()  # "un par de cientos de tok/s": the figure takes its "de"
         tokens = not concurrent and not unit.match(text, end) and _TOKENS.match(text, end)  # "twenty million output tokens"
         if not (concurrent or tokens or unit.match(text, end)) or any(n.start < end and m.start() < n.end for n in nums):
             continue  # "12.5 thousand tok/s" is one figure, read by bot/parse/numbers.py
         # "and ninety": ninety; "one and a half million" keeps its start
-        start = m.start() + (0 if _HALF.search(m.group(0)) else len(_LEADING.match(m.group(0)).group(0)))
+        keep = _HALF.search(m.group(0)) or _multiword_lead().match(m.group(0))  # "a couple of hundred": its "a"
+        start = m.start() + (0 if keep else len(_LEADING.match(m.group(0)).group(0)))
         first = text[start:end].split()[0].lower()
         if first in _needs_multiplier() and start == m.start():
             continue  # "a couple hundred", "several thousand": no figure (the rates reader asks for digits)
-        if (said := value(text[start:end])) is not None:
+        if (said := value(text[start:said_end])) is not None:
             found.append(Number(said, start, end, text[start:end], bool(tokens)))
     return sorted([*nums, *found], key=lambda n: n.start) if found else nums

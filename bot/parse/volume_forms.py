@@ -74,14 +74,12 @@ _VOLUME_KINDS = (
 # "25% of them output", "800M of them input", "mostly input (80%)", "el 20% de salida".
 _OF_THEM = r"(?:of\s+(?:them|it|those|these|that|which)|de\s+(?:ellos|esos|estos))"
 _SIDE = (
-    r"(?:outputs?|inputs?|(?:de\s+)?salida|(?:de\s+)?entrada)\b"
+    r"(?:outputs?|inputs?|completions?|prompts?|(?:de\s+)?salida|(?:de\s+)?entrada)\b"
     r"(?!\s*(?:and|\+|&|y|or|o|/)\s*(?:output|input|salida|entrada))"
 )
 _TOTAL_SAID = r"(?:\s+(?:in\s+total|en\s+total|all\s+told|in\s+all|combined|overall|all\s+in))?"  # "…tokens en total, de los cuales…"
 _FRACTION = "|".join(map(re.escape, sorted(lexicon.mapping("fractions"), key=len, reverse=True)))
-_SHARE_AFTER = lazy(
-    rf"{_TOTAL_SAID}\s*[,;(:—-]?\s*(?:(?:and|with|y|con|of\s+which|de\s+los\s+cuales|de\s+ellos)\s+)?"
-    r"(?:(?:mostly|mainly|about|around|roughly|only|just|mayormente|sobre\s+todo|casi\s+todo|s[oó]lo|apenas)\s+)?(?:"
+_SHARE_FORMS = (
     rf"(?:el\s+|un\s+|~)?(?P<pct>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent|por\s+ciento)\s+(?:{_OF_THEM}\s+)?"
     rf"(?:(?:are|is|es|son)\s+)?(?P<side>{_SIDE})"
     rf"|(?P<amount>\d[\d.,]*\s?(?:[kKMB]|bn|million|billion|millones)?)\s+{_OF_THEM}\s+(?:(?:are|is|son)\s+)?"
@@ -89,9 +87,16 @@ _SHARE_AFTER = lazy(
     rf"|(?P<pct_side>{_SIDE})\s*(?:is|are|es|son|:|=)?\s*\(?\s*(?:about|around|~)?\s*(?P<side_pct>\d{{1,3}}(?:[.,]\d+)?)\s?%"
     # a fraction of the whole (mix14): "a fifth of which is output", "de los cuales la décima parte es salida"
     rf"|(?:an?\s+|la\s+|una\s+|un\s+)?(?P<frac>{_FRACTION})\s+(?:{_OF_THEM}\s+)?(?:(?:are|is|es|son)\s+)?(?P<frac_side>{_SIDE})"
-    r")",
+)
+_SHARE_AFTER = lazy(
+    rf"{_TOTAL_SAID}\s*[,;(:—-]?\s*(?:(?:and|with|y|con|of\s+which|de\s+los\s+cuales|de\s+ellos)\s+)?"
+    r"(?:(?:mostly|mainly|about|around|roughly|only|just|mayormente|sobre\s+todo|casi\s+todo|s[oó]lo|apenas)\s+)?"
+    rf"(?:{_SHARE_FORMS})",
     re.I,
 )
+# The same share later in the volume's sentence (num15b s15): "1.2B tokens a month on kimi k2.5, and 20% of them are
+# output", "Of the 3.6M tokens per hour we push through qwen, 40% are output tokens" (bot/parse/volume_scope.py)
+SHARE_LATER = lazy(rf"(?<![\w.,])(?:{_SHARE_FORMS})", re.I)
 _OVER_HOURS = lazy(
     r"\s?,?\s?(?:over|in|during|across|within|spread\s+over|en|durante|de(?=\s+\d))\s+(?:an?\s+|the\s+|unas\s+|las\s+)?"
     r"(?P<hours>\d{1,2})[\s-]?(?:hours?|hrs?|h|horas)\b",
@@ -123,7 +128,7 @@ def _output_share(share: re.Match[str], amount: float) -> float | None:
     else:
         pct = share.group("pct") or share.group("side_pct")
         part, side = float(pct.replace(",", ".")) / 100, share.group("side") or share.group("pct_side")
-    output = part if re.search(r"output|salida", side, re.I) else 1 - part
+    output = part if re.search(r"output|salida|completion", side, re.I) else 1 - part
     return output if 0 < output < 1 else None
 
 

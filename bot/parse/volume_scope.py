@@ -93,3 +93,30 @@ def lead_total(text: str, tokens: re.Match[str], lo: int, start: int):
     period = lead.group("period") or next(p for k, p in adverbs.items() if lead.group(k))
     volume = LeadVolume(tokens, period)
     return volume if volume.group(0) else None
+
+
+# Another volume between a volume and a share: the share is that one's ("5B prompt tokens and 40M output, 20% …")
+_OTHER_VOLUME = lazy(r"\d[\d.,]*\s?(?:[kKMB]|bn|million|billion|millones|mil)?\s+(?:[^\W\d_]+\s+){0,2}?tok(?:en)?s\b", re.I)
+
+
+def share_later(text: str, end: int) -> re.Match[str] | None:
+    """The share of a total volume said later in its sentence, or at the start of the next one ("…a month. A fifth
+    of that is output."): "1.2B tokens a month on kimi k2.5, and 20% of them are output" is 20 % output. Not past
+    another volume, whose share it would be."""
+    from bot.parse.draft import sentence
+    from bot.parse.volume_forms import _SHARE_AFTER, SHARE_LATER
+
+    lo, hi = sentence(text, end)
+    share = SHARE_LATER.search(text, end, hi)
+    if share is None and hi < len(text):
+        nxt = _SPACE.match(text, hi + 1)
+        share = _SHARE_AFTER.match(text, nxt.end() if nxt else hi + 1)
+        share = share if share and share.group(0).strip() else None
+    if share is None or _OTHER_VOLUME.search(text, end, share.start()):
+        return None
+    # "the output is about 10% faster", "la salida cuesta un 20 % más": a price or a speed, no share (`mix_veto`)
+    after = sentence(text, share.end())[1]
+    return None if lexicon.pattern("mix_veto").search(text, share.end(), min(after, share.end() + 30)) else share
+
+
+_SPACE = lazy(r"\s+(?:(?:and|so|y|o\s+sea|i\.e\.,?|that\s+is,?)\s+)?(?:(?:of\s+(?:that|those|them|it)|de\s+(?:eso|ellos|esos))\s*,?\s*)?")

@@ -26,7 +26,7 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
 )
 from bot.parse.volume_lead import LeadVolume
 from bot.parse.volume_limits import is_limit
-from bot.parse.volume_scope import lead_total, side_by_clause, total_by_clause
+from bot.parse.volume_scope import lead_total, share_later, side_by_clause, total_by_clause
 from bot.parse.volume_spans import span, span_hours
 from bot.parse.volume_units import capacity_unit, lead_unit, period_hours, unit_counts
 from costcore.scenario import CalendarKind, Settings
@@ -119,7 +119,7 @@ def read_volumes(
             lo, hi = sentence(text, number.start)
             kind = side_by_clause(text, number.start, lo) or ("total" if total_by_clause(text, number.start, volume.end(), lo, hi) else None)
         output = amount
-        if kind in (None, "total") and (share := _SHARE_AFTER.match(text, volume.end())):
+        if kind in (None, "total") and (share := _SHARE_AFTER.match(text, volume.end()) or share_later(text, volume.end())):
             draft.use(share.start(), share.end(), "input_per_output")  # "1B tokens a month, 20% output"
             if (part := _output_share(share, amount)) is None:
                 draft.ask(ASK_SLO, "total_volume_mix", volume=plain(amount), period=period)

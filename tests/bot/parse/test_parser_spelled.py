@@ -51,7 +51,10 @@ def test_words_elsewhere_are_not_figures(catalogs):
     result = parse("deepseek flash, two teams share one key, 300 tok/s", catalogs)
     assert result.scenario.slo_tok_s == 300
     assert parse("deepseek flash at 12.5 thousand tok/s", catalogs).scenario.slo_tok_s == 12_500
-    for vague in ("lots of", "a couple hundred", "several thousand", "a few hundred"):
+    # "a couple" is two: "a couple (of) hundred" is 200, "un par de cientos" too (num15b s15)
+    for couple in ("a couple hundred", "a couple of hundred", "un par de cientos de"):
+        assert parse(f"deepseek flash at {couple} tok/s", catalogs).scenario.slo_tok_s == 200, couple
+    for vague in ("lots of", "several thousand", "a few hundred", "cientos de", "unos cuantos miles de"):
         result = parse(f"deepseek flash at {vague} tok/s", catalogs)
         assert result.clarification.code == "slo_not_numeric", vague
         assert result.scenario.slo_tok_s is None, vague
