@@ -23,6 +23,7 @@ from typing import Any
 _OPEN = (_c.SUBPATTERN, _c.ATOMIC_GROUP, _c.BRANCH)
 _MAX_ROWS = 4096  # more alternatives than this and the walk costs more than it saves
 _MAX_REST = 16  # rest strings looked for with str.find in a window: more cost about as much as the scan
+_SHORTEST = 4  # characters of a rest string
 
 
 def _rows(items: Any, rest: list[Any], at_word: bool, out: list[tuple[list[Any], bool]]) -> bool:
@@ -49,10 +50,10 @@ def _rows(items: Any, rest: list[Any], at_word: bool, out: list[tuple[list[Any],
 def rest_starts(pattern: str, flags: int, tree: Any = None) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
     """(the word beginnings of the rows whose beginnings are known, their other beginnings, the rest strings of the
     other rows), as lazyre's `word_starts` gives the first two; None when a row holds no literal string, when the
-    rest strings are too many, or when no row is left to the index (nothing gained)."""
+    rest strings are too many or too common, or when no row is left to the index (nothing gained)."""
     from bot.parse import lazyre as L
 
-    if flags & (re.ASCII | re.LOCALE):
+    if flags & (re.ASCII | re.LOCALE) or len(pattern) < L.WIDE:  # a short pattern's scan costs less than the look-ups
         return None
     rows: list[tuple[list[Any], bool]] = []
     if not _rows((tree or _sre_parse.parse(pattern, flags)).data, [], False, rows):
@@ -69,8 +70,9 @@ def rest_starts(pattern: str, flags: int, tree: Any = None) -> tuple[frozenset[s
                 indexed |= words
                 others |= begins - words
                 continue
-        if (needs := L._sequence(row)) is None or len(strings | needs) > _MAX_REST:
-            return None
+        needs = L._sequence(row)
+        if needs is None or len(strings | needs) > _MAX_REST or any(s == L.DIGIT or len(s) < _SHORTEST for s in needs):
+            return None  # a digit or "the" is in most windows: each would be scanned anyway, after the look-ups
         strings |= needs
     if not strings or (found := L._found(others)) is None or not (indexed or found):
         return None

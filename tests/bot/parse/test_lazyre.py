@@ -340,12 +340,15 @@ def test_a_row_that_may_begin_with_any_word_leaves_the_others_to_the_word_index(
     them is tried only at the indexed words, one holding one is scanned. The same matches either way."""
     from bot.parse.lazyre_rows import rest_starts
 
-    pattern = r"(?<!\w)(?:legal(?:ly)?|the\s+board|(?:the\s+|our\s+)?(?:[\w-]+\s+)?(?:committee|council)|dpo)\b"
-    assert rest_starts(pattern, re.I) == ({"leg", "the", "dpo"}, set(), {"committee", "council"})
-    assert rest_starts(r"(?<!\w)(?:legal|[\w-]+\s+board)", re.I) == ({"leg"}, set(), {"board"})
-    assert rest_starts(r"(?<!\w)(?:legal|\w+)", re.I) is None  # a row with no literal string: nothing gained
+    wide = "|".join(f"x{i:04d}" for i in range(100))  # a pattern shorter than WIDE is scanned: cheaper
+    pattern = rf"(?<!\w)(?:legal(?:ly)?|the\s+board|(?:the\s+|our\s+)?(?:[\w-]+\s+)?(?:committee|council)|dpo|{wide})\b"
+    assert rest_starts(pattern, re.I) == ({"leg", "the", "dpo", "x00"}, set(), {"committee", "council"})
+    assert rest_starts(rf"(?<!\w)(?:legal|[\w-]+\s+board|{wide})", re.I) == ({"leg", "x00"}, set(), {"board"})
+    assert rest_starts(rf"(?<!\w)(?:legal|\w+|{wide})", re.I) is None  # a row with no literal string: nothing gained
+    assert rest_starts(rf"(?<!\w)(?:legal|\w+\s+the|{wide})", re.I) is None  # "the": in most windows
+    assert rest_starts(r"(?<!\w)(?:legal|[\w-]+\s+board)", re.I) is None  # not WIDE
     compiled = lazy(pattern, re.I)
-    text = ("x " * LONG) + "The board said no. Legally fine. Our works council. The ethics committee. DPO: ok. legalese"
+    text = ("y " * LONG) + "The board said no. Legally fine. Our works council. The ethics committee. DPO: ok. legalese"
     assert [m.group(0) for m in compiled.finditer(text)] == ["The board", "Legally", "Our works council",
                                                             "The ethics committee", "DPO"]
     for lo, hi in ((0, len(text)), (text.index("Legally"), text.index("Our")), (text.index("Our") - 3, len(text))):
