@@ -60,6 +60,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from bot.parse.lazyre_rows import rest_starts, words
 from bot.parse.text_index import ANY_DIGIT as _ANY_DIGIT
 from bot.parse.text_index import DIGIT_START, LONG
 from bot.parse.text_index import FOLD as _FOLD  # noqa: F401 (the tests' name for it)
@@ -458,14 +459,20 @@ def _word_starts_of(pattern: str, flags: int, tree: Any = None) -> tuple[frozens
         return None
     else:  # rows with `\\b` and rows without: each row's beginnings where its own matches begin
         indexed, others = split
-    # str.find looks for the text as written: a `\\s` there is cut off (what comes before it still begins the match)
+    return None if (found := _found(others)) is None else (_keyed(indexed), found)
+
+
+def _found(others: Any) -> frozenset[str] | None:
+    """The beginnings not in the word index as str.find looks for them (the text as written: a `\\s` there is cut
+    off, what comes before it still begins the match), or None when they are too many or too short."""
     found = {s.split(SPACE_START, 1)[0] for s in others}
-    found = frozenset(s for s in found if not any(o != s and s.startswith(o) for o in found))  # "=" finds "=pe"
-    if len(found) > _MAX_FOUND or any(
-        not s or s[0] in _WORD_CHARS and len(s) < 2 or s.isspace() or s == DIGIT_START for s in found
-    ):
-        return None
-    return frozenset(s.translate(_SPACES).replace(SPACE_START, " ") for s in indexed), found  # as the index keys them
+    found = {s for s in found if not any(o != s and s.startswith(o) for o in found)}  # "=" finds "=pe"
+    bad = any(not s or s[0] in _WORD_CHARS and len(s) < 2 or s.isspace() or s == DIGIT_START for s in found)
+    return None if bad or len(found) > _MAX_FOUND else frozenset(found)
+
+
+def _keyed(indexed: Any) -> frozenset[str]:
+    return frozenset(s.translate(_SPACES).replace(SPACE_START, " ") for s in indexed)  # as the index keys them
 
 
 def _alternatives(items: Any, rest: list[Any], at_word: bool = False) -> list[tuple[list[Any], bool]]:
@@ -510,6 +517,10 @@ def word_starts(compiled: re.Pattern[str] | Pattern) -> tuple[frozenset[str], fr
     if not isinstance(pattern, str):
         return None
     return _kept_answer(pattern, flags, "starts", _word_starts_of)
+
+
+def _rest_of(pattern: str, flags: int, tree: Any = None) -> tuple[frozenset[str], ...] | None:
+    return rest_starts(pattern, flags, tree) if isinstance(pattern, str) else None  # bot/parse/lazyre_rows.py
 
 
 def _sift_of(pattern: str, flags: int, tree: Any = None) -> dict[str, tuple[str, ...]] | None:
@@ -569,8 +580,8 @@ def _kept_file(create: bool = True) -> Path | None:
     folder = cache_dir() if create else current().cache_folder
     if folder is None or not folder.is_dir():
         return None
-    source = Path(__file__).stat()
-    return folder / f"lazyre-{source.st_size}-{source.st_mtime_ns}-{sys.hexversion:x}.pickle"
+    source, rows = Path(__file__).stat(), Path(__file__).with_name("lazyre_rows.py").stat()  # both analyses
+    return folder / f"lazyre-{source.st_size + rows.st_size}-{source.st_mtime_ns ^ rows.st_mtime_ns}-{sys.hexversion:x}.pickle"
 
 
 def _load_kept() -> None:
@@ -633,9 +644,9 @@ class Pattern:
         self._needs: Strings = _UNSET
         self._last: tuple[str, bool, str | None, tuple[str, ...]] | None = None
         self._scan: re.Pattern[str] | None = None  # what scans a long text: `gated(compiled)`, once one is met
-        self._starts: tuple[frozenset[str], frozenset[str]] | None = _UNSET  # `word_starts`, on the first long text
+        self._starts: tuple[frozenset[str], ...] | None = _UNSET  # `word_starts` (or `rest_starts`), on first use
         self._sift: dict[str, tuple[str, ...]] | None = _UNSET  # `sift`, on the first long text with candidates
-        self._cands: tuple[str, list[int]] | None = None  # where in the last long text a match may begin
+        self._cands: tuple[str, list[int], bool] | None = None  # where in the last long text a match may begin
         self._wide = len(self.pattern) >= WIDE
         self._brief: tuple[str, list[int] | None] | None = None  # where in the last short text (a wide pattern's)
 
@@ -667,14 +678,15 @@ class Pattern:
         if cands is not None and (cands[0] is text or cands[0] == text):
             return cands[1]
         if self._starts is _UNSET:
-            self._starts = word_starts(self.compiled)
-        if self._starts is None or (low := _lowered(text)[0]) is None:
+            self._starts = word_starts(self.compiled) or _kept_answer(self.pattern, self.flags, "rest", _rest_of)
+        rest = (starts := self._starts) is not None and len(starts) > 2  # rows the index cannot place: their strings
+        if starts is None or (low := _lowered(text)[0]) is None or rest and not (long or self._lacks(text, low, starts[2], 0, len(text))):
             if not long:
                 self._brief = (text, None)
             return None
-        indexed, elsewhere = self._starts
+        indexed, elsewhere = starts[0], starts[1]
         if self._sift is _UNSET and (long or (self.pattern, self.flags, "sift") in _KEPT):  # a short text: a kept one
-            self._sift = sift(self.compiled) if len(self.pattern) >= _SIFTED else None
+            self._sift = sift(self.compiled) if len(self.pattern) >= _SIFTED and not rest else None
         found: list[int] = []
         if indexed:
             heads = _heads(text, low)
@@ -693,8 +705,8 @@ class Pattern:
                 found.append(i)
                 i = low.find(s, i + 1)
         found = sorted(set(found))
-        if long:
-            self._cands = (text, found)
+        if long:  # and whether the text holds a rest string (`rest_starts`): then each window is looked at
+            self._cands = (text, found, rest and not self._lacks(text, low, starts[2], 0, len(text)))
         else:
             self._brief = (text, found)
         return found
@@ -739,6 +751,8 @@ class Pattern:
             if last[3] and endpos - pos <= _WINDOW and self._lacks(string, last[2], last[3], pos, endpos):
                 return None
             return 0, 0, None
+        if self._cands[2] and not self._lacks(string, _lowered(string)[0], self._starts[2], pos, endpos):  # type: ignore[index]
+            return 0, 0, None  # a row the word index cannot place may match in the window: scan it
         start = bisect_left(found, pos)
         stop = bisect_left(found, endpos, start)
         if start == stop or (
@@ -858,33 +872,12 @@ def _compile(pattern: str, flags: int) -> re.Pattern[str]:
         compiled = _PLAIN_COMPILE(pattern, flags)
     finally:
         _sre_compile._parser = _sre_parse
-    if (tree := parser.tree) is not None and isinstance(pattern, str):
-        # as `word_starts` keys them (re.U added); `sift` (a walk as long again) waits for a long text, as before
-        _kept_answer(pattern, compiled.flags, "starts", lambda p, _f: _word_starts_of(p, flags, tree))
+    # as `word_starts` keys them (re.U added), else the rows' (`rest_starts`); `sift` waits for a long text, as before
+    if (tree := parser.tree) is not None and isinstance(pattern, str) and (
+        _kept_answer(pattern, compiled.flags, "starts", lambda p, _f: _word_starts_of(p, flags, tree)) is None
+    ):
+        _kept_answer(pattern, compiled.flags, "rest", lambda p, _f: _rest_of(p, flags, tree))
     return compiled
-
-
-def words(names: list[str], flags: int = 0) -> str:
-    """An alternation of the literal `names`, tried in their order, that matches exactly what
-    "|".join(map(re.escape, names)) matches, the same way, but is faster: grouped by first letter
-    ("m(?:adrid|exico city)|n(?:ew york)"), so each position of a text tries one group's words, not all
-    of them (`re` tries every branch of an alternation in turn). `flags`: the pattern's, whose re.I groups
-    "Madrid" with "madrid". Sound: two names whose first letters differ (in any case, under re.I) never both
-    match at one position, so only the order among names of one letter counts, and it is kept. Names that
-    start with a letter whose case `re` folds to another (the long ſ, the Kelvin sign) are not grouped: the
-    plain alternation then."""
-    if not names or any(not n or not _safe(n[0]) for n in names):
-        return "|".join(map(re.escape, names))
-    heads: dict[str, list[str]] = {}
-    for name in names:
-        heads.setdefault(name[0].lower() if flags & re.I else name[0], []).append(name)
-    branches = []
-    for same in heads.values():
-        if len(same) == 1:
-            branches.append(re.escape(same[0]))
-        else:
-            branches.append(re.escape(same[0][0]) + "(?:" + "|".join(re.escape(n[1:]) for n in same) + ")")
-    return "|".join(branches)
 
 
 __all__ = ["lazy", "required", "Pattern", "words"]

@@ -329,6 +329,39 @@ def test_a_pattern_tried_at_word_starts_finds_what_the_pattern_finds() -> None:
     assert len(pairs) > 40
 
 
+def test_a_row_that_may_begin_with_any_word_leaves_the_others_to_the_word_index() -> None:
+    """A concept with one row that may begin with any word ("(?:[\\w-]+\\s+)?committee"): the other rows' beginnings
+    go to the word index, that row's literal strings are the rest strings (`rest_starts`); a window holding none of
+    them is tried only at the indexed words, one holding one is scanned. The same matches either way."""
+    from bot.parse.lazyre_rows import rest_starts
+
+    wide = "|".join(f"x{i:04d}" for i in range(100))  # a pattern shorter than WIDE is scanned: cheaper
+    pattern = rf"(?<!\w)(?:legal(?:ly)?|the\s+board|(?:the\s+|our\s+)?(?:[\w-]+\s+)?(?:committee|council)|dpo|{wide})\b"
+    assert rest_starts(pattern, re.I) == ({"leg", "the", "dpo", "x00"}, set(), {"committee", "council"})
+    assert rest_starts(rf"(?<!\w)(?:legal|[\w-]+\s+board|{wide})", re.I) == ({"leg", "x00"}, set(), {"board"})
+    assert rest_starts(rf"(?<!\w)(?:legal|\w+|{wide})", re.I) is None  # a row with no literal string: nothing gained
+    assert rest_starts(rf"(?<!\w)(?:legal|\w+\s+the|{wide})", re.I) is None  # "the": in most windows
+    assert rest_starts(r"(?<!\w)(?:legal|[\w-]+\s+board)", re.I) is None  # not WIDE
+    compiled = lazy(pattern, re.I)
+    text = ("y " * LONG) + "The board said no. Legally fine. Our works council. The ethics committee. DPO: ok. legalese"
+    assert [m.group(0) for m in compiled.finditer(text)] == ["The board", "Legally", "Our works council",
+                                                            "The ethics committee", "DPO"]
+    for lo, hi in ((0, len(text)), (text.index("Legally"), text.index("Our")), (text.index("Our") - 3, len(text))):
+        assert [m.span() for m in compiled.finditer(text, lo, hi)] == [m.span() for m in compiled.compiled.finditer(text, lo, hi)]
+        assert (compiled.search(text, lo, hi) or 0) and compiled.search(text, lo, hi).span() == compiled.compiled.search(text, lo, hi).span()
+
+
+def test_a_pattern_with_rows_the_index_cannot_place_finds_what_the_pattern_finds() -> None:
+    """Every parser pattern without known beginnings whose other rows have them (`rest_starts`), on pastes of corpus
+    questions and windows of them: the same matches (spans, groups) as the pattern's own scan."""
+    from bot.parse.lazyre import _kept_answer, _rest_of, word_starts
+
+    pairs = [(pattern.compiled, pattern, name) for name, pattern in _parser_patterns().items()
+             if word_starts(pattern) is None and _kept_answer(pattern.pattern, pattern.flags, "rest", _rest_of)]
+    _finds_the_same(pairs, windows=((0, 700), (350, 1400), (1000, 1100)))
+    assert len(pairs) >= 5
+
+
 def test_a_pattern_that_begins_with_a_digit_is_tried_at_every_word_that_does() -> None:
     """`\\d` is any Unicode decimal digit: words that begin with Arabic-Indic or full-width digits are tried too."""
     compiled = lazy(r"(?<![\w.,])(\d+)\s?(?:tokens|tok)\b", re.I)
