@@ -83,7 +83,7 @@ def _chosen(text: str, nums: list[Number], at: int) -> float | None:
     if (
         after is not None
         and not text[at : after.start].strip(" ~≈")
-        and (TOK_S.match(text, after.end) or (bare_end().match(text, after.end) and not _YEAR.fullmatch(text, after.start, after.end)))
+        and (TOK_S.match(text, after.end) or (bare_end().match(text, after.end) and not _a_year(text[after.start : after.end])))
     ):
         return after.value
     for kind, figure in (("size_for_peak", "peak_figure"), ("size_for_average", "average_figure")):
@@ -96,7 +96,9 @@ def _chosen(text: str, nums: list[Number], at: int) -> float | None:
     return None
 
 
-_YEAR = re.compile(r"20\d\d")  # "Plan for 2027.": a bare four-digit 20xx after the sizing words is a year, not tok/s
+def _a_year(said: str) -> bool:
+    """ "Plan for 2027.": a bare four-digit 20xx after the sizing words is a year, not tok/s."""
+    return len(said) == 4 and said.isdigit() and said.startswith("20")
 
 
 def _figure_of(text: str, nums: list[Number], concept: str) -> float | None:
