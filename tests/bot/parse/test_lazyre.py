@@ -24,8 +24,10 @@ def _questions(every: int = 1) -> list[str]:
     return [row["q"] for path in sorted(CORPUS.glob("*.yaml")) for row in read_yaml(path)[::every]]
 
 
+@cache
 def _parser_patterns() -> dict[str, Pattern]:
-    """The parser's module-level patterns and the lexicon's (every concept, the watched words, the cue scans)."""
+    """The parser's module-level patterns and the lexicon's (every concept, the watched words, the cue scans).
+    Gathered once per process (six tests read them; callers only read the dict)."""
     from bot.parse import context, lexicon
 
     found: dict[str, Pattern] = {}

@@ -69,13 +69,35 @@ CHUNKS = 6  # the corpus in slices, so parallel workers share it (tests/bot/pars
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_every_corpus_question_gets_a_valid_contract_and_readable_text(contract, chunk):
+def test_every_corpus_question_gets_a_valid_contract_and_readable_text(contract, catalogs, monkeypatch, chunk):
     """Whatever the parser makes of a question (an answer, a question back, a note), the reply validates
-    against the contract and renders as text: the corpus is the widest set of replies we have."""
+    against the contract and renders as text: the corpus is the widest set of replies we have.
+
+    `ask` runs whole, but its parse of each question is the session's one reading of it (tests/readings.py),
+    which the corpus tests (tests/bot/parse/test_parser_corpus.py) made or will make anyway: the parser is a
+    function of the text, the catalogs and the settings, and `ask`'s catalogs and settings are checked equal to
+    the ones those readings were made with. This test parsed the corpus a second time (~40 % of its CPU)."""
+    from bot import service
     from bot.render import text
     from bot.service import ask
+    from costcore.scenario import Settings
+    from tests import readings
     from tests.bot.parse.test_parser_corpus import CORPUS
+    from tests.runtime import context
 
+    ctx = context()
+    assert ctx.settings == Settings()
+    assert ctx.catalogs.model_copy(update={"prices": None}) == catalogs.model_copy(update={"prices": None})
+    same = [(c.prices.snapshot.providers, c.prices.as_of) for c in (ctx.catalogs, catalogs)]
+    assert same[0] == same[1]  # the same pinned genai-prices rows (PriceData and DataSnapshot also compare their memos)
+    real_parse = service.parse
+
+    def parse(question, cats, *, settings=None, calendar=None):
+        if cats is ctx.catalogs and settings is ctx.settings and calendar is None:
+            return readings.parsed(question, catalogs)
+        return real_parse(question, cats, settings=settings, calendar=calendar)
+
+    monkeypatch.setattr(service, "parse", parse)
     for entry in CORPUS[chunk::CHUNKS]:
         reply = ask(entry["q"], now=SEPT_2026)
         contract.validate(contract_of(reply))
