@@ -65,10 +65,10 @@ from bot.parse.text_index import ANY_DIGIT as _ANY_DIGIT
 from bot.parse.text_index import DIGIT_START, LONG
 from bot.parse.text_index import FOLD as _FOLD  # noqa: F401 (the tests' name for it)
 from bot.parse.text_index import SPACES as _SPACES
-from bot.parse.text_index import begun as _begun
 from bot.parse.text_index import heads as _heads
 from bot.parse.text_index import lowered as _lowered
 from bot.parse.text_index import spaced as _spaced
+from bot.parse.text_index import starts_at as _starts_at
 
 _MAX_STRINGS = 24  # more strings than this and looking for each costs about as much as the scan
 DIGIT = "\x00digit"  # the required "string" that stands for any decimal digit (no literal run holds a NUL)
@@ -688,11 +688,11 @@ class Pattern:
         if self._sift is _UNSET and (long or (self.pattern, self.flags, "sift") in _KEPT):  # a short text: a kept one
             self._sift = sift(self.compiled) if len(self.pattern) >= _SIFTED and not rest else None
         found: list[int] = []
-        if indexed:
+        longer = (self._sift or {}) if self._sift is not _UNSET else {}
+        if indexed and not long:  # a short text's few words looked up in the pattern's hundreds (WIDE)
+            found = _starts_at(text, low, indexed, longer)
+        elif indexed:
             heads = _heads(text, low)
-            longer = (self._sift or {}) if self._sift is not _UNSET else {}
-            if not long:  # a short text's few beginnings, not the pattern's hundreds (WIDE)
-                indexed = indexed & _begun(text, low)
             for s in indexed:
                 if (at := heads[len(s)].get(s)) is not None:
                     if (ends := longer.get(s)) is not None:  # "the" is a candidate of `therapy`: "the data" is not

@@ -80,17 +80,18 @@ def heads(text: str, low: str) -> list[dict[str, list[int]]]:
     return hit
 
 
-_BEGUN: tuple[dict[str, frozenset[str]], ...] = ({}, {})
-
-
-def begun(text: str, low: str) -> frozenset[str]:
-    """Every key of the word index a word of `text` begins with (its one, two and three characters), once per
-    text: a short text's few, to look up in a wide pattern's hundreds rather than the other way round."""
-    hit = _BEGUN[len(text) >= LONG].get(text)
-    if hit is None:
-        three = heads(text, low)[3]
-        hit = frozenset({*three, *(h[:1] for h in three), *(h[:2] for h in three)})
-        if any(h[:1].isdecimal() for h in three):
-            hit |= {DIGIT_START}
-        hit = _kept(_BEGUN, text)[text] = hit
-    return hit
+def starts_at(text: str, low: str, indexed: frozenset[str], longer: dict[str, tuple[str, ...]]) -> list[int]:
+    """Where in a short text a word begins with one of `indexed` (the word index's keys: one, two or three
+    characters, `DIGIT_START`), and, for a key `longer` sifts, goes on with one of its endings; in order.
+    The same places `heads` would give for those keys, without building the index: a short text is met once
+    (a sentence of a paste, the 30 characters before a figure), so its index would be built to be read once."""
+    spaced_text = spaced(text, low)
+    found = []
+    for m in _WORD_HEAD.finditer(text):
+        p = m.start()
+        three = spaced_text[p : p + 3]
+        for s in (three[:1], three[:2], three, DIGIT_START if three[:1].isdecimal() else ""):
+            if s and s in indexed and ((ends := longer.get(s)) is None or spaced_text.startswith(ends, p)):
+                found.append(p)
+                break
+    return found
