@@ -22,7 +22,7 @@ from dataclasses import replace
 from bot.parse import lexicon, revisions
 from bot.parse.compose_at_once import fewer_at_once, fewer_streams
 from bot.parse.compose_at_once import per_stream as _per_stream
-from bot.parse.compose_forms import each_words, echo, for_them, hands_own_figure  # noqa: F401  hands_own_figure: unused_figures reads it here
+from bot.parse.compose_forms import bound_each, each_words, echo, for_them, hands_own_figure  # noqa: F401  hands_own_figure: unused_figures reads it here
 from bot.parse.compose_nested import nested_in
 from bot.parse.compose_unknown import unknown_count as _unknown_count
 from bot.parse.count_nouns import lead
@@ -105,7 +105,7 @@ def read_composition(text: str, nums: list[Number], draft: Draft) -> None:
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(figure.value), users=unknown.value, who=unknown.noun)
             return
         if len(here) > 1:  # "20 people, …, only 5 of them at once": "5 of them" is how many at once
-            here = [c for c in here if c.noun] or here
+            here = bound_each(text, [c for c in here if c.noun] or here)  # "500 staff, …: 12 people, each with 50k tokens": the 12
         if len(here) != 1 or total:
             continue
         count = here[0]

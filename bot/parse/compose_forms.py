@@ -51,6 +51,51 @@ def share_after() -> re.Pattern[str]:
     )
 
 
+_EACH_AFTER = lazy(r"\s*,?\s*(?:each|every\s+one|cada\s+un[oa]|apiece)(?!\w)", re.I)
+
+
+def bound_each(text: str, found: list) -> list:
+    """Of several counts, the one an "each" follows right after ("12 personas, cada una con…", "20 analysts each
+    use…"), when exactly one is: the figure is handed to it, not to the head count beside it; else all of them."""
+    bound = [c for c in found if (m := _EACH_AFTER.match(text, c.end)) and not any(m.end() <= o.start <= m.end() + 20 for o in found)]
+    return bound if len(bound) == 1 else found  # not "3 sedes, cada una con 40 agentes": a count inside each
+
+
+_NEXT_NOUN = lazy(r"\s+(?P<noun>[^\W\d_]{3,})")
+_WHOLE = lazy(r"\d[\d.,]*|[^\W\d_]+")
+_LAST_WORD = lazy(r"(?:\d[\d.,]*|[^\W\d_]+)$")
+
+
+def share(text: str, start: int, end: int) -> bool:
+    """Whether the number at text[start:end] is the part or the whole of a share ("one in ten users", "9 out of 10
+    prompts", "uno de cada diez"). Not when the part is no smaller than the whole, nor when each is said of its own
+    counted noun ("5 brands in 3 markets each", "2 tenants in 10 regions": units inside units, count16 s16)."""
+    if after := share_after().match(text, end):
+        whole = _LAST_WORD.search(text, max(0, after.end() - 16), after.end())
+        return _is_share(text, start, end, whole.start() if whole else after.end(), after.end())
+    before = share_before().search(text, max(0, start - 40), start)
+    if before is None:
+        return False
+    part = _WHOLE.match(text, before.start())
+    return _is_share(text, before.start(), before.start() + len(part.group(0)) if part else before.start(), start, end)
+
+
+def _is_share(text: str, p_start: int, p_end: int, w_start: int, w_end: int) -> bool:
+    from bot.parse.count_nouns import count_noun
+    from bot.parse.numbers import parse_number
+
+    part, whole = parse_number(text[p_start:p_end]), parse_number(text[w_start:w_end])
+    if part is not None and whole is not None and part >= whole:
+        return False  # "5 brands in 3 markets": no share has a part as big as its whole
+    noun, counted = _NEXT_NOUN.match(text, p_end), count_noun().match(text, w_end)
+    if noun and counted and noun["noun"].lower() not in _CONNECTORS:
+        return stems(noun["noun"]) == stems(counted.group(0).split()[0])
+    return True
+
+
+_CONNECTORS = frozenset(("in", "out", "of", "de", "cada", "every", "among", "entre"))
+
+
 @cache
 def number_word() -> str:  # "cada cinco pedidos" is a share, not "cada pedido"
     return "(?:" + "|".join(map(re.escape, sorted(lexicon.mapping("number_words"), key=len, reverse=True))) + ")"

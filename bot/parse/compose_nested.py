@@ -6,7 +6,7 @@ the SLO handed to each of the smaller ones multiply all the way down.
             "con 4 plantas cada uno", "with 6 stores each", lexicon `nest_with`) or naming it right after ("6 stores
             in each region", "5 sucursales por país")
     EACH  = the inner noun named again with the figure ("every line needs 40 tok/s", "cada planta pide 50 tok/s",
-            "25 tok/s per store")
+            "25 tok/s per store"), or both named as a pair ("every brand-market pair", "por cada país y marca")
 
 "3 hospitales con 4 plantas cada uno, y cada planta pide 50 tok/s" is 3 × 4 × 50 = 600 tok/s (note
 `rate_multiplied`, count 12). A person's or a stream's inner unit ("3 offices with 20 agents each") is a stream each
@@ -37,6 +37,41 @@ def _joins() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return with_, lazy(rf"\s*,?\s*(?:{lexicon.alternation('each')}|cada\s+un[oa])(?!\w)", re.I)
 
 
+@cache
+def _across() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """ "5 brands in 3 markets each", "8 clients x 3 environments each" (lexicon `nest_across`): linked only by a
+    closing "each" ("each" and no noun after it) or an "each" between ("two products, each shipped in 5 languages")."""
+    across = lazy(rf"(?:\s+[^\W\d_]+)?\s*,?\s*(?:{lexicon.alternation('nest_across')})\s+(?:(?:{lexicon.alternation('count_about')})\s+|[~≈]\s*)?$", re.I)
+    return across, lazy(r"\s*,?\s*(?:each|apiece|cada\s+un[oa])(?=\s*(?:[,;.:)\n]|and\b|y\b|$))", re.I)
+
+
+def _linked_across(text: str, outer: Count, inner: int, after: int) -> bool:
+    across, closing = _across()
+    return bool(across.fullmatch(text, outer.end, inner)) and bool(closing.match(text, after) or _says_each(text, outer.end, inner))
+
+
+# "every brand-market pair", "each client-environment combination", "cada combinación país-idioma": one each word,
+# then both units named within a few words (either order), the figure handed to every pair of them
+_EACH_PAIR = lazy(r"(?<![\w'])(?:each|every|per|por\s+cada|para\s+cada|cada|por)\s+(?P<pair>[^\d,;:.\n]{3,40})", re.I)
+_WORD = lazy(r"[^\W\d_]{3,}")
+
+
+def _pair(text: str, outer: str, inner: str, start: int, end: int) -> re.Match[str] | None:
+    """The figure handed to each pair of an outer and an inner unit, in text[start:end]."""
+    if not outer.split() or not inner.split():
+        return None
+    want = (stems(outer.split()[-1])[0], stems(inner.split()[-1])[0])
+    for m in _EACH_PAIR.finditer(text, start, end):
+        said = [stems(w.group(0))[0] for w in _WORD.finditer(m["pair"])][:4]
+        if want[0] != want[1] and all(any(_same(w, s) for s in said) for w in want):
+            return m
+    return None
+
+
+def _same(a: str, b: str) -> bool:  # "país" and "países" fold to "pai" and "pais"
+    return min(len(a), len(b)) >= 3 and (a.startswith(b) or b.startswith(a))
+
+
 def nested(text: str, nums: list[Number], draft: Draft, outers: list[Count], figure: Number, start: int, end: int) -> bool:
     """Whether a unit inside each of a counted group was found in text[start:end] and the figure multiplied by both."""
     with_, each = _joins()
@@ -50,8 +85,8 @@ def nested(text: str, nums: list[Number], draft: Draft, outers: list[Count], fig
             for unit, size in _units(noun["noun"]):
                 after = noun.start("noun") + size
                 # "each with 3 lines", "con 4 plantas cada uno"; or the outer named after it: "6 stores in each region"
-                linked = (with_.fullmatch(text, outer.end, inner.start) and (each.match(text, after) or _says_each(text, outer.end, inner.start))) or _names_outer(text, outer, after) or _in_each(text, outer, inner.start, after)
-                if linked and (handed := echo(unit).search(text, after, end)):
+                linked = (with_.fullmatch(text, outer.end, inner.start) and (each.match(text, after) or _says_each(text, outer.end, inner.start))) or _names_outer(text, outer, after) or _in_each(text, outer, inner.start, after) or _linked_across(text, outer, inner.start, after)
+                if linked and (handed := echo(unit).search(text, after, end) or _pair(text, outer.noun, unit, after, end)):
                     break
             else:
                 continue

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.parse import count_words, lexicon, named_lists, spelled
-from bot.parse.compose_forms import share_after, share_before
+from bot.parse.compose_forms import share
 from bot.parse.count_nouns import (
     ANY_NOUN,
     LABEL,
@@ -127,7 +127,7 @@ def _counts(text: str, nums: list[Number]) -> list[Count]:
             continue  # "Back in 2024 every team…", "En 2024 cada equipo…": a year, not a count
         if TOK_S.match(text, end) or (start > 0 and text[start - 1] in ":/"):
             continue
-        if share_before().search(text, max(0, start - 40), start) or share_after().match(text, end):
+        if share(text, start, end):
             continue  # "one in ten users", "uno de cada diez usuarios": a share, not a head count
         if (m := at_once_noun().match(text, end)) and runs_at_once(text, m["noun"]):
             out.append(Count(round(value), start, m.end("noun"), False, m["noun"], at_once=True))  # streams at once

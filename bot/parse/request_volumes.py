@@ -16,6 +16,7 @@ from bot.parse.figures import ABSURD_TOK_S, mentions
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
 from bot.parse.rate_units import range_before
+from bot.parse.request_forms import OUTPUT_EACH, span, unit_before
 from bot.parse.request_sides import beside_input
 from bot.parse.volume_units import period_hours
 from costcore.scenario import CalendarKind, Settings
@@ -34,7 +35,7 @@ def _per_period(periods: str) -> re.Pattern[str]:
 
 @cache
 def _counted_per_period(periods: str) -> re.Pattern[str]:
-    return lazy(rf"\s?(?:[^\W\d_]{{3,}}\s)?(?P<word>(?P<noun>[^\W\d_]{{3,}}?)(?:es|s))\s?(?:an?|per|each|every|/|al|por|cada)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b", re.I)
+    return lazy(rf"\s?(?:[^\W\d_]{{3,}}\s){{0,3}}(?P<word>(?P<noun>[^\W\d_]{{3,}}?)(?:es|s))(?:\s(?:de|of)\s[^\W\d_]{{3,}})?\s?(?:an?|per|each|every|/|al|por|cada)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b", re.I)
 
 
 _HANDED = lazy(r"\b(?:per|each|every|por|cada)\s+([^\W\d_]{3,})\b", re.I)
@@ -45,7 +46,7 @@ def _named_again(text: str, number: Number, periods: str, handed: set[str]) -> r
     is handed to each one of it by name (`handed`: the words after "per", "each", "cada")."""
     m = _counted_per_period(periods).match(text, number.end)
     named = m is not None and bool({m["noun"].lower(), m["word"][:-1].lower()} & handed)  # "invoices": invoice, not invoic
-    if m and not named and _EACH_AFTER.match(text, m.end()):
+    if m and not named and (_EACH_AFTER.match(text, m.end()) or OUTPUT_EACH.match(text, m.end())):
         return m  # "250,000 shipments a day, and each one gets …", "3.000 facturas al día, cada una de …": that count's
     return m if named else None
 
@@ -142,7 +143,7 @@ def read_request_volumes(
         return
     for concept, unit_period in _RATE_UNITS if not said else ():
         unit = _per_unit(concept)
-        if said := [(n, m) for n in mentions(nums) if (m := unit.match(text, n.end)) and not is_limit(text, n.start, m.end())]:
+        if said := [(n, m) for n in mentions(nums) if (m := unit.match(text, n.end) or unit_before(concept).search(text, max(0, n.start - 24), n.start)) and not is_limit(text, min(n.start, m.start()), max(n.end, m.end()))]:
             period_of = lambda _, p=unit_period: p  # noqa: E731 - requests a second: the product is the rate itself
             break
     each = [(n, m) for n in mentions(nums) if (m := _EACH_TOKENS.match(text, n.end))]
@@ -153,8 +154,8 @@ def read_request_volumes(
         return
     for requests, per in said[:1]:
         if range_before().search(text, sentence(text, requests.start)[0], requests.start):  # "~2-3 req/s"
-            draft.use(requests.start, per.end(), "slo_tok_s")
-            draft.ask(ASK_SLO, "slo_unclear", said=text[max(0, requests.start - 8) : per.end()].strip()[:60])
+            draft.use(*span(requests, per), "slo_tok_s")
+            draft.ask(ASK_SLO, "slo_unclear", said=text[max(0, span(requests, per)[0] - 8) : span(requests, per)[1]].strip()[:60])
             return
         here = sentence(text, requests.start)
         sizes = [(n, m.end()) for n, m in each if here[0] <= n.start < here[1] and (m.group("kind") or m.group("kind_after"))]
@@ -171,8 +172,8 @@ def read_request_volumes(
                 draft.set("input_per_output", round(reply[2] / reply[0].value, 6))
         if len(sizes) != 1:
             # no size, two, or tokens that may be input: the traffic was said, so ask, never price a default
-            draft.use(requests.start, per.end(), "slo_tok_s")
-            draft.ask(ASK_SLO, "slo_not_numeric", typed=text[requests.start : per.end()][:60])
+            draft.use(*span(requests, per), "slo_tok_s")
+            draft.ask(ASK_SLO, "slo_not_numeric", typed=text[slice(*span(requests, per))][:60])
             return
         size = sizes[0][0]
         period = period_of(per.groupdict().get("period"))
@@ -180,7 +181,7 @@ def read_request_volumes(
         tok_s = volume if period == "second" else volume / float(period_hours(period, calendar, settings) * 3600)
         if tok_s <= 0 or tok_s > ABSURD_TOK_S:
             return
-        draft.use(requests.start, per.end(), "slo_tok_s")
+        draft.use(*span(requests, per), "slo_tok_s")
         said_from = _reply_word_start(text, size, sizes[0][1])
         draft.use(said_from, sizes[0][1], "slo_tok_s")
         draft.use(said_from, sizes[0][1], "input_per_output")  # "each answer is ~300 tokens": the output side, read

@@ -107,15 +107,16 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
             start, end = sentence(text, count.start)
             if _count_consumed(draft, count.value) or any(
                 a < count.end and count.start < b for a, b, _ in draft.used
-            ):
+            ) or unused_figures.in_product(text, nums, draft, count):
                 continue
             if lexicon.pattern("total").search(text, start, end):
                 continue
             each = [
                 m for m in compose.each_words(text, start, end, own_figure=True)
                 if not gateway_holders.hands_resource(text, m.start(), nums, count.start, count.end)
-            ]  # not "4 teams …, each has its own key": a key, not a rate
-            if not each and not _heads_beside_rate(text, count, slo):
+                and not unused_figures.composed(draft, m.start(), m.end())
+            ]  # not "4 teams …, each has its own key": a key, not a rate; nor an "each" a composition took
+            if not each and (unused_figures.multiplied(draft) or not _heads_beside_rate(text, count, slo)):
                 continue
             who = text[count.start : count.end].split()[-1].lower()
             draft.ask(ASK_SLO, "slo_kind_unclear", tok_s=plain(slo), users=count.value, who=who)

@@ -25,6 +25,7 @@ from functools import cache, partial
 from itertools import islice
 
 from bot.parse import compose, gateway_holders, lexicon, token_figures
+from bot.parse.counts import Count
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number
@@ -149,7 +150,7 @@ def _count(text: str, nums: list[Number], draft: Draft, spans: _Spans) -> str | 
     """A count before a group or person noun that no reader took, while the text hands a figure to each of them
     by name ("each squad", "every clinic", "cada equipo") or says "each" in the count's sentence."""
     for count in compose.counts(text, nums):
-        if spans.overlap(count.start, count.end) or _consumed(draft, count.value) or not count.noun:
+        if spans.overlap(count.start, count.end) or _consumed(draft, count.value) or not count.noun or in_product(text, nums, draft, count):
             continue
         noun = count.noun.lower()
         stem = re.escape(noun[:-2] if noun.endswith("es") else noun.rstrip("s"))  # "clinics" … "every clinic"
@@ -159,10 +160,27 @@ def _count(text: str, nums: list[Number], draft: Draft, spans: _Spans) -> str | 
         held = partial(gateway_holders.hands_resource, text, nums=nums, start=count.start, end=count.end)
         handing = [m for m in handing if not held(m.start())]  # "…repartir el gasto por equipo": a bill, not a figure
         if any(not (rated and compose.hands_own_figure(text, m.end())) for m in handing) or any(
-            not held(m.start()) for m in compose.each_words(text, *sentence(text, count.start), own_figure=rated)
+            not held(m.start()) and not composed(draft, m.start(), m.end()) for m in compose.each_words(text, *sentence(text, count.start), own_figure=rated)
         ):  # not "each request carries 2k tokens", nor "each has its own key"
             return " ".join(text[count.start : count.end].split())
     return None
+
+
+def composed(draft: Draft, start: int, end: int) -> bool:
+    """ "20 analysts (of 3,000 staff); each of them generates 40k tokens": the "each" a composition handed the figure
+    with belongs to the count it multiplied, and leaves the other count nothing to ask about (count16 s16)."""
+    return multiplied(draft) and any(field in ("slo_kind", "slo_tok_s") and a <= start and end <= b for a, b, field in draft.used)
+
+
+def in_product(text: str, nums: list[Number], draft: Draft, count: Count) -> bool:
+    """ "3 legal teams, 8 paralegals each": the groups of a product of counts (bot/parse/count_words.py) are read
+    when the product is (the 24 paralegals a volume was multiplied by)."""
+    after = [c for c in compose.counts(text, nums) if count.end <= c.start <= count.end + 30]
+    return bool(after) and after[0].value > count.value and after[0].value % count.value == 0 and _consumed(draft, after[0].value)
+
+
+def multiplied(draft: Draft) -> bool:
+    return any(n.code in ("rate_multiplied", "volume_times_users") for n in draft.notes)
 
 
 def _consumed(draft: Draft, value: int) -> bool:

@@ -8,7 +8,8 @@ Two things around the figure make it a total of both directions instead, split b
   its clause (`volume_both`: "1.5B tokens through the API for prompts and completions");
 - a verb of throughput or billing governing bare tokens (lexicon `volume_through`: "we process 60M tokens a
   day", "the API bills us for 1.2B tokens", "procesamos 50 millones de tokens", "nos facturan…"): what passes
-  through, or is billed, is both sides; "we generate 20M tokens a day" stays output.
+  through, or is billed, is both sides; "we generate 20M tokens a day" stays output. The verb may follow the
+  figure (`volume_through_after`: "300M tokens a day go through minimax m3", "pasan por el modelo").
 A side said as the subject right before the figure names the volume's side: "input runs about 1.46B tokens a
 month" is input, "la salida ronda los 300 millones de tokens" output (`side_by_clause`).
 """
@@ -43,6 +44,12 @@ def _through() -> re.Pattern[str]:
     return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_through')})(?!\w)[^\d.;:!?\n]{{0,24}}$", re.I)
 
 
+@cache
+def _through_after() -> re.Pattern[str]:
+    # "300M tokens a day go through minimax", "que pasan por el gateway": the verb right after the volume
+    return lazy(rf"[^\d.;:!?\n]{{0,24}}?(?<!\w)(?:{lexicon.alternation('volume_through_after')})(?!\w)", re.I)
+
+
 _TOTAL_AFTER = lazy(r"\s*,?\s*(?:in\s+total|en\s+total|all\s+told|in\s+all|combined|overall|all\s+in)\b", re.I)
 
 
@@ -54,7 +61,7 @@ def total_by_clause(text: str, start: int, end: int, lo: int, hi: int) -> bool:
     after = _CLAUSE_END.search(text, end, min(hi, end + _NEAR))
     if _sides().search(text, before[-1] if before else max(lo, start - _NEAR), after.start() if after else min(hi, end + _NEAR)):
         return True  # "all tokens, prompts and answers alike, …"; "26M tokens a day, prompts and answers are in Spanish" is not
-    return bool(_through().search(text, max(lo, start - 50), start) or _TOTAL_AFTER.match(text, end))
+    return bool(_through().search(text, max(lo, start - 50), start) or _TOTAL_AFTER.match(text, end) or _through_after().match(text, end, hi))
 
 
 _SUBJECT = lazy(
@@ -71,6 +78,22 @@ def side_by_clause(text: str, start: int, lo: int) -> str | None:
     if said and _OTHER_SIDE_AND.search(text, max(lo, said.start() - 30), said.start()):
         return None  # "entre entrada y salida son 900 millones": both sides, the total's reader decides (mix14)
     return None if not said else "input" if said.group("i") else "output"
+
+
+@cache
+def _verbs() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    about = r"(?:\s+(?:about|around|roughly|some|nearly|unos|unas|alrededor\s+de|cerca\s+de|~|≈))*\s*[~≈]?$"
+    return tuple(lazy(rf"(?<!\w)(?:{lexicon.alternation(key)}){about}", re.I) for key in ("mix_read_verb", "mix_write_verb"))
+
+
+def side_by_verb(text: str, start: int, lo: int) -> str | None:
+    """ "el modelo lee 12 millones de tokens diarios", "it ingests 50M tokens": the verb right before the figure says
+    its side (lexicon `mix_read_verb`, `mix_write_verb`); a verb of both lists ("receives") says none (count16 s16).
+    Weighed after the verbs of throughput ("we process", "pushes", "consumimos" count both sides)."""
+    read, write = (v.search(text, max(lo, start - 40), start) for v in _verbs())
+    if bool(read) == bool(write):
+        return None
+    return "input" if read else "output"
 
 
 _OTHER_SIDE_AND = lazy(r"(?<!\w)(?:inputs?|prompts?|entradas?|outputs?|completions?|salidas?)\s+(?:and|y|e|\+|&|plus|m[aá]s)\s*$", re.I)

@@ -26,7 +26,7 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
 )
 from bot.parse.volume_lead import LeadVolume
 from bot.parse.volume_limits import is_limit
-from bot.parse.volume_scope import lead_total, share_later, side_by_clause, total_by_clause
+from bot.parse.volume_scope import lead_total, share_later, side_by_clause, side_by_verb, total_by_clause
 from bot.parse.volume_spans import span, span_hours
 from bot.parse.volume_units import capacity_unit, lead_unit, period_hours, unit_counts
 from costcore.scenario import CalendarKind, Settings
@@ -117,7 +117,7 @@ def read_volumes(
         kind, mix = _volume_kind(volume.group(0)), draft.fields.get("input_per_output")
         if kind is None:  # "input runs about 1.46B tokens", "we process 60M tokens a day": said around it (volume_scope.py)
             lo, hi = sentence(text, number.start)
-            kind = side_by_clause(text, number.start, lo) or ("total" if total_by_clause(text, number.start, volume.end(), lo, hi) else None)
+            kind = side_by_clause(text, number.start, lo) or ("total" if total_by_clause(text, number.start, volume.end(), lo, hi) else None) or side_by_verb(text, number.start, lo)
         output = amount
         if kind in (None, "total") and (share := _SHARE_AFTER.match(text, volume.end()) or share_later(text, volume.end())):
             draft.use(share.start(), share.end(), "input_per_output")  # "1B tokens a month, 20% output"
