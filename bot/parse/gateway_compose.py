@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from bot.parse import context, gateway_time, lexicon
+from bot.parse import context, gateway_split, gateway_time, lexicon
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.lazyre import lazy
 
@@ -153,13 +153,15 @@ def compose(text: str, draft: Draft, spans: Sequence[tuple[int, int]]) -> bool:
     invoice is one number" is a shared bill, and a bill in one sum a consequence only of another shared resource."""
     shared = list(context.finditer(_rows("gateway_shared"), text, spans))
     weak = list(context.finditer(_rows("gateway_shared_weak"), text, spans))  # "1 key" starts at a digit
-    if weak and _rows("gateway_many").search(text):  # "one key" is shared only among several holders
+    split = gateway_split.unsplit(text, tuple(spans))  # "three agencies … what each agency consumed. We can't tell"
+    if weak and (split or _rows("gateway_many").search(text)):  # "one key" is shared only among several holders
         shared += [m for m in weak if not any(s.start() <= m.start() < s.end() for s in shared)]
     if not shared and not any(
         lexicon.pattern(c).search(text, a, b) for a, b in spans for c in ("gateway_unsure", "gateway_unable")
     ):
         return False  # a consequence alone, with no doubt nor inability near it, sets nothing: no need to look for one
     harms = list(context.finditer(_harms(), text, spans))
+    harms += [m for m in split if not any(h.start() <= m.start() < h.end() for h in harms)]
     if not shared and not harms:
         return False
     live, gone = [], []

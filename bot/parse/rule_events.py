@@ -25,12 +25,34 @@ _OBJECT = r"\s+(?:(?:the|its|their|his|her|our|that|this|an?|el|la|los|las|su|su
 @cache
 def _acting() -> re.Pattern[str]:
     verbs, perm, rule = (lexicon.alternation(c) for c in ("annul", "permission", "rule"))
-    return lazy(rf"\b(?:{verbs}){_OBJECT}(?:(?P<perm>{perm})|(?P<rule>{rule}))\b(?!\s+(?:{lexicon.alternation('rule_not_data')}))", re.I)
+    named = rf"{_OBJECT}(?:(?P<perm>{perm})|(?P<rule>{rule}))\b(?!\s+(?:{lexicon.alternation('rule_not_data')}))"
+    return lazy(rf"\b(?:{verbs})(?:{named}|\s+(?P<pron>it|them|that|this)\b(?!\s+(?:{lexicon.alternation('rule_not_data')})))", re.I)
+
+
+@cache
+def _antecedent() -> re.Pattern[str]:
+    perm, rule = (lexicon.alternation(c) for c in ("permission", "rule"))
+    return lazy(rf"\b(?:(?P<perm>{perm})|(?P<rule>{rule}))\b", re.I)
+
+
+_BACK = 160  # how far back a pronoun's noun is looked for: its sentence and the one before
 
 
 def acted_on(text: str, a: int, b: int) -> list[tuple[str, int, int]]:
-    """(stays | leaves, start, end) for each verb in `a`…`b` that acts on a permission or a rule, in order."""
-    return [(STAYS if m.group("perm") else LEAVES, m.start(), m.end()) for m in _acting().finditer(text, a, b)]
+    """(stays | leaves, start, end) for each verb in `a`…`b` that acts on a permission or a rule, in order. On a
+    pronoun ("the CISO withdrew it") the verb acts on the last permission or rule named before it: "there was a
+    data-stays-on-prem mandate, but the CISO withdrew it" takes a rule back; "legal gave an exception and then
+    revoked it" a permission; with neither named, the verb acts on nothing read here."""
+    out = []
+    for m in _acting().finditer(text, a, b):
+        if m.group("pron"):
+            noun = max(_antecedent().finditer(text, max(0, m.start() - _BACK), m.start()), key=lambda n: n.start(), default=None)
+            if noun is None:
+                continue
+            out.append((STAYS if noun.group("perm") else LEAVES, m.start(), m.end()))
+        else:
+            out.append((STAYS if m.group("perm") else LEAVES, m.start(), m.end()))
+    return out
 
 
 @cache

@@ -97,6 +97,8 @@ def weigh(out: list[Stance], said: Stance) -> list[Stance]:
     and between two authorities the weaker ruling is."""
     if said.ruled and said.kind == "stays":  # a veto over the asker's own opinion ("I'd say the API is fine. Our DPO disagrees")
         out = [set_aside(s) if s.kind == "leaves" and not (s.ruled or s.withdrawn) else s for s in out]
+    if said.withdrawn:  # a rule withdrawn takes back the rule said before it ("Until March nothing could leave. Legal scrapped that rule")
+        out = [set_aside(s) if s.kind == "stays" and not s.sensitive and (said.back or not s.ruled) else s for s in out]
     if not said.who or said.kind not in _RANK:
         return [*out, said]
     if said.flips:  # the opposite of the same authority's ruling before; until one is found, it waits

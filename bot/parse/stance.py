@@ -19,6 +19,7 @@ from dataclasses import replace
 from bot.parse import (
     context,
     grouped,
+    lexicon,
     residency_verdict,
     rule_events,
     rule_time,
@@ -44,6 +45,9 @@ def read(text: str) -> list[Stance]:
         # who ruled in the sentence right before: "Security approved the pilot; not sure it covers this"
         ruler = out[-1].who if out and out[-1].ruled and next_to(text, out[-1].within[1], start) else ""
         ruler = ruler or (voice[1] if voice[0] == start else "")  # "Respuesta de Iván (seguridad):" then his words
+        if rule_time.proposed_rule(text, start, stance_sentences.and_next(text, sentences, k)):
+            out.append(Stance(UNSURE, start, end, (start, end)))  # "legal proposed banning external APIs; not voted yet"
+            continue
         if (
             not ruler
             and not stance_sentences.named(text, start, end)
@@ -77,13 +81,16 @@ def read(text: str) -> list[Stance]:
         if back := rule_events.reinstated(text, start, reach, carried):  # the latest event: the rule is back in force
             who = rulings.who_at(text, start, back.start(), carried)
             said = Stance(STAYS, back.start(), back.end(), (start, end), ruled=bool(who), who=who)
-        elif rulings.rule_withdrawn(text, start, reach, bool(carried and out) and out[-1].kind == STAYS):  # by whoever ruled it, who is set aside
+        elif rulings.rule_withdrawn(text, start, reach, _after_rule(text, out, carried, start)):  # by whoever ruled it, who is set aside
             who = rulings.who_at(text, start, end, carried)
-            said = Stance(LEAVES, start, end, (start, end), withdrawn=True, ruled=bool(who), who=who)
+            back = bool(out) and bool(lexicon.pattern("rule_back").search(text, start, reach))  # "…; la dirección levantó esa restricción"
+            said = Stance(LEAVES, start, end, (start, end), withdrawn=True, ruled=bool(who), who=who, back=back)
         elif stances:
             said = replace(rulings.last(rulings.strictest(stances)), within=(start, end))
         if said is None:
             continue
+        if said.kind == STAYS and not said.withdrawn and (said.ruled or not said.sensitive) and rule_time.proposed(text, (start, reach)):
+            said = replace(said, kind=UNSURE)  # "legal proposed banning external APIs; it hasn't been voted on": not in force
         if said.kind == UNSURE and grouped.pattern("approve").search(text, start, end):
             said = replace(said, hedged=True)  # "creo que legal lo aprobó, no estoy seguro"
         if said.clears and not said.public and out and out[-1].sensitive and out[-1].within[1] == start:
@@ -94,3 +101,9 @@ def read(text: str) -> list[Stance]:
         out = rulings.weigh(out, said)
     return residency_verdict.covered(rulings.settled(out))  # a BAA or DPA decides the sensitive data it covers
 
+
+
+def _after_rule(text: str, out: list[Stance], carried: str, start: int) -> bool:
+    """Whether a sentence goes on about the rule said right before it: who ruled it carries, or it follows that rule
+    ("Data used to have to stay on our servers; management waived that")."""
+    return bool(out) and out[-1].kind == STAYS and (bool(carried) or next_to(text, out[-1].within[1], start))

@@ -23,5 +23,6 @@ class Stance:
     flips: bool = False
     was: str = ""  # the kind a ruling had before it was set aside  # going back on the same authority's ruling before ("reversed it"): rulings.weigh decides
     hedged: bool = False  # doubt about an approval ("I think legal cleared it? not sure"): a rule said before may no longer hold
+    back: bool = False  # a withdrawal pointing back at the rule before it ("…; management waived that"): whoever ruled it
     public: bool = False  # cleared by a data kind with no residency ("only the public leaflets"): within its sentence only
 
