@@ -64,6 +64,9 @@ def read_sums(text: str, nums: list[Number], draft: Draft) -> None:
             name, value = f"{name} {split['id']}", n.alternative
         parts.append((name, value))
         at = tail.end()
+    if parts and lexicon.pattern("sum_label_hedge").fullmatch(parts[0][0]) and 0.1 <= parts[0][1] / slo <= 10:
+        draft.conflict("slo_tok_s", [slo, parts[0][1]])  # "300 tok/s, maybe 500": which one?
+        return
     if not parts or any(lexicon.pattern("sum_label_veto").search(label) or "_" in label or not _words(label) for label, _ in parts):
         return
     lead = text[max(start, text.rfind(",", start, first.start) + 1) : first.start]
