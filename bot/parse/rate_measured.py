@@ -19,6 +19,7 @@ from bot.parse.per_gpu import ONE_GPU_DOES, PER_GPU_AFTER
 from bot.parse.rate_units import PER_NODE, TOK_S
 
 _CLAUSE_MARK = lazy(r"[,;:(—–]")
+_RATE_AHEAD = lazy(r"\d[\d.,]*\s?[kK]?")
 
 
 @cache
@@ -68,7 +69,9 @@ def _measured(text: str, number: Number) -> str:
     if lexicon.pattern("rate_now_after").search(text, *_after(text, number)):
         return "now"
     if _other_party(text, number, start) and not lexicon.pattern("rate_needed").search(text, *_after(text, number)):
-        return "now"  # a competitor's, another team's or vendor's, a benchmark's: context beside our need
+        # a competitor's, another team's or vendor's, a benchmark's: context beside our figure, said as a need or not
+        # ("…on infrastructure of its own. We're sizing kimi k2 for 300 tok/s", fig16 s16)
+        return "measured"
     # "throughput: 410.2 tok/s" on a line of its own says what a run gave, like "today": context beside a need
     return "now" if _label_line().search(text, max(0, number.start - 40), number.start) else ""
 
@@ -90,7 +93,11 @@ def _other_party(text: str, number: Number, start: int) -> bool:
     for m in TOK_S.finditer(text, start, number.start):
         before = m.end()
     other = lexicon.pattern("rate_other")
-    return bool(other.search(text, before, number.start) or other.search(text, *_after(text, number)))
+    # after it: the rest of its sentence up to the next tok/s ("…2,000 tok/s on its own cluster, that's not in scope")
+    unit, end = _after(text, number)
+    _, stop = sentence(text, number.start)
+    stop = next((m.start() for m in _RATE_AHEAD.finditer(text, unit, stop) if TOK_S.match(text, m.end())), stop)
+    return bool(other.search(text, before, number.start) or other.search(text, unit, max(end, stop)))
 
 
 def _needed(text: str, number: Number) -> bool:

@@ -156,10 +156,10 @@ def _bullets(lines: list[str], draft: Draft, heading: str) -> str | None:
         m = _BULLET.match(line)
         figure = m.group("figure") if m else ""
         unit = TOK_S.search(figure)
-        value = parse_number(figure[: unit.start()] if unit else figure) if unit or unit_said else None
-        if value is None or not m:
+        read = tabbed.row_figure(figure[: unit.start()] if unit else figure) if unit or unit_said else None
+        if read is None or not m:
             return None
-        rows.append((m.group("label").strip(), value))
+        rows.append((m.group("label").strip() + read[1], read[0]))  # "support bot: 2 x 150 tok/s" is 300
     return tabbed.groups(rows, "", draft) if len(rows) > 1 else None
 
 

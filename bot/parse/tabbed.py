@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import lexicon, spelled, unit_forms
+from bot.parse import lexicon, parts_total, spelled, unit_forms
 from bot.parse.config_figures import concept
 from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
@@ -63,14 +63,33 @@ def groups(rows: list[tuple[str, float]], head: str, draft: Draft) -> str:
     if any(concept("table_alternative_row").fullmatch(label.lower().strip(" :")) for label, _ in rows):
         # "- peak: 2,000 tok/s / - average: 700 tok/s": readings of one traffic, not parts that add up
         return "\n".join(f"{label} {plain(v)} tok/s." for label, v in rows)
-    totals = [v for label, v in rows if concept("table_total_row").fullmatch(label)]
-    if totals:
+    # one parts-vs-total rule (bot/parse/parts_total.py): another party's row is no part of ours; two sources' rows
+    # are two readings of one load; a total row wins when the parts add up to it, and asks when they do not
+    rows = [(label, v) for label, v in rows if not parts_total.others(label)] or rows
+    if len(rows) > 1 and parts_total.opinions(*(label for label, _ in rows)):
+        draft.conflict("slo_tok_s", [v for _, v in rows])
+        return ""
+    totals = [v for label, v in rows if parts_total.is_total_row(label)]
+    parts = [(label, v) for label, v in rows if not parts_total.is_total_row(label)]
+    if len(parts) == 1 and not totals:
+        return f"{plain(parts[0][1])} tok/s."
+    if totals and len(parts) < 2:
         return f"{plain(totals[-1])} tok/s in total."
-    if len(rows) == 1:
-        return f"{plain(rows[0][1])} tok/s."
-    total = sum(v for _, v in rows)
-    draft.note("rate_summed", parts=[f"{label} {plain(v)}" for label, v in rows], tok_s=plain(total))
-    return f"{plain(total)} tok/s in total."
+    total = parts_total.settle(parts, totals[-1] if totals else None, draft, "rate_summed")
+    return f"{plain(total)} tok/s in total." if total is not None else ""
+
+
+_TIMES_FIGURE = lazy(r"(?P<count>\d{1,3})\s*[x×*]\s*(?P<rate>\d[\d.,]*\s?[kK]?)\s*")
+
+
+def row_figure(figure: str) -> tuple[float, str] | None:
+    """A list row's figure before its unit: a number, or a count times a rate ("2 x 150" for two locales at 150
+    each is 300 of the row's label); with how the note shows it (" 2 × 150", or "")."""
+    if (value := parse_number(figure.replace(" ", ""))) is not None:
+        return value, ""
+    if (m := _TIMES_FIGURE.fullmatch(figure)) and (rate := parse_number(m["rate"].replace(" ", ""))) is not None:
+        return int(m["count"]) * rate, f" {m['count']} × {plain(rate)} ="
+    return None
 
 
 def _counted_line() -> re.Pattern[str]:
@@ -99,8 +118,7 @@ def counted(lines: list[str], draft: Draft) -> str | None:
         rows.append((f"{plain(count)} {m['noun']} × {plain(figure)}", count * figure))
     if len(rows) < 2:
         return None
-    total = sum(v for _, v in rows)
-    draft.note("rate_summed", parts=[f"{label}" for label, _ in rows], tok_s=plain(total))
+    total = parts_total.settle(rows, None, draft, "rate_summed", shown=[label for label, _ in rows])
     return f"{plain(total)} tok/s in total."
 
 
