@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from bot.parse import lexicon
 from bot.parse.build_index import SIZE
 from bot.parse.lazyre import lazy
 from bot.parse.model_index import Mention, _parts
@@ -49,6 +50,29 @@ def of_size(text: str, toks: list[Token], m: int) -> int | None:
     if k + 1 < len(toks) and _UNIT_NEXT.match(toks[k + 1].lower):
         return None
     return k
+
+
+_NEAR = 6  # the most tokens a size said apart may stand past the name ("Llama 3.1, la versión de 70B": 4)
+_NEAR_GAP = lazy(r"\s*(?:[,(:\u2014\u2013]|\s-)?\s*")  # spaces and at most one comma, parenthesis, colon or dash
+_BILLION = lazy(r"^(\d+(?:\.\d+)?)-?(?:billion|bn)(?:-param(?:eter)?s?)?$")  # "27-billion-parameter"
+
+
+def size_near(text: str, toks: list[Token], m: int) -> tuple[int, str] | None:
+    """(token, size key) of a size said a few words after the name ending at token `m`, with only filler words
+    (lexicon `size_filler`) and one mark of punctuation between any two: "Gemma 3 (the 27B one)", "Qwen3 — the
+    235B flavour", "llama 3.3, 70b version", "Gemma 3 in its 27-billion-parameter flavour", "Qwen 3.6 en su
+    variante de 35B". Any other word, or a size that counts something ("12 GPUs"), ends the search."""
+    filler = lexicon.pattern("size_filler")
+    for k in range(m + 1, min(len(toks), m + 1 + _NEAR)):
+        if not _NEAR_GAP.fullmatch(text, toks[k - 1].end, toks[k].start):
+            return None
+        low = toks[k].lower
+        size = low if _SIZE_FIRST.match(low) else (f"{b.group(1)}b" if (b := _BILLION.match(low)) else None)
+        if size:
+            return None if k + 1 < len(toks) and _UNIT_NEXT.match(toks[k + 1].lower) else (k, size)
+        if not filler.fullmatch(low):
+            return None
+    return None
 
 
 def sized_name(text: str, toks: list[Token], covered: set[int]) -> tuple[int, int, str] | None:
@@ -118,7 +142,10 @@ def sized_apart(text: str, toks: list[Token], i: int, m: int, models: set[str], 
     if (first := size_first(text, toks, i, m, models, index)) is not None:
         return first
     if (k := of_size(text, toks, m)) is None:
-        return None
+        if (near := size_near(text, toks, m)) is None:
+            return None
+        one = index.build.plain([*_parts(toks[i : m + 1]), near[1]])  # only the row the catalog has: no guess
+        return Mention(toks[i].start, toks[near[0]].end, text[toks[i].start : toks[near[0]].end], one, "corrected") if one else None
     bare = toks[k].lower.isdigit()  # "gpt oss de 120 a 500 tps": 120 is the size only if the family has it
     one = index.build.plain([*_parts(toks[i : m + 1]), toks[k].key + ("b" if bare else "")])
     typed = text[toks[i].start : toks[k].end]

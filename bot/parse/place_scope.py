@@ -49,3 +49,15 @@ def later(text: str, named: Sequence[tuple[int, int]]) -> tuple[tuple[int, int],
 def regions(draft: Draft) -> tuple[tuple[int, int], ...]:
     """Where a residency reader read a region: a country named there is where the data may be, not the office."""
     return tuple((a, b) for a, b, name in draft.used if name == "region")
+
+
+def restated(said: list[str], cities: list[str]) -> list[str]:
+    """Zones said by name or abbreviation less those that only restate a named city's standard time (cal16, s16):
+    "Phoenix, Mountain Standard Time" is Phoenix (UTC-7 all year; MST's table zone, Denver, keeps DST), "Bogotá,
+    EST" is Bogotá. A zone of another standard offset still competes ("Lisbon, CET" asks which)."""
+    if not cities:
+        return said
+    from bot.parse.zone_words import _clock
+
+    kept = {min(_clock(zone)) for zone in cities}  # standard time: the smaller offset of the year, either hemisphere
+    return [zone for zone in said if zone in cities or min(_clock(zone)) not in kept]

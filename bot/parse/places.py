@@ -7,7 +7,7 @@ import re
 from zoneinfo import ZoneInfo
 
 from bot.cache import cached_pickle
-from bot.parse import lexicon, place_countries, place_scope, zone_words
+from bot.parse import lexicon, place_countries, place_people, place_scope, zone_words
 from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.lazyre import lazy, words
 
@@ -160,13 +160,14 @@ def read_timezone(text: str, draft: Draft) -> None:
     ruled = tuple((a, b) for a, b, name in draft.used if name == "residency_places")  # where data may be, not the office
     later = place_scope.later(text, _named(text))  # "phase 2 adds Lisbon, out of scope for now": no rival
     zones += [CITIES[city.lower()] for city in _cities(text, ruled + later)]
-    zones += zone_words.named(text)
+    cities = list(zones)
+    zones += place_scope.restated(zone_words.named(text), cities)  # "Phoenix, Mountain Standard Time": Phoenix's own clock
     said_countries = zone_words.country_time(text, place_countries.COUNTRY_ZONES)
     zones += said_countries
     if said_countries and draft.fields.get("calendar") == "business_hours":
         zones += [zone for _, zone in place_countries.country_zones(text)]  # "horario laboral en Chile y Perú": both
     said, ambiguous = zone_words.abbreviated(_OFFSET.sub(" ", text))
-    zones += said
+    zones += place_scope.restated(said, cities)
     hinted = zones + _proper_cities(text, ruled + later) if ambiguous else zones  # "Bangalore and Mumbai teams, … IST"
     for said_as, candidates in ambiguous:  # "IST": India, Israel or Ireland; "CST": US Central or China
         if zone := zone_words.resolve(text, candidates, hinted, place_countries.COUNTRY_ZONES):
@@ -185,12 +186,16 @@ def read_timezone(text: str, draft: Draft) -> None:
         zones = [zone for _, zone in countries]  # "business hours in Spain": the country's one business zone
         if len(set(zones)) == 1:
             draft.note("zone_from_country", country=countries[0][0], tz=zones[0])  # said in a note
+    bound_region = None
+    if not zones and draft.fields.get("calendar") == "business_hours":  # "our US sales reps", "el equipo de México"
+        countries, bound_region = place_people.read(text, draft, ruled + later + place_scope.regions(draft))
+        zones = [zone for _, zone in countries]
     if not zones and later:  # the later place is the only one said: it is still where the day runs
         zones = [CITIES[city.lower()] for city in _cities(text, ruled)]
         if not zones and draft.fields.get("calendar") == "business_hours":
             zones = _proper_cities(text, ruled)  # "Toronto head office, 9 to 5": another entity's words, no rival
     business = draft.fields.get("calendar") == "business_hours"
-    if not zones and not ambiguous and business and (region := zone_words.spans_zones(text) or zone_words.span_country(text, ruled + place_scope.regions(draft))):
+    if not zones and not ambiguous and business and (region := bound_region or zone_words.spans_zones(text) or zone_words.span_country(text, ruled + place_scope.regions(draft))):
         draft.ask(ASK_CONFLICT, "tz_region", field="tz", said=region)  # "APAC business hours": which zone?
     distinct = list(dict.fromkeys(zones))
     if len(distinct) > 1 and set(distinct) != {"UTC"}:
