@@ -31,7 +31,10 @@ def _shares_pattern() -> re.Pattern[str]:
         rf"(?<![\w.,])(?:(?P<pc>\d{{1,3}}(?:[.,]\d+)?)\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
         rf"|(?P<part>{count})\s+(?:(?:times|veces)\s+|(?:(?!(?:in|of|out|de|sobre)\s)[^\W\d_]{{3,}}\s+){{1,2}})?(?:in(?:\s+every)?|out\s+of(?:\s+every)?|of\s+every|de\s+cada|sobre)\s+(?P<whole>{count})(?![\w.,%])"
         # the whole first: "de cada 10 peticiones, 7 salen de la caché", "out of every 10 requests, 7 hit the cache"
-        rf"|(?:out\s+of\s+every|of\s+every|in\s+every|de\s+cada)\s+(?P<whole2>{count})\s+(?:[^\W\d_]{{3,}}\s*)?,?\s*(?P<part2>{count})(?![\w.,%])"
+        # (lexicon `share_whole_first`), what it counts in up to four words, a hedge (`label_about`): "out of every
+        # 100 input tokens, around 55 …", "de cada 100 tokens de entrada, unos 30 …"
+        rf"|(?<!\w)(?:{lexicon.alternation('share_whole_first')})\s+(?P<whole2>{count})\s+(?:[^\W\d_]{{2,}}[\s,]+){{0,4}}?"
+        rf"(?:(?:{lexicon.alternation('label_about')})\s+|[~≈]\s*)?(?P<part2>{count})(?![\w.,%])"
         rf"|(?P<dec>0[.,]\d+|1[.,]0+)(?![\d%]|[.,]\d)"  # "miss rate 0.2, avg prefix 3.1k"
         rf"|(?P<word>{said})(?!\w))",
         re.I,

@@ -25,8 +25,9 @@ _MIX_KEYS = (
 # A key that names the prompt cache's hit or miss rate, said as the cache readers read it (bot/parse/cache_shares.py).
 _CACHE_KEYS = (("config_cache_hit_key", "cache hit rate"), ("config_cache_miss_key", "cache miss rate"))
 # A dashboard or metrics line, "prefix_cache_hit_rate 0.42", "vllm:gpu_prefix_cache_hit_rate 38.5%": a snake_case
-# key, a space, a figure. Read only when the key names a cache rate.
-_METRIC = lazy(r"(?<![\w.])(?P<key>[A-Za-z]+(?:_[A-Za-z]+)+)[ \t]+(?P<value>\d[\d.,]*%?)(?=\s*(?:[,;]|$))", re.M)
+# key, a space (or a colon: "prefix_cache_hits: 35%", a percentage the config pairs leave), a figure. Read only
+# when the key names a cache rate.
+_METRIC = lazy(r"(?<![\w.])(?P<key>[A-Za-z]+(?:_[A-Za-z]+)+)(?:[ \t]*[:=][ \t]*|[ \t]+)(?P<value>\d[\d.,]*%?)(?=\s*(?:[,;]|$))", re.M)
 _OPENS = lazy(r"[\"']?(?P<key>[A-Za-z][\w.\-]*)[\"']?\s*:\s*\{\s*[\"']?$")  # "cache": {"hit_rate
 _SIBLING = lazy(r"^\s*[-\s]*[\"']?[A-Za-z][\w.\-]*[\"']?\s*[:=]\s*\S")
 _PARENT_LINE = lazy(r"^\s*[-\s]*[\"']?(?P<key>[A-Za-z][\w.\-]*)[\"']?\s*:\s*$")

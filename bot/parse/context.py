@@ -9,10 +9,11 @@ from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 
 from bot.parse import lexicon
+from bot.parse.draft import HEDGE_DOT
 from bot.parse.lazyre import lazy
 
 MAX_SENTENCES = 60  # a pasted log is not read sentence by sentence to its end
-SENTENCE_END = lazy(r"[?!;\n¿¡]|\.(?=\s|$)")
+SENTENCE_END = lazy(rf"[?!;\n¿¡]|\.(?=\s|$){HEDGE_DOT}")  # "approx. 12 times": no end (bot/parse/draft.py)
 
 NEGATED = lazy(
     r"(?:\b(?:no|not|non|nothing|none|never|without|sin|ning[uú]n[oa]?|nada|nunca|jam[aá]s|ni|zero)|\w+n't|\bcannot)\b"

@@ -7,13 +7,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 from costcore.scenario import Finding
 
 # Which question goes first when several are open: without the model nothing else matters.
 ASK_MODEL, ASK_SLO, ASK_RANGE, ASK_CONFLICT = 0, 1, 2, 3
 
-_BOUNDARY = lazy(r"[?!;\n¿¡]|\.(?=\s|$)")
+# The dot of a hedge abbreviated before a figure (lexicon `hedge_dot`: "approx. 12 times", "aprox. 30 %", "ca. 500")
+# ends no sentence: the figure is the hedge's.
+HEDGE_DOT = "".join(rf"(?!(?<=\b{w}\.)\s+[\d~≈])" for w in lexicon.fragments("hedge_dot"))
+_BOUNDARY = lazy(rf"[?!;\n¿¡]|\.(?=\s|$){HEDGE_DOT}")
 
 
 @dataclass

@@ -46,10 +46,10 @@ def tables(text: str, export, heads: set[int]) -> None:  # export: exports._Expo
             continue
         cells = _cells(lines[i]) or []
         fields = [field_of(config_figures.key_words(c)) if c else None for c in cells]
-        if sum(f is not None for f in fields) < 2:
+        periods = [j for j, c in enumerate(cells) if config_figures.concept("export_period_key").fullmatch(config_figures.key_words(c))]
+        if sum(f is not None for f in fields) < (1 if periods else 2):  # "month,output_tokens": one side per period
             i += 1
             continue
-        periods = [j for j, c in enumerate(cells) if config_figures.concept("export_period_key").fullmatch(config_figures.key_words(c))]
         j, rows, total = i + 1, [], None
         while j < len(lines) and (row := _cells(lines[j])) is not None and len(row) == len(cells):
             if all(set(c) <= set("-: ") for c in row):  # a markdown rule line

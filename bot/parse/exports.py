@@ -26,9 +26,9 @@ from bot.parse.rate_units import TOK_S
 _FIELDS = ("input", "output", "cached", "cache_read", "cache_write")
 _VALUE = r"-?\d(?:[\d_]|[.,](?=\d))*(?:[eE][+-]?\d+)?"
 _PAIR = lazy(
-    rf"(?<![\w.\-])[\"']?(?P<key>[A-Za-z][\w.\-]{{0,60}})[\"']?[ \t]*[:=][ \t]*(?:[\"'](?P<text>[^\"'\n]{{1,40}})[\"']|(?P<date>\d{{4}}[-/]\d{{2}}(?:[-/]\d{{2}})?)\b|(?P<value>{_VALUE})|(?P<word>[A-Za-z]\w{{0,12}})\b(?![ \t]*[:=]))"
+    rf"(?<![\w.\-/])[\"']?(?P<key>[A-Za-z][\w.\-]{{0,60}}(?:/[^\W\d_]{{1,8}})?)[\"']?(?:[ \t]*[:=][ \t]*|[ \t]{{2,}}|\t)(?:[\"'](?P<text>[^\"'\n]{{1,40}})[\"']|(?P<date>\d{{4}}[-/]\d{{2}}(?:[-/]\d{{2}})?)\b|(?P<value>{_VALUE})|(?P<word>[A-Za-z]\w{{0,12}})\b(?![ \t]*[:=]))"
 )
-_CELLS_OR_PAIR = lazy(r"[,;\t|:=]")
+_CELLS_OR_PAIR = lazy(r"[,;\t|:=]|  ")  # "input_tokens   1935360000": a key and its value aligned by spaces
 # A key or column naming a side's tokens ("input_tokens", "promptTokenCount", "| output tokens |", "tokens_salida").
 # A side's line whose amount is tokens ("• salida: 1.314 millones de tokens", vol12 s12) is one too.
 _EXPORT_HINT = lazy(
@@ -94,7 +94,7 @@ _DAYS = {"day": 1, "week": 7, "month": 30.4}
 MIN_DAILY_OUTPUT = 20_000  # output tokens a day below which a dated usage block is one call's, not a period's  # days/días, weeks/semanas, months/meses
 
 
-_N_UNIT = lazy(r"(?P<n>\d{1,3}|[^\W\d_]+)\s+(?P<unit>[^\W\d_]+)$")  # "30 days", "one day", "un mes"
+_N_UNIT = lazy(r"(?P<n>\d{1,3}|[^\W\d_]+)\s*(?P<unit>[^\W\d_]+)$")  # "30 days", "one day", "un mes", "7d"
 
 
 @cache
@@ -104,7 +104,10 @@ def _span_words() -> re.Pattern[str]:  # lexicon `export_period_span`: "the last
 
 def _pairs(text: str, export: _Export, lo: int, hi: int) -> None:
     for m in _PAIR.finditer(text, lo, hi):
-        words = config_figures.key_words(m["key"].rsplit(".", 1)[-1])
+        key, _, per = m["key"].rsplit(".", 1)[-1].partition("/")  # "tokens_salida/día": a side's tokens per day
+        words = config_figures.key_words(key)
+        if per and not period_of(per):
+            continue
         if m["value"] is None:
             said = m["text"] or m["date"] or m["word"]
             if config_figures.concept("export_period_key").fullmatch(words) and period_of(said):
@@ -120,6 +123,8 @@ def _pairs(text: str, export: _Export, lo: int, hi: int) -> None:
         if field and value is not None and value >= 0:
             export.add(field, value)
             export.spans.append(m.span())
+            if per and field == "output":
+                export.periods.append(per)
 
 
 def read(text: str) -> str:
@@ -142,7 +147,8 @@ def read(text: str) -> str:
     for lo, hi in windows:
         _pairs(text, export, lo, hi)
     export_lines.lines(text, export)  # "input tokens 412M (of which served from the prompt cache: 289M)"
-    if not {"input", "output"} <= export.seen and not {"cache_read", "output"} <= export.seen:
+    sides = {"input", "output"} <= export.seen or {"cache_read", "output"} <= export.seen
+    if not sides and not ("output" in export.seen and export.periods):  # one side with its rows' periods: a volume
         return text
     spans = sorted(export.spans)
     first, last = spans[0][0], spans[-1][1]

@@ -26,12 +26,16 @@ from bot.parse.lazyre import lazy
 
 GROUPING_SPACE = "\u202f"  # a typed no-break or thin space between digits: always a thousands separator
 
-_MULTIPLIERS = {
-    "k": 10**3, "thousand": 10**3, "mil": 10**3,
-    "m": 10**6, "mm": 10**6, "mn": 10**6, "mln": 10**6, "million": 10**6, "millions": 10**6,
-    "millón": 10**6, "millon": 10**6, "millones": 10**6,
-    "b": 10**9, "bn": 10**9, "billion": 10**9, "billions": 10**9, "milmillones": 10**9,
-}  # fmt: skip
+# Symbols and abbreviations; the scale words (thousand, million, mil, millones, lakh, crore…) are the lexicon's
+# `number_scales` from a thousand up, so a new one ("5 lakh", "3 crore") is a row there.
+_SYMBOLS = {"k": 10**3, "m": 10**6, "mm": 10**6, "mn": 10**6, "mln": 10**6, "b": 10**9, "bn": 10**9, "milmillones": 10**9}
+_SCALES = {
+    k: int(v)
+    for k, v in lexicon.mapping("number_scales").items()
+    if float(v) >= 1000 and " " not in k and k not in lexicon.fragments("scale_needs_count")  # "5 miles" is no 5,000
+}
+_MULTIPLIERS = {**_SCALES, **_SYMBOLS}
+_SCALE_WORDS = "|".join(sorted(map(re.escape, _SCALES), key=len, reverse=True))
 
 NUMBER = lazy(
     r"""
@@ -40,6 +44,7 @@ NUMBER = lazy(
     (?<![\w./])(?<!\d,)                                                     # ",300" after a word is a number
     (?:
         (?P<comma>[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?)(?!,?\d)              # 12,000 / 1,234.5
+      | (?P<indian>[1-9]\d?(?:,\d\d)+,\d{3})(?![,.]?\d)                      # 1,20,000 / 3,45,60,000 (Indian)
       | (?P<space>[1-9]\d{0,2}(?:[\ \u202f]\d{3})+)(?![\d.,]\d|\d)            # 12 000
       | (?P<apos>[1-9]\d{0,2}(?:'\d{3})+)(?![\d.,']\d)                      # 1'500 (Swiss)
       | (?P<dotcomma>[1-9]\d{0,2}(?:\.\d{3})+,\d+)(?![\d.,]\d|\d)                # 3.153,6 (Spanish: dots group, comma decimal)
@@ -48,8 +53,8 @@ NUMBER = lazy(
       | (?P<pow>\d+(?:\.\d+)?\ ?[x×*·]\ ?10\ ?(?:\^|\*\*)\ ?\d{1,2})(?![\w.])       # 3×10^5, 3*10**5
       | (?P<plain>\d+(?:[.,]\d+)?|\.\d+)                                    # 300, 300.5, 2,5, .5
     )
-    (?:\ ?(?P<mult>mil\ millones|thousand|millions?|billions?|mill[oó]n|millones|mil|mln|bn|mn|MM|[kK]|M|[bB])(?![a-zA-Z]))?
-    """,
+    (?:\ ?(?P<mult>mil\ millones|(?i:SCALES)|mln|bn|mn|MM|[kK]|M|[bB])(?![a-zA-Z]))?
+    """.replace("SCALES", _SCALE_WORDS),
     re.VERBOSE,
 )
 
@@ -97,7 +102,7 @@ def to_number(match: re.Match[str]) -> Number | None:
 
 def _value(match: re.Match[str]) -> tuple[float, bool] | None:
     try:
-        if raw := match.group("comma"):
+        if raw := match.group("comma") or match.group("indian"):
             value = Decimal(raw.replace(",", ""))
         elif raw := match.group("space"):
             value = Decimal(raw.replace(" ", "").replace(GROUPING_SPACE, ""))

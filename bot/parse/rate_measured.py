@@ -36,6 +36,8 @@ def _clause_start(text: str, start: int, pos: int) -> int:
         cut, label = m.end(), cut
     if text[cut - 1 : cut] == ":" and not text[cut:pos].strip(" ~≈"):  # "Current: 350 tok/s": the label is the clause
         cut = label
+    elif text[cut - 1 : cut] == ":" and lexicon.pattern("rate_measured").search(text, label, cut):
+        cut = label  # "Benchmark on a single L4: qwen3 30b hit roughly 900 tok/s": the label says what the clause is
     for m in lexicon.pattern("contrast").finditer(text, cut, pos):
         cut = m.end()
     return cut

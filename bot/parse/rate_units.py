@@ -123,7 +123,8 @@ def unitless_after() -> re.Pattern[str]:
 RELATIVE = lazy(
     r"\b(?:\d+(?:\.\d+)?\s?(?:x|×|times)|double|twice|triple|half)\s+(?:that|this|it|what\s+we\s+(?:have|get|see)|"
     r"(?:the\s+)?current(?:ly)?|as\s+much|more(?=\s*(?:[.,;:!?)]|$|than\s+(?:that|this|now|today|currently|what|we\s+(?:have|get|do|see|run|serve))\b|(?:of\s+(?:it|that|this|the\s+same)|(?:tok(?:ens)?/s|tokens?\s+(?:a|per)\s+sec\w*|traffic|load|throughput|capacity|volume|usage|requests?|calls?)\b)))|faster)\b"
-    r"|\b(?:el\s+doble|el\s+triple|la\s+mitad)(?:\s+de\s+(?:eso|esto|lo\s+actual))?(?=\s*(?:[.,;!?)]|$))"
+    # ("nunca llegamos ni a la mitad" of a limit is how far from it we are: no figure)
+    r"|\b(?<!\bni\s)(?<!\bni\sa\s)(?:el\s+doble|el\s+triple|la\s+mitad)(?:\s+de\s+(?:eso|esto|lo\s+actual))?(?=\s*(?:[.,;!?)]|$))"
     # a follow-up or a peak: "and at 2x?", "what about 3x?", "¿y al doble?", "2x at peak", "ideally 500"
     r"|\b(?:at|about|with|a)\s+\d+(?:\.\d+)?\s?[x×]\s*\?|\b\d+(?:\.\d+)?\s?[x×]\s+(?:at|during|in|on)\s+(?:peak|black\s+friday|launch)"
     r"|\bal\s+doble\b|\bmultiplic(?:amos|ar|o)\s+por\s+\d+|\b(?:bursting|bursts?|spiking|peaks?|peaking)\s+(?:to|at|of)\s+\d"
