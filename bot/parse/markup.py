@@ -55,8 +55,13 @@ def _angle(match: re.Match[str]) -> str:
 
 
 def _struck(match: re.Match[str]) -> str:
+    """A struck figure is withdrawn; so are struck words with their replacement after them on the line ("~llama
+    3.1 70b~ *llama 3.3 70b*": the old name is no mention). Other struck words are kept (a "~" may be "about")."""
     inner = match.group(1)
-    return " " if re.search(r"\d", inner) and _FIGURE.fullmatch(inner) else inner
+    if re.search(r"\d", inner) and _FIGURE.fullmatch(inner):
+        return " "
+    rest = match.string[match.end() : match.string.find("\n", match.end()) % (len(match.string) + 1)]
+    return " " if not inner[-1].isspace() and re.search(r"\w", rest) else inner
 
 
 def _space(match: re.Match[str]) -> str:

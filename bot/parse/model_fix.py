@@ -21,10 +21,11 @@ from costcore.catalog import normalise
 _OPERAND = lazy(r"^(?:v?\d+\.\d+(?:\.\d+)*|[a-z]{1,2}\d+(?:\.\d+)*|\d+(?:\.\d+)?b)$")
 # What may follow a bare version: the end, punctuation, or one of these words (not "3 nodes", "3.5 hours").
 _FOLLOW = frozenset(
-    ["at", "a", "@", "with", "con", "for", "para", "and", "y", "instead", "rather", "en", "please", "pls", "thanks", "then", "entonces", "sino", "but", "pero", "not", "no", "in", "the", "la", "el", "por", "on"]
+    ["at", "a", "@", "with", "con", "for", "para", "and", "y", "instead", "rather", "en", "please", "pls", "thanks", "then", "entonces", "sino", "but", "pero", "not", "no", "in", "the", "la", "el", "por", "on", "build", "version", "one", "checkpoint", "release", "versión", "build"]
 )
 # Articles, and the verbs that pick the new name ("scrap that, use llama 3.3 70b": lexicon `model_fix_verb`)
-_ARTICLES = frozenset({"the", "la", "el", "one"}) | frozenset(
+_BUILD_NOUNS = frozenset({"build", "version", "versión", "checkpoint", "release"})
+_ARTICLES = frozenset({"the", "la", "el", "one", "de"}) | _BUILD_NOUNS | frozenset(
     w for row in lexicon.fragments("model_fix_verb") for w in row.split()
 )
 _SKIPPED = _ARTICLES | {"but", "sino"}  # between "not 3.1" and "but the 3.3"
@@ -76,8 +77,10 @@ class _Operands:
             self.toks[end].end : self.toks[end + 1].start
         ].strip():
             end += 1
-        if all(_DATE.match(t.lower) for t in self.toks[k : end + 1]):
-            return None  # a year or a figure ("1000") alone is no build
+        around = [self.toks[i].lower for i in (k - 1, end + 1) if 0 <= i < len(self.toks)]
+        named = _BUILD_NOUNS.intersection(around)
+        if all(_DATE.match(t.lower) for t in self.toks[k : end + 1]) and not named:
+            return None  # a year or a figure ("1000") alone is no build; "the 2507 build", "la versión 2507" is
         nxt = self.toks[end + 1] if end + 1 < len(self.toks) else None
         if nxt and not self.text[self.toks[end].end : nxt.start].strip() and nxt.lower not in _FOLLOW:
             return None
@@ -106,15 +109,19 @@ def _swap(base: Mention, new: Mention, index: _Index) -> Mention | None:
     gives), else the name as typed with the new version, for the engine to answer unknown_model."""
     said = _parts(new.typed)
     kinds = {_kind(p) for p in said}
-    kept = [p for p in canonical(_parts(base.typed)) if _kind(p) not in kinds]
+    # a name corrected once already ("Llama 3.1 → 70b") is corrected again from what it became
+    name = base.model if base.kind == "corrected" and base.model and "→" in base.typed else base.typed
+    kept = [p for p in canonical(_parts(name)) if _kind(p) not in kinds]
     if not kept:
         return None
     parts = [*kept, *said]
     model = index.build.plain(parts)
+    if model is not None and model == base.model:
+        return base  # "llama 3.1 → 70b … I meant the 70b": said again, nothing changes
     if model is None and "build" in kinds:
         return None  # a build word the family has no build of changes nothing
     if model is None:
-        words = base.typed.split()
+        words = name.split()
         at = next((i for i, w in enumerate(words) if any(_kind(p) in kinds for p in _parts(w))), None)
         words = words[:at] + [new.typed] + words[at + 1 :] if at is not None else words[:1] + [new.typed] + words[1:]
         model = " ".join(words)

@@ -24,7 +24,7 @@ from bot.parse.model_typos import _bare_typo, _head_typo, near_head
 from bot.parse.words import STOPWORDS, Token
 
 _LETTERS = lazy(r"[a-z]+")  # compiled once: these run for every word of a paste
-_BREAK = lazy(r"[,;\n]|:\s")  # between two words, it ends a name: "kim: 25 annotators" (a speaker)
+_BREAK = lazy(r"[,;\n]|[:.!?]\s")  # between two words, it ends a name: "kim: 25 annotators" (a speaker), "…-Instruct. 200 tok/s"
 _BARE_NUMBER = lazy(r"[\d.,]+[kmb]?")
 
 

@@ -39,6 +39,7 @@ from bot.parse.model_index import (
 )
 from bot.parse.model_late import late_unknowns, siblings
 from bot.parse.model_pick import _covered, _decide, _follower, _several
+from bot.parse.model_roles import in_play
 from bot.parse.model_typos import decimal_commas
 from bot.parse.model_unknown import _after_verb, unknown_names
 from bot.parse.model_words import as_word, led
@@ -172,8 +173,9 @@ def read_model(text: str, toks: list[Token], catalogs: Catalogs) -> ModelRead:
     mentions += siblings(text, toks, mentions, plain | spanned, catalogs)  # "llama 3.1 70b and 8b"
     mentions, fixed = corrections(text, toks, mentions, index)  # "llama 3.3 instead of 3.1"
     mentions = [m for m in mentions if not as_word(text, m)]  # "el bot llama al modelo": a verb, no model
+    mentions, aside = in_play(text, toks, mentions, catalogs)  # "we tried X and dropped it; now Y"
     read = _decide(sorted(mentions, key=lambda m: m.start))
-    read.spans += fixed
+    read.spans += fixed + aside
     picked = next((m for m in mentions if m.precision and m.model == read.model), None)
     if picked and read.model and picked.precision.lower() not in index.dtypes.get(read.model, set()):
         dtypes = sorted(index.dtypes.get(read.model, set()))
