@@ -140,4 +140,7 @@ def _sides_in(text: str, start: int, end: int) -> bool:
 
 def _sized_elsewhere(text: str) -> bool:
     """A sizing phrase ("size for next quarter", "dimensionemos para después de la fusión") that names no today."""
-    return any(not _TODAY.match(text, s.end()) for s in _words("size_for").finditer(text))
+    return any(
+        not _TODAY.match(text, s.end()) and "?" not in text[s.start() : sentence(text, s.start())[1] + 1]
+        for s in _words("size_for").finditer(text)
+    )  # "Which should we plan for?" asks back: it names no point
