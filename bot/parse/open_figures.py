@@ -95,14 +95,32 @@ def _later_after() -> re.Pattern[str]:
     return lazy(rf"\s*(?:{lexicon.alternation('figure_later')}){lexicon.WORD_END}", re.I)
 
 
+@cache
+def _if_words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """ "or 900 if …", "si entra el cliente de Chile, 350": a second figure under a condition (grow16 s16)."""
+    cond = lexicon.alternation("figure_if")
+    return (
+        lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('figure_maybe_or')}|{lexicon.alternation('figure_maybe')})\s+[~≈]?\s*$", re.I),
+        lazy(rf"\s*(?:{cond})\s", re.I),
+        lazy(rf"{lexicon.WORD_START}(?:{cond})\s[^.;:!?\n\d]{{2,60}},\s*$", re.I),
+    )
+
+
 def _maybe_later(text: str, nums: list[Number], slo: float) -> str | None:
-    """ "300 tok/s now, maybe 1k after launch": a second figure said as a maybe for later; which to size for?"""
+    """ "300 tok/s now, maybe 1k after launch", "600 tok/s, or 900 if the campaign is extended", "hoy 200 tok/s; si
+    entra el cliente de Chile, 350": a second figure said as a maybe for later or under a condition; which?"""
+    maybe, cond_after, cond_before = _if_words()
     for number in nums:
-        if number.value == slo or not _maybe_before().search(text, max(0, number.start - 20), number.start):
+        if number.value == slo:
             continue
         unit = TOK_S.match(text, number.end)
-        if later := _later_after().match(text, unit.end() if unit else number.end):
+        end = unit.end() if unit else number.end
+        if _maybe_before().search(text, max(0, number.start - 20), number.start) and (later := _later_after().match(text, end)):
             return text[number.start : later.end()].strip()
+        if maybe.search(text, max(0, number.start - 20), number.start) and (cond := cond_after.match(text, end)):
+            return text[number.start : cond.end()].strip()
+        if (said := cond_before.search(text, max(0, number.start - 70), number.start)) and (unit or bare_end().match(text, end)):
+            return text[said.start() : end].strip()
     return None
 
 

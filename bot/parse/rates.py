@@ -6,7 +6,7 @@ import re
 from functools import cache
 from itertools import islice
 
-from bot.parse import compose_at_once, lexicon, per_gpu
+from bot.parse import compose_at_once, lexicon, per_gpu, relative_rate
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, first_number, mentions, tail
 from bot.parse.lazyre import lazy
@@ -88,8 +88,11 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
                 read_kind(text[start:end], value, before, after, draft)
     if refused and not slos:  # "we don't need 1k tok/s, 300 tok/s is plenty" reads 300; alone it asks
         _unclear(draft, refused[0])
-    if quoted and (need := _read_target(text, nums, quoted, draft, bool(slos), capacities)) is not None:
+    relative = relative_rate.bind(text, nums, quoted) if quoted else None  # "twice what support uses"
+    if quoted and (need := _read_target(text, nums, quoted, draft, bool(slos), capacities, relative)) is not None:
         slos.append(need)
+    if relative is not None:
+        slos = _relative(draft, relative, slos)
     for value in dict.fromkeys(slos):
         if value <= 0:
             draft.ask(ASK_SLO, "slo_not_positive", value=plain(value))
@@ -113,7 +116,13 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
 
 
 def _read_target(
-    text: str, nums: list[Number], quoted: list[float], draft: Draft, target: bool, capacities: list[float]
+    text: str,
+    nums: list[Number],
+    quoted: list[float],
+    draft: Draft,
+    target: bool,
+    capacities: list[float],
+    bound: relative_rate.Relative | None,
 ) -> float | None:
     """A tok/s was quoted, and a target said without a unit ("we need 300 in prod", "what does 6,000 cost?") or
     relative to it ("2x that"): which is the SLO is not certain, so it asks; but when every tok/s quoted is what one
@@ -133,7 +142,7 @@ def _read_target(
                 return number.value
             _unclear(draft, text[lead.start() : number.end], quoted[0])
             return None
-    if relative := RELATIVE.search(text):
+    if bound is None and (relative := RELATIVE.search(text)):
         if target and (base := _unstated_base().match(text, relative.end())):
             draft.use(relative.start(), base.end(), "slo_tok_s")  # read: today's figure is no second target
             return None
@@ -141,6 +150,17 @@ def _read_target(
             return None  # "we send 12x more than we get back": the mix's (bot/parse/mix_relations.py)
         _unclear(draft, relative.group(0), quoted[0])
     return None
+
+
+def _relative(draft: Draft, relative: relative_rate.Relative, slos: list[float]) -> list[float]:
+    """The base × the factor when the relative is what the asker sizes for; else which of the two? (asked)."""
+    draft.use(relative.start, relative.end, "slo_tok_s")
+    if not relative.need or relative.base not in slos:
+        _unclear(draft, relative.said, relative.base)
+        return []
+    need = round(relative.base * relative.factor, 6)
+    draft.note("slo_multiplied", said=plain(relative.base), factor=plain(relative.factor), tok_s=plain(need))
+    return [need if v == relative.base else v for v in slos]
 
 
 def _between_sides(text: str, relative: re.Match[str]) -> bool:
