@@ -53,11 +53,21 @@ def held_once(text: str, pos: int, start: int, end: int) -> bool:
     a, b = part(text, pos, start, end)
     if lexicon.pattern("resolved").search(text, a, b) or lexicon.pattern("resolved").search(text, b, end):
         return True
-    if end < len(text) and lexicon.pattern("resolved_back").match(text, end + len(text[end:]) - len(text[end:].lstrip(" ;,.\n"))):
+    if end < len(text) and lexicon.pattern("resolved_back").match(text, _lead(text, end)):
         return True
     if gateway_time.then_now(text, pos, a, b, end):  # "until August …; now each department has its own key"
         return True
     return context.no_longer(text, a, end) and bool(lexicon.pattern("past").search(text, a, b))
+
+
+# What opens the next sentence before its words: punctuation, a quote mark, a speaker's label ("> plataforma: …").
+_OPENING = lazy(r"[\s;,.>]*(?:[@\w.-]{2,30}\s*:\s+)?", re.I)
+
+
+def _lead(text: str, end: int) -> int:
+    """Where the words of the sentence after `end` start, past a quote mark and a speaker's label (res16b): in a
+    pasted thread "> platform: we fixed that" points back like "we fixed that"."""
+    return _OPENING.match(text, end).end()
 
 
 def _if(text: str, pos: int, start: int, end: int) -> bool:

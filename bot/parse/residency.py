@@ -56,11 +56,20 @@ def _no_longer(text: str, pos: int) -> bool:
     start, end = sentence(text, pos)
     if context.no_longer(text, start, end):
         return True
+    gone = lexicon.pattern("reversal").search(text, pos, end)  # "…EU-only hosting; since June that clause is gone" (res16b)
+    if gone and lexicon.pattern("rule_back").search(text, pos, gone.end()):
+        return True
     after = _LEAD.match(text, end).end()
     if lexicon.pattern("past").search(text, start, end) and lexicon.pattern("reversal").match(text, after):
         return True
     back = lexicon.pattern("refers_back").match(text, after)  # "…was a requirement last year; it no longer applies" (res12)
-    return bool(back) and context.no_longer(text, after, sentence(text, back.end())[1])
+    if back and context.no_longer(text, after, sentence(text, back.end())[1]):
+        return True
+    # the next sentence withdraws a rule pointing back at it: "…; the new MSA removed it in October", "that clause is gone" (res16b)
+    nxt = sentence(text, after)[1] if after < len(text) else after
+    if not lexicon.pattern("rule_back").search(text, after, nxt):
+        return False
+    return context.no_longer(text, after, nxt) or bool(lexicon.pattern("reversal").search(text, after, nxt))
 
 
 def _people_leave(text: str, pos: int) -> bool:

@@ -26,7 +26,7 @@ _GENERIC = lazy(
     r"(?:the|our|its|their|his|her|an?|of|for|to|de|del|la|el|los|las|sus?|nuestr[oa]s?|this|est[oae]|teams?|division|units?"
     r"|entity|subsidiary|arm|desk|department|dept|office|branch|business|affiliate|site|plant|practice|line|filial|[aá]rea"
     r"|equipo|divisi[oó]n|unidad|departamento|oficina|sucursal|sede|delegaci[oó]n|entidad|rama|direcci[oó]n|bot|chatbot"
-    r"|assistant|asistente|tool|herramienta|app|service|servicio|project|proyecto)",
+    r"|assistant|asistente|tool|herramienta|app|service|servicio|project|proyecto|al|a|only|just|solo|s[oó]lo)",
     re.I,
 )
 
@@ -59,6 +59,18 @@ def _targets(text: str) -> list[tuple[int, int, set[str]]]:
     return out
 
 
+def _limited_elsewhere(text: str, start: int, end: int, targets: list[tuple[int, int, set[str]]]) -> bool:
+    """A rule the sentence limits to something it names ("covers only the trading desk", "is scoped to the clinical
+    systems", "solo aplica al equipo de nóminas": lexicon `scope_only`) that no target of the request shares a name
+    with: whatever the words name, unit or system, the request said for another one is outside the rule (res16b)."""
+    for limit in grouped.pattern("scope_only").finditer(text, start, end):
+        said = _NAMED.match(text, limit.end())
+        names = _names(said.group(1)) if said else set()
+        if names and not any(a <= limit.start() < b for a, b, _ in targets) and all(not names & seen for _, _, seen in targets):
+            return True
+    return False
+
+
 def apply(text: str, spans: Sequence[tuple[int, int]], stances: list[Stance]) -> list[Stance]:
     """`stances`, with a sentence whose rule is said of another unit than the request's read and set aside: its
     stances and its phrase rows count no more (a spent reading of the whole sentence, after the others)."""
@@ -74,6 +86,9 @@ def apply(text: str, spans: Sequence[tuple[int, int]], stances: list[Stance]) ->
             if names and all(not names & seen for _, _, seen in targets):
                 elsewhere.append((start, end))
                 break
+        else:
+            if _limited_elsewhere(text, start, end, targets):
+                elsewhere.append((start, end))
     if not elsewhere:
         return stances
     kept = [

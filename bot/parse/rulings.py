@@ -22,7 +22,8 @@ from bot.parse.residency_words import phrase
 if TYPE_CHECKING:
     from bot.parse.stance import Stance
 
-_SIGNED = phrase("signed_after", r"(?:{})")  # "after the DPA was signed", "con el contrato firmado"
+# "after the DPA was signed", "con el contrato firmado", "con el contrato de tratamiento de datos firmado" (res16b)
+_SIGNED = phrase("signed_after", r"(?:\s+(?:de|del|of|on|for|sobre)\s+(?:el\s+|la\s+|los\s+|the\s+)?[\w-]+){0,3}(?:{})")
 _PRONOUN = phrase("pronoun_subject", r"\b(?:{})\s+(?:\w+\s+){0,3}$")  # "they changed course and approved"
 _PERMISSION = phrase("permission", r"\b(?:{})\b")
 _RANK = {"stays": 2, "unsure": 1, "leaves": 0}
