@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.parse import calendar_spans as clock
-from bot.parse import calendar_staff, lexicon, mix_parts, split_day
+from bot.parse import calendar_staff, lexicon, mix_parts, split_day, superseded
 from bot.parse.context import negated as _negated
 from bot.parse.context import waived_after
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
@@ -132,7 +132,13 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     if unpriced and not always:  # "Mon-Sat 9-17", "two shifts (6-14 and 14-22)", "de sol a sol": neither calendar
         draft.ask(ASK_CONFLICT, "calendar_unclear", said=unpriced[0].group(0))
         return
-    if always and (business or days):  # "Mon-Fri 24h": around the clock on five days is neither calendar
+    if always and business and superseded.settle(text, draft, "calendar", {  # "we were going to run it 24/7, but …"
+        "business_hours": [(m.start(), m.end()) for m in found[_BUSINESS] + found[lexicon.pattern("calendar_business")] + labelled
+                           if not _negated(text, m.start())] + [(s[3], s[4]) for s in spans],
+        "24x7": [(m.start(), m.end()) for m in found[_ALWAYS] + found[lexicon.pattern("calendar_always")] if not _negated(text, m.start())],
+    }):
+        pass
+    elif always and (business or days):  # "Mon-Fri 24h": around the clock on five days is neither calendar
         draft.conflict("calendar", ["business_hours", "24x7"])
     elif business:
         draft.set("calendar", "business_hours")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import lexicon
+from bot.parse import lexicon, superseded
 from bot.parse.context import negated as _negated
 from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
@@ -78,12 +78,17 @@ def read_currency(text: str, draft: Draft) -> None:
         return  # a word each pattern needs is missing: a 4,000-character paste skips four scans
     if other := _other_currency(text):  # "in Canadian dollars" is no US dollar: blank it before the dollar words
         text = text[: other.start()] + " " * (other.end() - other.start()) + text[other.end() :]
-    eur = ("eur" in low or "€" in low) and any(
-        not (_negated(text, m.start()) or _not_eur_before().search(text[max(0, m.start() - 12) : m.start()]))
-        for m in _eur().finditer(text)
-    )  # not "dollars, not euros", "skip the euros"
-    usd = bool(_usd_asked().search(text)) or (not eur and bool(_dollars().search(text)))
-    if eur and usd:
+    euros = [
+        (m.start(), m.end()) for m in (_eur().finditer(text) if "eur" in low or "€" in low else ())
+        if not (_negated(text, m.start()) or _not_eur_before().search(text[max(0, m.start() - 12) : m.start()]))
+    ]  # not "dollars, not euros", "skip the euros"
+    eur = bool(euros)
+    dollars = [(m.start(), m.end()) for m in [*_usd_asked().finditer(text), *_dollars().finditer(text)]]
+    usd = bool(_usd_asked().search(text)) or (not eur and bool(dollars))
+    if eur and dollars and superseded.settle(text, draft, "currency", {"EUR": euros, "USD": dollars}):
+        pass  # "in euros, please. Sorry, I meant dollars": the one that holds
+        pass
+    elif eur and usd:
         draft.conflict("currency", ["EUR", "USD"])
     elif eur or usd:
         draft.set("currency", "EUR" if eur else "USD")

@@ -27,20 +27,29 @@ class Draft:
     asks: list[tuple[int, Finding]] = field(default_factory=list)
     disputed: set[str] = field(default_factory=set)
     used: list[tuple[int, int, str]] = field(default_factory=list)  # spans a reader consumed, and for what
+    said_at: dict[str, tuple[int, int]] = field(default_factory=dict)  # where a field's value was said, when known
 
     def use(self, start: int, end: int, name: str) -> None:
         """Record that a reader read text[start:end] for field `name` (the unused-word safety net asks
         about words of the question no reader used)."""
         self.used.append((start, end, name))
 
-    def set(self, name: str, value: Any) -> None:
-        """Record a field the user said; saying it twice with different values asks which one."""
+    def set(self, name: str, value: Any, at: tuple[int, int] | None = None, text: str = "") -> None:
+        """Record a field the user said; saying it twice with different values asks which one, unless both were
+        said with where (`at` in `text`) and the words around them say which holds (bot/parse/superseded.py)."""
         if name in self.disputed:
             return
         if name in self.fields and self.fields[name] != value:
+            if at and (old := self.said_at.get(name)) and text:
+                from bot.parse import superseded  # it reads sentences from here
+
+                if superseded.settle(text, self, name, {self.fields[name]: [old], value: [at]}):
+                    return
             self.conflict(name, [self.fields[name], value])
             return
         self.fields[name] = value
+        if at:
+            self.said_at[name] = at
 
     def conflict(self, name: str, values: list[Any]) -> None:
         """Two values for one field: neither is used, and the question back names both."""

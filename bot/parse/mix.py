@@ -74,6 +74,7 @@ def _not_mix() -> re.Pattern[str]:
 def read_mix(text: str, draft: Draft) -> None:
     """Input tokens per output token: "4:1", "1:3 chat", "2:1 output:input" (0.5), "RAG-heavy" (10:1, said in a note)."""
     ratios: list[float] = []
+    spans: list[tuple[int, int]] = []
     for match in islice(_RATIO.finditer(text), MAX_MENTIONS):
         left, right = match.group(1), match.group(2)
         after = text[match.end() : match.end() + 6]
@@ -86,11 +87,14 @@ def read_mix(text: str, draft: Draft) -> None:
             left, right = right, left
         if float(right) > 0:
             ratios.append(float(left) / float(right))
-    ratios += [float(m.group(1)) for m in _INPUT_PER_OUTPUT.finditer(text)]
+            spans.append((match.start(), match.end()))
+    for m in _INPUT_PER_OUTPUT.finditer(text):
+        ratios.append(float(m.group(1)))
+        spans.append((m.start(), m.end()))
     ratios += mix_forms(text)
     ratios += from_parts(text) + from_bound(text)  # "3 in every 4 tokens are prompt", "a 3,000-token prompt"
-    for ratio in dict.fromkeys(round(r, 6) for r in ratios):
-        draft.set("input_per_output", ratio)
+    for i, ratio in enumerate(ratios):  # where each was said, when known: "8:1 … brought it down to 3:1" settles
+        draft.set("input_per_output", round(ratio, 6), *((spans[i], text) if i < len(spans) else ()))
     if ratios:
         return
     rules.read_rules(text, draft, ("input_per_output",))  # "RAG-heavy", "agentic": lexicon rows

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import compose_at_once, counts, lexicon, token_figures
+from bot.parse import compose_at_once, counts, lexicon, superseded, token_figures
 from bot.parse.draft import ASK_RANGE, ASK_SLO, Draft, sentence
 from bot.parse.figures import (
     CONCURRENT,
@@ -137,6 +137,16 @@ _FULL_CONTEXT = lazy(
 )
 
 
+def _restates(text: str, n: Number) -> bool:
+    """A later number that may restate a context: a window's size, in tokens, no rate and no log figure."""
+    return MIN_CONTEXT <= n.value <= MAX_CONTEXT and (n.multiplied or n.value >= 1024) and not (
+        n.machine or TOK_S.match(text, n.end) or _NOT_TOKENS.match(text, n.end) or _VOLUME_AFTER.match(text, n.end)
+    )
+
+
+_VOLUME_AFTER = lazy(r"\s*(?:tokens?\s+)?(?:a|an|per|each|every|al|por|cada|/)\s*(?:day|week|month|hour|minute|d[ií]a|semana|mes|hora)", re.I)
+
+
 def read_context(text: str, nums: list[Number], draft: Draft, model_context: int | None) -> None:
     prompt_sizes = []
     for number in mentions(nums):
@@ -204,7 +214,11 @@ def read_context(text: str, nums: list[Number], draft: Draft, model_context: int
         if number.value < MIN_CONTEXT and not keyed:
             continue  # "for each token of answer we send 12 tokens of prompt": a mix, no model's window
         draft.use(number.start, number.end, "context_tokens")  # "1M-token contexts … 24 hours a day": no volume
-        draft.set("context_tokens", round(number.value))
+        if superseded.aside(text, number.end):
+            continue  # "the vendor's 1M-token context bug isn't relevant to us": read, and not ours
+        draft.set("context_tokens", round(number.value), (number.start, number.end), text)
+    if (at := draft.said_at.get("context_tokens")) and (new := superseded.restated(text, nums, at, lambda n: _restates(text, n))):
+        draft.set("context_tokens", round(new.value), (new.start, new.end), text)  # "16k in staging; production: 64k"
     if (said := draft.fields.get("context_tokens")) and any(size != said for size in prompt_sizes):
         draft.conflict("context_tokens", [said, *prompt_sizes])
     if "context_tokens" not in draft.fields and model_context and _FULL_CONTEXT.search(text):

@@ -168,7 +168,10 @@ def _bare(chars: list[str], before: list[_Figure], new: _Figure, text: str, draf
     context); two kinds of that size ("40 tok/s per user for 30 users, make it 60") ask which one."""
     near = [f for f in before if f.number.value and 0.1 <= new.number.value / f.number.value <= 10]
     kinds = list(dict.fromkeys(f.kind for f in near))
-    if len(kinds) == 1:
+    if chosen := next((f for f in reversed(near) if f.number.value == new.number.value), None):
+        for f in (f for f in near if f.kind == chosen.kind and f.number.value != chosen.number.value):
+            _replace(chars, f, chosen, text, draft, bare=False)  # "800 … 500 … agreed, 500": the one agreed on
+    elif len(kinds) == 1:
         _replace(chars, near[-1], _Figure(new.number, near[-1].kind), text, draft, bare=True)
     elif kinds:
         said = [text[f.number.start : _unit_end(text, f)] for f in near[-2:]]
