@@ -45,6 +45,16 @@ def _aside(text: str, start: int, end: int) -> bool:
     return bool(lexicon.pattern("calendar_aside").search(text, a, b))
 
 
+_CLOSED_GAP = lazy(r"[^\W\d_]*(?:\s+(?:and|y|or|o|on|los|las)\s+[^\W\d_]+)?\s*,?\s*", re.I)
+
+
+def _closed(text: str, end: int) -> bool:
+    """Days said closed right after them (lexicon `calendar_closed`: "nights and weekends go to voicemail",
+    "Saturdays off", "los fines de semana cerrado"): when the service is not used, no unpriced calendar."""
+    gap = _CLOSED_GAP.match(text, end)
+    return bool(lexicon.pattern("calendar_closed").match(text, gap.end() if gap else end))
+
+
 # "12h/day", "16 hours a day", "40 hours a week": how long the tokens flow.
 _HOUR_WORDS = {
     "eight": 8, "ocho": 8, "ten": 10, "diez": 10, "twelve": 12, "doce": 12, "sixteen": 16, "dieciséis": 16,
@@ -127,7 +137,7 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
             draft.note("business_hours_shifted", said=typed, opens=opens, closes=opens + day)
     five = [m for m in found[_DAYS_ONLY] if m.group(0)[0] == "5"]  # "7 days a week, 24 hours" is around the clock
     days = next(iter(five + found[lexicon.pattern("days_only")]), None)
-    unpriced = [m for m in found[lexicon.pattern("calendar_unpriced")] if not _negated(text, m.start())]
+    unpriced = [m for m in found[lexicon.pattern("calendar_unpriced")] if not _negated(text, m.start()) and not _closed(text, m.end())]
     unpriced += [m for m in found[_DAYS_ONLY] if m.group(0)[0] in "67"]  # "7 days a week": the rows start with a word
     if unpriced and not always:  # "Mon-Sat 9-17", "two shifts (6-14 and 14-22)", "de sol a sol": neither calendar
         draft.ask(ASK_CONFLICT, "calendar_unclear", said=unpriced[0].group(0))

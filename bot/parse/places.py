@@ -7,7 +7,15 @@ import re
 from zoneinfo import ZoneInfo
 
 from bot.cache import cached_pickle
-from bot.parse import lexicon, place_countries, place_people, place_scope, zone_words
+from bot.parse import (
+    lexicon,
+    place_countries,
+    place_owner,
+    place_people,
+    place_ranges,
+    place_scope,
+    zone_words,
+)
 from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.lazyre import lazy, words
 
@@ -156,10 +164,14 @@ _AND_CITY = lazy(r"\s*(?:,|and|y|&)\s*(?:(?:in|en|de)\s+)?", re.I)
 
 
 def read_timezone(text: str, draft: Draft) -> None:
+    if draft.fields.get("calendar") == "business_hours" and (wide := place_ranges.spread(text, CITIES, _named(text))):
+        draft.ask(ASK_CONFLICT, "tz_region", field="tz", said=wide)  # "from Tijuana to Buenos Aires": which zone?
+        return
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
     ruled = tuple((a, b) for a, b, name in draft.used if name == "residency_places")  # where data may be, not the office
     later = place_scope.later(text, _named(text))  # "phase 2 adds Lisbon, out of scope for now": no rival
-    zones += [CITIES[city.lower()] for city in _cities(text, ruled + later)]
+    owned = place_owner.spans(text, _named(text))  # "a firm headquartered in Chicago": not where the hours are kept
+    zones += [CITIES[city.lower()] for city in _cities(text, ruled + later + owned) or _cities(text, ruled + later)]
     cities = list(zones)
     zones += place_scope.restated(zone_words.named(text), cities)  # "Phoenix, Mountain Standard Time": Phoenix's own clock
     said_countries = zone_words.country_time(text, place_countries.COUNTRY_ZONES)
@@ -179,8 +191,9 @@ def read_timezone(text: str, draft: Draft) -> None:
         zones = offsets
     if not zones and draft.fields.get("calendar") == "business_hours":
         # "during Singapore business hours", "horario de oficina de Buenos Aires": with business hours, a city
-        # named as a proper noun anywhere is where the day runs (two different ones ask which)
-        zones = _proper_cities(text, ruled + later)
+        # named as a proper noun anywhere is where the day runs (two different ones ask which); the company's own
+        # city gives way to another ("una empresa de Barcelona, … el equipo de Ciudad de México")
+        zones = _proper_cities(text, ruled + later + owned) or _proper_cities(text, ruled + later)
     countries: list[tuple[str, str]] = []
     if not zones and draft.fields.get("calendar") == "business_hours" and (countries := place_countries.country_zones(text)):
         zones = [zone for _, zone in countries]  # "business hours in Spain": the country's one business zone
