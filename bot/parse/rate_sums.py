@@ -35,6 +35,7 @@ _ITEM_END = lazy(r"(?:\s*(?:tok(?:en)?s?/s|tps))?(?=[ \t]*(?:[,;.!?)\n]|\s(?:and
 _ITEM_AFTER = lazy(r"(?:\s*[,;]\s*(?:(?:and|y|e)\s+)?|\s+(?:and|y|e)\s+)(?=\d)", re.I)
 _LABEL_AFTER = lazy(r"(?:\s*(?:tok(?:en)?s?/s|tps))?\s+(?:for|to|on|in|para|de|en)\s+(?:the\s+|el\s+|la\s+)?(?P<label>[^\W\d_][\w&/-]*(?:\s+[^\W\d_][\w&/-]*){0,2}?)(?=[ \t]*(?:[,;.!?)\n]|\s(?:and|y|e)\s|$))", re.I)
 _DIGIT = lazy(r"(?=\d)")
+_VERSION_ON = lazy(r"\.\d")
 _PRONOUN = {"we", "us", "i", "you", "nosotros", "nosotras", "nos", "yo"}
 _PLAIN = {"the", "our", "el", "la", "los", "las", "nuestro", "nuestra", "de", "del", "of", "for", "para", "and", "y", "at", "a", "en", "in"}
 
@@ -55,8 +56,8 @@ def read_sums(text: str, nums: list[Number], draft: Draft) -> None:
         name = label["label"].strip()
         if n is not None and (then := next((m for m in nums if m.start == n.end + 1 and text[n.end] == " "), None)) and n.value < 100:
             name, n = f"{name} {text[n.start : n.end]}", then  # "site 3 50": the label's number, then the part's figure
-        if n is None or not (tail := _PART_END.match(text, n.end, end)) or n.value <= 0:
-            break
+        if n is None or not (tail := _PART_END.match(text, n.end, end)) or n.value <= 0 or _VERSION_ON.match(text, n.end):
+            break  # "6 squads, each wants 200 tok/s, vLLM 0.10.2": a version goes on after its dot, no part
         value = n.value
         if n.alternative is not None:  # "plant 2 110": the label's number and the part's figure, not 2,110
             if not (split := _LABEL_ID.fullmatch(text, n.start, n.end)):
