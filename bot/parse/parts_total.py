@@ -14,6 +14,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.config_figures import concept
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
@@ -40,12 +41,7 @@ def says_total(phrase: str) -> bool:
 
 
 def is_total_row(label: str) -> bool:
-    return bool(_row("table_total_row").fullmatch(label.lower().strip(" :")))
-
-
-@cache
-def _row(name: str) -> re.Pattern[str]:
-    return lazy(rf"(?<![a-z]){lexicon.alternation(name)}(?![a-z])", re.I)
+    return bool(concept("table_total_row").fullmatch(label.lower().strip(" :")))
 
 
 def opinions(*phrases: str) -> bool:
