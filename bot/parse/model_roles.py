@@ -151,6 +151,7 @@ def in_play(
         kept = named  # "the bank next door standardised on X. For us it's Y at 200 tok/s": which? ask
     else:
         kept = chosen or needed or kept
-    gone = [m for m in named if m not in kept]
+    held = {id(m) for m in kept}  # by identity: a Mention's dataclass __eq__ made this quadratic in the mentions
+    gone = [m for m in named if id(m) not in held]
     rest = [m for m in mentions if not _key(m)]
     return sorted([*kept, *rest], key=lambda m: m.start), [(m.start, m.end) for m in gone]
