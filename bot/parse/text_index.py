@@ -80,18 +80,42 @@ def heads(text: str, low: str) -> list[dict[str, list[int]]]:
     return hit
 
 
+_WORDS: tuple[dict[str, list[tuple[int, tuple[str, ...]]]], ...] = ({}, {})
+
+
+def _words(text: str, low: str) -> list[tuple[int, tuple[str, ...]]]:
+    """Where each word of a short text begins, with the keys the word index would file it under (its first one,
+    two and three characters, any space read as " ", and `DIGIT_START` for a digit), once per text: the forty
+    wide patterns that scan one question each look its words up."""
+    hit = _WORDS[len(text) >= LONG].get(text)
+    if hit is None:
+        spaced_text = spaced(text, low)
+        hit = []
+        for m in _WORD_HEAD.finditer(text):
+            p = m.start()
+            three = spaced_text[p : p + 3]
+            keys = (three[:1], three[:2], three, DIGIT_START) if three[:1].isdecimal() else (three[:1], three[:2], three)
+            hit.append((p, keys))
+        _kept(_WORDS, text)[text] = hit
+    return hit
+
+
 def starts_at(text: str, low: str, indexed: frozenset[str], longer: dict[str, tuple[str, ...]]) -> list[int]:
     """Where in a short text a word begins with one of `indexed` (the word index's keys: one, two or three
     characters, `DIGIT_START`), and, for a key `longer` sifts, goes on with one of its endings; in order.
-    The same places `heads` would give for those keys, without building the index: a short text is met once
-    (a sentence of a paste, the 30 characters before a figure), so its index would be built to be read once."""
-    spaced_text = spaced(text, low)
+    The same places `heads` would give for those keys, without building the index: a short text is met by a few
+    dozen wide patterns at most (a question), or once (a sentence of a paste, the 30 characters before a
+    figure), so its few words are looked up in the pattern's keys, not its keys in the words' index."""
     found = []
-    for m in _WORD_HEAD.finditer(text):
-        p = m.start()
-        three = spaced_text[p : p + 3]
-        for s in (three[:1], three[:2], three, DIGIT_START if three[:1].isdecimal() else ""):
-            if s and s in indexed and ((ends := longer.get(s)) is None or spaced_text.startswith(ends, p)):
+    spaced_text = None
+    for p, keys in _words(text, low):
+        for s in keys:
+            if s in indexed:
+                if (ends := longer.get(s)) is not None:
+                    if spaced_text is None:
+                        spaced_text = spaced(text, low)
+                    if not spaced_text.startswith(ends, p):
+                        continue
                 found.append(p)
                 break
     return found
