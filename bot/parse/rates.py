@@ -6,7 +6,7 @@ import re
 from functools import cache
 from itertools import islice
 
-from bot.parse import compose_at_once, lexicon, per_gpu, relative_rate
+from bot.parse import compose_at_once, lexicon, per_gpu, rate_added, relative_rate
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.figures import ABSURD_TOK_S, MAX_MENTIONS, first_number, mentions, tail
 from bot.parse.lazyre import lazy
@@ -89,6 +89,8 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
     if refused and not slos:  # "we don't need 1k tok/s, 300 tok/s is plenty" reads 300; alone it asks
         _unclear(draft, refused[0])
     relative = relative_rate.bind(text, nums, quoted) if quoted else None  # "twice what support uses"
+    if relative is None and slos:
+        relative = rate_added.bind(text, nums, slos, measured)  # "hoy 200 tok/s; con México, 150 tok/s más"
     if quoted and (need := _read_target(text, nums, quoted, draft, bool(slos), capacities, relative)) is not None:
         slos.append(need)
     if relative is not None:
@@ -155,7 +157,11 @@ def _read_target(
 def _relative(draft: Draft, relative: relative_rate.Relative, slos: list[float]) -> list[float]:
     """The base × the factor when the relative is what the asker sizes for; else which of the two? (asked)."""
     draft.use(relative.start, relative.end, "slo_tok_s")
-    if not relative.need or relative.base not in slos:
+    if relative.added is not None:
+        slos = [v for v in slos if v != relative.added] or [relative.base]  # the addition is no target of its own
+    if relative.sized == "base" and relative.base in slos:
+        return slos  # "expected to triple by summer, but size it for today's traffic": today's figure
+    if relative.sized != "grown" or relative.base not in slos:
         _unclear(draft, relative.said, relative.base)
         return []
     need = round(relative.base * relative.factor, 6)

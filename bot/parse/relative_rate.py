@@ -8,7 +8,13 @@ the base (lexicon `relative_need`) or a sizing phrase elsewhere names no today; 
 expects that to triple by Q3") it is a second value in time and the rates reader asks which (`slo_unclear`). A
 factor said of a price, a speed or a latency (`relative_veto`), or of no rate ("twice a day", "half of the
 team": `relative_anchor`), is none. The words are the lexicon's (`relative_factor`, `relative_anchor`,
-`relative_more`, `relative_less`, `relative_need`, `relative_need_later`, `relative_veto`, `size_for`)."""
+`relative_more`, `relative_less`, `relative_need`, `relative_need_later`, `relative_veto`, `size_for`).
+
+grow17 (session 17): a growth verb before "N %" ("usage grows 50%", "+40 %", `relative_more_before`) is a
+relative too; a sizing phrase may be passive or say what the node must carry (`size_target`: "sized for after
+launch", "has to carry the 2027 number"); one that names today (`size_today`: "size it for today's traffic") makes
+the relative no need and no question: the figure said is read (`sized` "base"). A factor whose subject is no rate
+("our team doubled", `relative_subject_veto`) or that describes the figure said ("that's already double") is none."""
 
 from __future__ import annotations
 
@@ -24,7 +30,7 @@ from bot.parse.rate_units import TOK_S
 
 # A piece of a word every relative needs: a question with none of them costs one scan of this tuple.
 _CUES = ("doubl", "twice", "tripl", "quadrupl", "half", "halv", "quarter", "times", "%", "percent", "x ", "×",
-         "dobl", "duplic", "veces", "cuadrupl", "cuádrupl", "mitad", "cuarto", "ciento")  # fmt: skip
+         "dobl", "duplic", "dupliq", "veces", "cuadrupl", "cuádrupl", "mitad", "cuarto", "ciento")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -34,7 +40,8 @@ class Relative:
     said: str
     start: int
     end: int
-    need: bool
+    sized: str | None  # "grown": the asker sizes for base × factor; "base": for the figure said; None: not said
+    added: float | None = None  # the tok/s said as an addition ("150 tok/s más", bot/parse/rate_added.py)
 
 
 @cache
@@ -45,7 +52,9 @@ def _factor() -> re.Pattern[str]:
     return lazy(
         rf"{lexicon.WORD_START}(?P<word>{named}){lexicon.WORD_END}"
         r"|(?<![\w.,])(?P<n>\d+(?:[.,]\d+)?)\s?(?:x|×|times|veces)(?!\w)"
-        rf"|(?<![\w.,])(?P<p>\d+(?:[.,]\d+)?)\s?(?:%|percent|por\s?ciento)\s+(?:(?P<more>{more})|{less}){lexicon.WORD_END}",
+        rf"|(?<![\w.,])(?P<p>\d+(?:[.,]\d+)?)\s?(?:%|percent|por\s?ciento)\s+(?:(?P<more>{more})|{less}){lexicon.WORD_END}"
+        rf"|(?:{lexicon.WORD_START}(?:{lexicon.alternation('relative_more_before')})\s+(?:by\s+|en\s+|un\s+|about\s+|around\s+)?"
+        r"|(?<![\w.,])\+\s?)(?P<pb>\d+(?:[.,]\d+)?)\s?(?:%|percent|por\s?ciento)",
         re.I,
     )
 
@@ -66,7 +75,8 @@ def _words(concept: str) -> re.Pattern[str]:
 
 
 _TODAY = lazy(r"\s*(?:(?:it|this|them|the\s+\w+)\s+)?(?:now|today|current|the\s+current|hoy|ahora|lo\s+actual|el\s+actual)\b", re.I)
-_APPOSED = lazy(r"\s*[,(—–-]?\s*(?:or|i\.e\.|that's|o\s+sea|es\s+decir)?\s*(?:about|roughly|unos|unas)?\s*$", re.I)
+_APPOSED = lazy(r"\s*[,(—–-]?\s*(?:or|i\.e\.|that's|that\s+is|which\s+is|which's|o\s+sea|es\s+decir|eso\s+es|lo\s+que\s+es|que\s+es|ya\s+es)?\s*(?:already|ya|about|roughly|unos|unas)?\s*$", re.I)
+_PHRASE_END = lazy(r"[,.;:!?\n]|\s(?:not|no|but|pero|and|y)\s")
 _CLAUSE = lazy(r"[,;:]")
 
 
@@ -78,14 +88,15 @@ def bind(text: str, nums: list[Number], quoted: list[float]) -> Relative | None:
     rates = [n for n in nums if n.value in quoted and TOK_S.match(text, n.end)]
     for m in _factor().finditer(text):
         anaphor = _anchor("relative_anchor").match(text, m.end()) or _before().search(text, max(0, m.start() - 40), m.start())
-        if m.group("p") is None and not (anaphor or _anchor("relative_anchor_end").match(text, m.end())):
+        percent = m.group("p") or m.group("pb")
+        if percent is None and not (anaphor or _anchor("relative_anchor_end").match(text, m.end())):
             continue
         factor = _value(m)
         if factor is None or factor == 1:
             continue
         start, end = sentence(text, m.start())
         at, clause = _clause(text, m.start(), m.end(), start, end)
-        if _words("relative_veto").search(clause) or _sides_in(text, start, m.end()):
+        if _words("relative_veto").search(clause) or _sides_in(text, start, m.end()) or _subject_veto(text, m.start()):
             continue
         base = _base(text, rates, m, start, end)
         if base is None:
@@ -94,10 +105,10 @@ def bind(text: str, nums: list[Number], quoted: list[float]) -> Relative | None:
         if start <= base.start < m.start() and _APPOSED.match(text, unit_end, m.start()):
             return None  # "we need 300 tok/s, twice what we have today": the relative describes the figure said
         lead = text[max(at, unit_end) if start <= base.start < m.start() else at : m.start()]
-        need = bool(_words("relative_need").search(lead) or _sized_elsewhere(text) or _words("relative_need_later").search(text, end))
-        if not need and not anaphor and base.start < start:
+        sized = _sized(text, lead, end)
+        if sized is None and not anaphor and base.start < start:
             continue  # "- growth: 2x next year" under a list's tok/s: what it is of is not said
-        return Relative(factor, base.value, m.group(0), m.start(), m.end(), need)
+        return Relative(factor, base.value, m.group(0), m.start(), m.end(), sized)
     return None
 
 
@@ -109,6 +120,8 @@ def _value(m: re.Match[str]) -> float | None:
         return float(table[key]) if key else None
     if m.group("n"):
         return float(m.group("n").replace(",", "."))
+    if m.group("pb"):
+        return 1 + float(m.group("pb").replace(",", ".")) / 100
     share = float(m.group("p").replace(",", ".")) / 100
     return 1 + share if m.group("more") else (1 - share if share < 1 else None)
 
@@ -138,9 +151,35 @@ def _sides_in(text: str, start: int, end: int) -> bool:
     return bool(sides_in(text, start, end))
 
 
-def _sized_elsewhere(text: str) -> bool:
-    """A sizing phrase ("size for next quarter", "dimensionemos para después de la fusión") that names no today."""
-    return any(
-        not _TODAY.match(text, s.end()) and "?" not in text[s.start() : sentence(text, s.start())[1] + 1]
-        for s in _words("size_for").finditer(text)
-    )  # "Which should we plan for?" asks back: it names no point
+def _sized(text: str, lead: str, end: int) -> str | None:
+    """What the asker sizes for: the grown figure ("grown": a need or condition in the relative's clause, a sizing
+    phrase naming no today, a later "what do we need"), today's ("base"), or not said (None)."""
+    if _words("relative_need").search(lead) or _words("relative_need_later").search(text, end):
+        return "grown"
+    return sized_by_phrase(text)
+
+
+def sized_by_phrase(text: str) -> str | None:
+    """ "grown" when a sizing phrase names a point other than today, "base" when they name today, else None."""
+    points = _sizing_points(text)
+    if False in points:
+        return "grown"
+    return "base" if points else None
+
+
+def _sizing_points(text: str) -> list[bool]:
+    """For each sizing phrase ("size for next quarter", "sized for after launch", "dimensionemos para después de la
+    fusión"), whether it names today. One asking back ("Which should we plan for?") names no point."""
+    said: list[bool] = []
+    for concept in ("size_for", "size_target"):
+        for s in _words(concept).finditer(text):
+            if "?" in text[s.start() : sentence(text, s.start())[1] + 1]:
+                continue
+            cut = _PHRASE_END.search(text, s.end(), s.end() + 60)
+            said.append(bool(_TODAY.match(text, s.end()) or _words("size_today").search(text, s.end(), cut.start() if cut else s.end() + 60)))
+    return said
+
+
+def _subject_veto(text: str, at: int) -> bool:
+    """The factor's subject, right before it, is no rate: "our team doubled in size", "el equipo se duplicó"."""
+    return bool(_words("relative_subject_veto").search(text, max(0, at - 40), at))

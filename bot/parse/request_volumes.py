@@ -2,7 +2,9 @@
 3k calls a day", "3.000 peticiones al día con 500 tokens de salida cada una". The product is a volume per
 period, spread over the calendar's hours like any volume (bot/parse/volumes.py), said in a note. Requests a
 second (the lexicon's `request_rate_second`: "2.5 req/s", "4 rps", "3 peticiones por segundo") times a reply's
-size is the tok/s itself, whatever the calendar. A size said with the word for a reply (`reply_word`: "each
+size is the tok/s itself, whatever the calendar. A call counted in times a period ("that call runs ~2M times a day",
+"lo llamamos 864.000 veces al día", lexicon `request_times`) is requests; its reply's size is still needed
+(`max_tokens` is a cap, never the size). A size said with the word for a reply (`reply_word`: "each
 reply ~600 tokens", "avg completion 350 tokens", "respuestas de ~500 tokens", "600-token replies") is output."""
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ _REQUESTS = r"(?:requests?|calls?|queries|query|completions?|peticion(?:es)?|pet
 def _per_period(periods: str) -> re.Pattern[str]:
     return lazy(
         # a word naming what kind before the noun: "2 million API calls monthly", "150 extraction jobs an hour" (net s11)
-        rf"\s?(?:de\s)?(?:(?:{lexicon.alternation('request_qualifier')}|[^\W\d_]{{3,}})[\s-])?(?:{_REQUESTS}|{lexicon.alternation('request_nouns')})\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b",
+        rf"\s?(?:de\s)?(?:(?:{lexicon.alternation('request_qualifier')}|[^\W\d_]{{3,}})[\s-])?(?:{_REQUESTS}|{lexicon.alternation('request_nouns')}|{lexicon.alternation('request_times')})\s?(?:an?|per|each|every|/|al|a\s+la|por|cada|in\s+an?)?\s?(?:the\s|el\s|la\s)?(?P<period>{periods})\b",
         re.I,
     )
 

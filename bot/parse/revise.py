@@ -4,6 +4,8 @@ Three shapes, over every figure whatever its kind (tok/s, a count, a ratio, a co
 - named: a figure followed by the one it replaces ("sorry, 40 not 400", "eran 8 plantas, no 9", "7 clinics, not
   6"): the earlier figure of that value, said by the same voice, takes the new value in its place (with its own
   unit and who it is for), and the restatement is blanked; another voice's "not 400" is `voices._disputed`'s;
+- denied: a figure denied and the one said instead after it ("not 800 tok/s but 600", "no son 500 tok/s sino 350",
+  "no eran 600, eran 450": lexicon `figure_denied_before`, `figure_contrast`): the later figure takes its place;
 - relative: a factor of the rate said before (lexicon `figure_revise`: "double that", "half of that", "a third of
   that", "el doble", "la mitad", "un tercio de eso") after a correction word or before "should do" / "basta"
   (`figure_revise_enough`) is that rate times the factor (`figure_revise_factor`);
@@ -28,7 +30,7 @@ _NOT = lazy(
     re.I,
 )
 # "40 not 400", "instead of 6", "en vez de 6", "… no, eran 8"
-_NOT_CUE = lazy(r"\d\S*\s*,?\s*(?:not|no|of|de)\s+[~≈]?\s*\d|\bno,\s*(?:\S+\s+){0,2}[~≈]?\d", re.I)
+_NOT_CUE = lazy(r"\d\S*\s*,?\s*(?:not|no|of|de)\s+[~≈]?\s*\d|\bno,\s*(?:\S+\s+){0,2}[~≈]?\d|\b(?:not|no|isn't|wasn't)\s+(?:\S+\s+)?[~≈]?\d", re.I)
 
 
 def cued(text: str) -> bool:
@@ -69,6 +71,35 @@ def named(text: str, figures, chars: list[str], draft: Draft, unit_end, speaker)
         draft.note("figure_replaced", old=f"{old.number.text}{unit}", new=f"{f.number.text}{unit}")
         done.add(f.number.start)
     return done
+
+
+def denied(text: str, figures, chars: list[str], draft: Draft, unit_end) -> set[int]:
+    """ "not 800 tok/s but 600": the 800 becomes 600 and the rest of the phrase is blanked. Returns where the
+    figures it read start (no later correction word re-reads them)."""
+    done: set[int] = set()
+    for f in figures:
+        if f.number.machine or chars[f.number.start] == " " or not f.kind.startswith("tok/s"):
+            continue  # a count denied ("not 8 campuses but 10") is the counts' (count_current)
+        if (neg := _pattern("figure_denied_before").search(text, max(0, f.number.start - 24), f.number.start)) is None:
+            continue
+        tail = _pattern("figure_contrast").match(text, unit_end(text, f))
+        new = next((n for n in figures if tail and n.number.start == tail.end()), None)
+        if new is None or new.number.machine or new.number.value == f.number.value:
+            continue
+        if new.kind and f.kind and new.kind.split()[0] != f.kind.split()[0]:
+            continue
+        unit = text[f.number.end : unit_end(text, f)]
+        put(chars, f.number.start, f.number.end, new.number.text)
+        chrome.blank(chars, neg.start(), f.number.start)
+        chrome.blank(chars, unit_end(text, f), unit_end(text, new) if new.kind == f.kind else new.number.end)
+        draft.note("figure_replaced", old=f"{f.number.text}{unit}", new=f"{new.number.text}{unit}")
+        done |= {f.number.start, new.number.start}
+    return done
+
+
+@cache
+def _pattern(concept: str) -> re.Pattern[str]:
+    return lazy(rf"(?:{lexicon.alternation(concept)})", re.I)
 
 
 def relative(text: str, figures, chars: list[str], draft: Draft) -> None:

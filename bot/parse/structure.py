@@ -33,7 +33,7 @@ from bot.parse.volume_totals import volume_totals
 def _pairs() -> re.Pattern[str]:
     return lazy(
         r"(?:^|(?<=[\s{,;]))(?P<q>[\"']?)(?P<key>[A-Za-z][\w.\-/]{0,60})(?P=q)\s*[:=]\s*[\"']?"
-        r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:,(?!\d)|[}\];#]|$)"  # "1,400 tok/s" is no "1" then a list
+        r"(?P<value>\d[\d.,_]*(?:\s?[kKmM]\b)?)[\"']?(?=\s*(?:,(?!\d)|[}\];#]|\.(?:\s|$)|$)"  # "1,400 tok/s" is no "1" then a list; "…: 27000. worth it?"
         rf"|[ \t]+(?:{lexicon.alternation('config_value_then')}))",
         re.M,
     )
@@ -157,10 +157,15 @@ def _bullets(lines: list[str], draft: Draft, heading: str) -> str | None:
         figure = m.group("figure") if m else ""
         unit = TOK_S.search(figure)
         read = tabbed.row_figure(figure[: unit.start()] if unit else figure) if unit or unit_said else None
-        if read is None or not m:
-            return None
+        if read is None or not m or (unit and _added_after().match(figure, unit.end())):
+            return None  # "- con México: 150 tok/s más" adds to a line before it: bot/parse/rate_added.py reads it
         rows.append((m.group("label").strip() + read[1], read[0]))  # "support bot: 2 x 150 tok/s" is 300
     return tabbed.groups(rows, "", draft) if len(rows) > 1 else None
+
+
+@cache
+def _added_after() -> re.Pattern[str]:
+    return lazy(rf"(?:{lexicon.alternation('rate_added_after')}){lexicon.WORD_END}", re.I)
 
 
 _LIST_LINE = lazy(r"^\s*(?:[-•*·]|\d{1,2}[.)])\s+\S")

@@ -200,6 +200,7 @@ def settle(text: str, draft: Draft, toks: list[Token] | None = None) -> str:
     if old:
         _quoted(figures, old, chars, text, draft)
     done = revise.named(text, figures, chars, draft, _unit_end, voice_disputes.speaker)
+    done |= revise.denied(text, figures, chars, draft, _unit_end)
     _corrections(text, figures, old, chars, draft, done)
     revise.relative(text, figures, chars, draft)
     if ":" in text:
