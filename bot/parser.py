@@ -15,8 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bot.parse import calendar as hours
 from bot.parse import (
+    cache_keys,
     compose,
     gateway,
     lexicon,
@@ -40,6 +40,7 @@ from bot.parse import (
     voices,
     volumes,
 )
+from bot.parse import calendar as hours
 from bot.parse.draft import ASK_RANGE, Draft
 from bot.parse.lazyre import lazy
 from bot.parse.markup import to_plain
@@ -176,6 +177,7 @@ def _tidy_pastes(text: str, catalogs: Catalogs) -> str:
     text = _hf_org(catalogs).sub(lambda m: _org_kept(m, catalogs), text)
     text = _MAX_MODEL_LEN.sub(r"context of \1 tokens", text)
     text = _CLI_FLAG.sub(_flag, text)
+    text = cache_keys.plain_keys(text)  # "vllm:gpu_prefix_cache_hit_rate = 0.57" is the cache's, not a setting
     low = text.lower()
     return _ENGINE_SETTING.sub(" ", text) if "_" in text or any(k in low for k in _ENGINE_HINTS) else text
 

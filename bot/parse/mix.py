@@ -7,7 +7,7 @@ from functools import cache
 from itertools import islice
 
 from bot.parse import lexicon, rules
-from bot.parse.draft import Draft
+from bot.parse.draft import Draft, sentence
 from bot.parse.figures import (
     MAX_MENTIONS,
 )
@@ -15,6 +15,7 @@ from bot.parse.lazyre import lazy
 from bot.parse.mix_back import read_back
 from bot.parse.mix_forms import mix_forms
 from bot.parse.mix_relations import read_relations
+from bot.parse.mix_restated import read_restated
 from bot.parse.mix_wholes import from_bound, from_parts
 
 _RATIO = lazy(r"(?=\d)(?<![\w:.,\-–])(\d{1,3}(?:\.\d+)?)\s?:\s?(\d{1,3}(?:\.\d+)?)(?![\d:])")
@@ -71,14 +72,34 @@ def _not_mix() -> re.Pattern[str]:
     return lazy(rf"(?<![^\W_])(?:{lexicon.alternation('ratio_not_mix')})(?![^\W_])", re.I)
 
 
+# a ratio said of one workload: "3:1 for the chat traffic", "12:1 on documents", "8:1 en el buscador"
+_FOR_WORKLOAD = lazy(r"\s+(?:for|on|in|para|en)\s+(?:(?:the|our|el|la|los|las|nuestr[oa]s?)\s+)?(?P<what>[^\W\d_]+)", re.I)
+
+
+def _workloads(text: str, pairs: list[re.Match[str]]) -> list[re.Match[str]]:
+    """Pairs of one sentence each said of its own workload ("3:1 on chat and 12:1 on documents"): two mixes, and
+    which one to size for is the user's call. One of the workloads must be no `ratio_not_mix` thing."""
+    said = [(m, w) for m in pairs if (w := _FOR_WORKLOAD.match(text, m.end()))]
+    for m, _ in said:
+        same = [(n, w) for n, w in said if sentence(text, n.start()) == sentence(text, m.start())]
+        if len(same) > 1 and len({n.group(0) for n, _ in same}) > 1 and any(not _not_mix().fullmatch(w["what"]) for _, w in same):
+            return [n for n, _ in same]
+    return []
+
+
 def read_mix(text: str, draft: Draft) -> None:
     """Input tokens per output token: "4:1", "1:3 chat", "2:1 output:input" (0.5), "RAG-heavy" (10:1, said in a note)."""
     ratios: list[float] = []
     spans: list[tuple[int, int]] = []
-    for match in islice(_RATIO.finditer(text), MAX_MENTIONS):
+    pairs = [m for m in islice(_RATIO.finditer(text), MAX_MENTIONS) if len(m.group(2)) != 2 and float(m.group(2))]
+    if two := _workloads(text, pairs):
+        draft.use(two[0].start(), two[-1].end(), "input_per_output")
+        draft.conflict("input_per_output", [round(float(m.group(1)) / float(m.group(2)), 6) for m in two])
+        return
+    for match in pairs:
         left, right = match.group(1), match.group(2)
         after = text[match.end() : match.end() + 6]
-        if len(right) == 2 or _TIME_AROUND.match(after.strip()) or float(right) == 0:
+        if _TIME_AROUND.match(after.strip()):
             continue  # 9:00, 17:30: a time, not a mix
         if weighed := _not_a_mix(text, match.start(), match.end()):
             draft.use(*weighed, "input_per_output")  # "3:1 ratio of engineers to PMs": read, and no mix
@@ -105,3 +126,4 @@ def read_times(text: str, draft: Draft) -> None:
     output token we send 6 input tokens": the mix composed from two sides and a relation (bot/parse/mix_relations.py)."""
     read_relations(text, draft)
     read_back(text, draft)  # "…input tokens a month, the output is a sixth of that" (bot/parse/mix_back.py)
+    read_restated(text, draft)  # "…; actually make that quadruple" (bot/parse/mix_restated.py)

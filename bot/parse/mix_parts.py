@@ -90,8 +90,9 @@ def quantities() -> re.Pattern[str]:
 def bare() -> re.Pattern[str]:
     """A figure in digits or words that is no rate: "~10 input tokens", "leemos unos 8", "ten tokens"."""
     words = "|".join(map(re.escape, sorted([*lexicon.mapping("number_words"), *ONE], key=len, reverse=True)))
-    # a count of requests is no token figure: "they send 8 requests a second, each reply ~300 tokens" (count14 s14)
-    requests = rf"(?:requests?|calls?|queries|req|rps|qps|peticion(?:es)?|consultas?|llamadas?|solicitud(?:es)?|{lexicon.alternation('request_nouns')})\b"
+    # a count of requests is no token figure: "they send 8 requests a second, each reply ~300 tokens" (count14 s14),
+    # but a noun that qualifies tokens is: "20 document tokens for every token it writes" (mix17 s17)
+    requests = rf"(?:requests?|calls?|queries|req|rps|qps|peticion(?:es)?|consultas?|llamadas?|solicitud(?:es)?|{lexicon.alternation('request_nouns')})\b(?!\s+tok(?:en)?s?\b)"
     return lazy(rf"(?<![\w.,/])({NUM}|{words})(?![\w:/%]|[.,]\d)(?!\s*(?:tok/|tok\s+per|t/s|tps))(?!\s+{requests})", re.I)
 
 

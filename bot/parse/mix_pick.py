@@ -2,16 +2,17 @@
 figure is said of, and side B. "prompts five times that" refers back; "5 veces más de entrada" makes the side
 after "more" side A; a fraction or a share is said of the side just before it and of the side just after
 ("outputs are half the size of inputs"); two sides compared before the figure ("completions are tiny compared
-to the prompts, maybe 1/20th"). (Split from bot/parse/mix_relations.py.)"""
+to the prompts, maybe 1/20th"). A pair "N to M" follows the sides said with it, those right after it first ("una
+relación de 5 a 1 entre entrada y salida" after "entrada más salida": 5). (Split from bot/parse/mix_relations.py.)"""
 
 from __future__ import annotations
 
 import re
 from functools import cache
 
-from bot.parse import lexicon
+from bot.parse import lexicon, mix_parts
 from bot.parse.lazyre import lazy
-from bot.parse.mix_sides import Side
+from bot.parse.mix_sides import Side, ratio
 
 # A few words, no figure: "completions are short, maybe a tenth the size of the prompt" (one comma at most).
 SUBJECT_GAP = lazy(r"(?:\s*(?:[^\W\d_]+|[:—])){0,7}(?:,(?:\s*[^\W\d_]+){0,3})?\s*[~≈]?\s*", re.I)
@@ -20,6 +21,28 @@ _OF_GAP = lazy(  # "of the", "of what it", "de lo que ocupa el"
     r"(?:(?:what\s+(?:it|we|you)|que(?:\s+[^\W\d_]+)?)\s+)?(?:(?:the|our|its|los|las|el|la)\s+)*$",
     re.I,
 )
+
+# a pair that names its own sides right after it: "a ratio of 5 to 1 between input and output", "entre entrada y salida"
+_BETWEEN = lazy(r"\s*(?:\w+\s+)?(?:between|entre|of|de)\s", re.I)
+
+
+def pair_value(q: re.Match[str], near: list[Side], ratio_word: bool) -> float | None:
+    """A pair "N to M" / "N a M": the sides in the order said (those named right after it first, "5 a 1 entre
+    entrada y salida"), else the heavy side's larger figure, else input first after a ratio word."""
+    left, right = mix_parts.figure(q.group("p1")), mix_parts.figure(q.group("p2"))
+    if not left or not right:
+        return None
+    plain = [s for s in near if not s[3]]
+    if _BETWEEN.match(q.string, q.end()):  # "5 a 1 entre entrada y salida": the sides named after it, not before
+        plain = [s for s in plain if s[0] >= q.end()] or plain
+    first = plain[0] if plain else None
+    second = next((s for s in plain if first and s[0] > first[0] and s[2] != first[2]), None)
+    if first and second:
+        return ratio(first[2], left / right)
+    heavy = [s for s in near if s[3]]
+    if heavy:  # "input-heavy, 12 to 1": the larger figure is the heavy side's
+        return ratio(heavy[0][2], max(left, right) / min(left, right))
+    return ratio(True, left / right) if ratio_word else None
 
 
 @cache

@@ -23,12 +23,12 @@ import re
 from functools import cache
 from itertools import chain
 
-from bot.parse import lexicon, mix_parts
+from bot.parse import lexicon, mix_parts, mix_restated, superseded
 from bot.parse.cache_vetoes import CACHE_WORD
 from bot.parse.draft import Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.mix_clauses import from_clauses
-from bot.parse.mix_pick import SUBJECT_GAP, pick
+from bot.parse.mix_pick import SUBJECT_GAP, pair_value, pick
 from bot.parse.mix_sides import Side, from_equal, from_label_pair, from_per, from_sizes, ratio, sides_in
 
 REACH = 60  # how far from the figure a side may be, in characters
@@ -46,21 +46,6 @@ def _cache_service() -> re.Pattern[str]:  # lexicon `cache_service_name`: redis,
 def _cache_clause() -> re.Pattern[str]:
     said = rf"(?:\bcach(?:e[ds]?|ing|é)\b|{lexicon.WORD_START}(?:{lexicon.alternation('cache_service_name')}){lexicon.WORD_END})"
     return lazy(rf"{_IN_CLAUSE}{said}{_IN_CLAUSE}", re.I)
-
-
-def _pair(q: re.Match[str], near: list[Side], ratio_word: bool) -> float | None:
-    left, right = mix_parts.figure(q.group("p1")), mix_parts.figure(q.group("p2"))
-    if not left or not right:
-        return None
-    plain = [s for s in near if not s[3]]
-    first = plain[0] if plain else None
-    second = next((s for s in plain if first and s[0] > first[0] and s[2] != first[2]), None)
-    if first and second:
-        return ratio(first[2], left / right)
-    heavy = [s for s in near if s[3]]
-    if heavy:  # "input-heavy, 12 to 1": the larger figure is the heavy side's
-        return ratio(heavy[0][2], max(left, right) / min(left, right))
-    return ratio(True, left / right) if ratio_word else None
 
 
 def _factor(q: re.Match[str]) -> tuple[float, bool] | None:
@@ -86,7 +71,7 @@ def _from_quantity(
 ) -> float | None:
     near = [s for s in sides if q.start() - REACH <= s[1] and s[0] <= q.end() + REACH]
     if q.group("p1"):
-        return _pair(q, near, any(m.group("ratio") for m in marks))
+        return pair_value(q, near, any(m.group("ratio") for m in marks))
     plain = [s for s in near if not s[3]]
     before = [s for s in plain if s[1] <= q.start()]
     after = [s for s in plain if s[0] >= q.end()]
@@ -146,9 +131,25 @@ def _veto_clauses() -> re.Pattern[str]:  # a clause about price or speed (lexico
 
 
 def read_relations(text: str, draft: Draft) -> None:
-    """Set input tokens per output token from the first sentence whose parts compose (see the module)."""
-    if "input_per_output" in draft.fields or draft.asked_about("input_per_output"):
+    """Set input tokens per output token from the first sentence whose parts compose (see the module); a later
+    value replaces it only where the words between say it holds now (bot/parse/superseded.py: "the new logs show
+    input is closer to eight times the output", "ahora … es seis veces la salida"), else the first stays."""
+    if draft.asked_about("input_per_output") or ("input_per_output" in draft.fields and "input_per_output" not in draft.said_at):
         return
+    for value, at in _values(text, draft):
+        if "input_per_output" not in draft.fields:
+            draft.set("input_per_output", value, at, text)
+        elif (
+            (old := draft.said_at["input_per_output"])[1] <= at[0]
+            and draft.fields["input_per_output"] != value
+            and superseded.holds(text, old, at) == 1
+        ):
+            mix_restated.replace(text, draft, value, at)
+
+
+def _values(text: str, draft: Draft):
+    """Each value the parts compose, with where it was said: the first of a sentence from its sides and figures,
+    then each later figure of the sentence that composes by itself."""
     seen: set[tuple[int, int]] = set()
     after = lexicon.pattern("mix_in_after").search(text) or lexicon.pattern("mix_out_after").search(text)
     sizes = (
@@ -176,14 +177,22 @@ def read_relations(text: str, draft: Draft) -> None:
         value = value or (from_per(text, lo, hi, sides, marks) if sides else None)  # one side and a bare "fifteen in"
         value = value or from_clauses(text, lo, hi)  # a size per clause, any wording, a task's things too
         ends = [s[1] for s in sides] or [hi]
+        later: list[tuple[float, tuple[int, int]]] = []
         for q in mix_parts.quantities().finditer(text, lo, hi):
-            if value:
-                break
-            value = _from_quantity(text, q, sides, marks)
-            ends.append(q.end())
+            if value and "input_per_output" not in draft.fields:
+                break  # the sentence's first value is enough until one is set
+            if (now := _from_quantity(text, q, sides, marks)) is None:
+                continue
+            if value is None:
+                value = now
+                ends.append(q.end())
+            else:
+                later.append((now, (q.start(), q.end())))
         value = value or from_equal(text, lo, hi, sides)  # "prompts and answers are about the same length": 1
         if value:
-            draft.use(min((s[0] for s in sides), default=lo), max(ends), "input_per_output")
-            draft.set("input_per_output", value)
+            start = min((s[0] for s in sides), default=lo)
+            draft.use(start, max(ends), "input_per_output")
+            yield value, (start, max(ends))
+            yield from later
             if len(seen) > 8:
                 return

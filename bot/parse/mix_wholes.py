@@ -45,7 +45,7 @@ def _parts() -> re.Pattern[str]:
         rf"(?<![\w.,]){every}\s+(?P<w>{count})\s+{_TOKENS}(?P<gap>[^\d.;:!?\n]{{0,60}}?,)?\s*(?P<p>{count})(?![\w.,%])"
         # the part first: "3 in every 4 tokens", "one token in ten", "uno de cada cuatro tokens" ("1 token for every
         # 6 we read" is a relation of two sides: bot/parse/mix_relations.py)
-        rf"|(?<![\w.,])(?P<p2>{count})\s+(?P<t1>{_TOKENS}\s+)?(?:in|{of})\s+(?P<w2>{count})(?(t1)|\s+{_TOKENS})",
+        rf"|(?<![\w.,])(?P<p2>{count})\s+(?P<t1>{_TOKENS}\s+)?(?:in|{of})\s+(?P<w2>{count})(?(t1)|(?:\s+{_TOKENS}|(?P<bare>)(?=\s*(?:[,;:]|(?:of\s+them\s+)?(?:are|is|son|es|go|goes|come|comes|vienen|van|get|gets)\b))))",
         re.I,
     )
 
@@ -76,6 +76,9 @@ def _one_side(text: str, m: re.Match[str]) -> bool:
     return bool(sides().search(text, starts[-1] if starts else max(0, m.start() - 60), m.start()))
 
 
+# the whole said before a part that names no tokens: "of all the tokens we push, nine in ten are prompt", "de
+# todos los tokens que consumimos, siete de cada diez son de entrada" (mix17 s17)
+_TOKENS_BEFORE = lazy(r"\b(?:of|from|de|del)\s+(?:all\s+|tod[oa]s\s+)?(?:the\s+|our\s+|los\s+|nuestros\s+)?tokens\b", re.I)
 _CLAUSE_END = lazy(r"[,;:()\n]|\.\s|\s(?:and|but|y|pero)\s", re.I)
 _CACHE = lazy(r"\bcach(?:e[ds]?|ing|é)\b", re.I)
 
@@ -93,6 +96,8 @@ def from_parts(text: str) -> list[float]:
         part, whole = _count(m.group("p") or m.group("p2")), _count(m.group("w") or m.group("w2"))
         if not 0 < part < whole or _one_side(text, m) or _of_the_cache(text, m):
             continue
+        if m.group("bare") is not None and not _TOKENS_BEFORE.search(text, sentence(text, m.start())[0], m.start()):
+            continue  # "siete de cada diez" is of the tokens only after "de todos los tokens"; "9 of every 10 requests" is none
         end = min(m.end() + REACH, sentence(text, m.end())[1])
         side = _first_side(text, m.end(), end)
         if side is not None:
