@@ -45,6 +45,12 @@ def _aside(text: str, start: int, end: int) -> bool:
     return bool(lexicon.pattern("calendar_aside").search(text, a, b))
 
 
+def _outside(text: str, start: int) -> bool:
+    """Hours said as the ones it does NOT run in (lexicon `hours_outside`: "outside business hours", "fuera del horario
+    de oficina", cal17 s17): like a negation, what the hours are not."""
+    return bool(lexicon.pattern("hours_outside").search(text, max(0, start - 16), start))
+
+
 _CLOSED_GAP = lazy(r"[^\W\d_]*(?:\s+(?:and|y|or|o|on|los|las)\s+[^\W\d_]+)?\s*,?\s*", re.I)
 
 
@@ -111,7 +117,7 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     )
     said = {"business_hours": [], "24x7": []}
     for kind, pattern in (("business_hours", _BUSINESS), ("24x7", _ALWAYS)):
-        said[kind] = [not _negated(text, m.start()) and not waived_after(text, m.end()) for m in found[pattern]]
+        said[kind] = [not _negated(text, m.start()) and not waived_after(text, m.end()) and not _outside(text, m.start()) for m in found[pattern]]
     said["24x7"] += [not _negated(text, m.start()) for m in found[lexicon.pattern("calendar_always")]]  # "three shifts"
     said["business_hours"] += [not _negated(text, m.start()) for m in found[lexicon.pattern("calendar_business")]]  # "one day shift"
     business, always = any(said["business_hours"]), any(said["24x7"])
@@ -127,7 +133,10 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     labelled = [m for m in found[lexicon.pattern("hours_label")] if not _negated(text, m.start())]
     business = business or bool(labelled and not (always or spans or _day_hours(found, day)))  # "Support hours: Australia"
     for typed, start, hours, lo, hi in split_day.joined(text, spans, day):  # "de 9 a 14 y de 16 a 19": one day
-        if hours not in (day, day + 1):  # "9-12", "7 to 7": neither calendar llmcost prices
+        if hours >= 24:  # "from midnight to midnight": the whole day
+            always = True
+            continue
+        if hours not in (day, day + 1):  # "9-12", "7 to 7", "between midnight and 6am": neither calendar llmcost prices
             draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed)
             return
         business = True

@@ -9,10 +9,13 @@ from functools import cache
 from bot.parse import lexicon, places, split_day, zone_words
 from bot.parse.lazyre import lazy
 
-# A clock span with minutes or am/pm on its first end: "09:00-17:00", "8:00–16:00", "9am to 5pm".
+# A clock span with minutes or am/pm on its first end: "09:00-17:00", "8:00–16:00", "9am to 5pm"; either end may be
+# midnight or noon ("between midnight and 6am", "from noon to midnight", "de medianoche a las 6": cal17 s17), and its length
+# decides the calendar like any span's (bot/parse/calendar.py).
 CLOCK_SPAN = lazy(
-    r"(?=\d)(?<![\d:])(?P<h1>[01]?\d|2[0-3])(?::(?P<m1>[0-5]\d)|\s?(?P<a1>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)\s?(?:-|–|to|till|until|and|a|y)\s?"
-    r"(?:(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)?(?!\d|:\d)|(?P<noon>noon|midday|mediod[ií]a)\b)",
+    r"(?=[\dmMnN])(?<![\d:])(?:(?P<h1>[01]?\d|2[0-3])(?::(?P<m1>[0-5]\d)|\s?(?P<a1>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)|(?P<mid1>midnight|medianoche)\b|(?P<noon1>noon|midday|mediod[ií]a)\b)"
+    r"\s?(?:-|–|to|till|until|and|a|y|hasta)\s?(?:las?\s+)?"
+    r"(?:(?P<h2>[01]?\d|2[0-4])(?::(?P<m2>[0-5]\d)|\s?(?P<a2>am|pm|h|de\s+la\s+(?:mañana|tarde|noche))\b)?(?!\d|:\d)|(?P<noon>noon|midday|mediod[ií]a)\b|(?P<mid2>midnight|(?:la\s+)?medianoche)\b)",
     re.I,
 )
 
@@ -23,7 +26,7 @@ def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
     return value + 12 if pm and int(hour) < 12 else value
 
 
-# A bare span of hours, without minutes or am/pm: "8 to 4", "9-17", "de 8 a 16", "between 9 and 5". It is hours
+# A bare span of hours, without minutes or am/pm: "8 to 4", "9-17", "de 8 a 16", "between 9 and 5", "8to5". It is hours
 # with a clock word after it (a unit: "de 8 a 16 h"; a zone: "8 to 4 US Central", "7 to 3 Pacific"; "local",
 # "hours", days: "9-5 weekdays", "de 9 a 18 de lunes a viernes", "in Istanbul") or, at a clause's end, after a
 # lead (lexicon `span_hours_lead`: "de", "from", "online", "traffic runs…"), or when it is the business day
@@ -32,7 +35,7 @@ def _hour(hour: str, minute: str | None, suffix: str | None) -> float:
 # 300 tok/s", "(9-17): 300"); a colon before words ends it ("Toronto, 9-17: deepseek …").
 SPAN = lazy(
     r"(?=[\dbfdehBFDEH])(?<![\w.,:/$€-])(?:(?P<lead>(?:de|desde|entre|from|between|horario(?:\s+de)?)\s+(?:las?\s+)?))?(?P<h1>[01]?\d|2[0-3])"
-    r"(?(lead)(?:\s?[-–]\s?|[\s-](?:to|till|until|a|y|and|hasta)[\s-](?:las?\s+)?)|(?:\s?[-–]\s?|[\s-](?:to|till|until)[\s-]|(?P<bare>\s(?:a|hasta)\s)))(?P<h2>[01]?\d|2[0-4])"
+    r"(?(lead)(?:\s?[-–]\s?|[\s-](?:to|till|until|a|y|and|hasta)[\s-](?:las?\s+)?)|(?:\s?[-–]\s?|[\s-](?:to|till|until)[\s-]|(?<=\d)(?:to|till|til)(?=\d)|(?P<bare>\s(?:a|hasta)\s)))(?P<h2>[01]?\d|2[0-4])"
     r"(?![\d:.,/]\d|\d|\)?\s*(?::|→|->|=>?)\s*[~≈]?\s*\d|\s?(?:am|pm)\b|\s?[-–]\s?\d)(?P<unit>\s?(?:h|hrs?|hs|horas|hours|o'clock)\b)?",
     re.I,
 )
@@ -89,7 +92,10 @@ def bare_spans(found: dict[object, list[re.Match[str]]]) -> list[split_day.Span]
 def clock_spans(found: dict[object, list[re.Match[str]]]) -> list[split_day.Span]:
     spans = []
     for m in found[CLOCK_SPAN]:
-        start = _hour(m.group("h1"), m.group("m1"), m.group("a1"))
+        start = 0.0 if m.group("mid1") else 12.0 if m.group("noon1") else _hour(m.group("h1"), m.group("m1"), m.group("a1"))
+        if m.group("mid2"):
+            spans.append((m.group(0).strip(), start, 24.0 - start, m.start(), m.end()))  # "6pm to midnight": 6 h
+            continue
         end = 12.0 if m.group("noon") else _hour(
             m.group("h2"), m.group("m2"), m.group("a2") or (m.group("a1") if m.group("a1") in ("am", "pm", "AM", "PM") else None)
         )

@@ -14,6 +14,7 @@ from bot.parse import (
     place_people,
     place_ranges,
     place_scope,
+    place_time,
     zone_words,
 )
 from bot.parse.draft import ASK_CONFLICT, Draft
@@ -164,12 +165,14 @@ _AND_CITY = lazy(r"\s*(?:,|and|y|&)\s*(?:(?:in|en|de)\s+)?", re.I)
 
 
 def read_timezone(text: str, draft: Draft) -> None:
-    if draft.fields.get("calendar") == "business_hours" and (wide := place_ranges.spread(text, CITIES, _named(text))):
+    named = _named(text)
+    before = place_time.earlier(text, named)  # "we had a Lisbon office, but it closed; now only Warsaw": no rival
+    if draft.fields.get("calendar") == "business_hours" and (wide := place_ranges.spread(text, CITIES, [s for s in named if s not in before])):
         draft.ask(ASK_CONFLICT, "tz_region", field="tz", said=wide)  # "from Tijuana to Buenos Aires": which zone?
         return
     zones = [m.group(0) for m in _IANA.finditer(text) if _valid_zone(m.group(0))]
     ruled = tuple((a, b) for a, b, name in draft.used if name == "residency_places")  # where data may be, not the office
-    later = place_scope.later(text, _named(text))  # "phase 2 adds Lisbon, out of scope for now": no rival
+    later = place_scope.later(text, named) + before  # "phase 2 adds Lisbon, out of scope for now": no rival
     owned = place_owner.spans(text, _named(text))  # "a firm headquartered in Chicago": not where the hours are kept
     zones += [CITIES[city.lower()] for city in _cities(text, ruled + later + owned) or _cities(text, ruled + later)]
     cities = list(zones)
@@ -203,6 +206,10 @@ def read_timezone(text: str, draft: Draft) -> None:
     if not zones and draft.fields.get("calendar") == "business_hours":  # "our US sales reps", "el equipo de México"
         countries, bound_region = place_people.read(text, draft, ruled + later + place_scope.regions(draft))
         zones = [zone for _, zone in countries]
+    if not zones and before:  # a place of the past yields to the city of now, even one a residency reader also read
+        zones = [CITIES[city.lower()] for city in _cities(text, before)]
+        if not zones and draft.fields.get("calendar") == "business_hours":
+            zones = _proper_cities(text, before)  # "our Oslo office shut down, so only Helsinki uses it now"
     if not zones and later:  # the later place is the only one said: it is still where the day runs
         zones = [CITIES[city.lower()] for city in _cities(text, ruled)]
         if not zones and draft.fields.get("calendar") == "business_hours":
