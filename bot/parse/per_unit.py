@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import request_units, revisions, sized_count, unit_forms, unit_marks, unit_volumes
+from bot.parse import count_plan, request_units, revisions, sized_count, unit_forms, unit_marks, unit_volumes
 from bot.parse.compose_at_once import per_stream, streams_at_once
 from bot.parse.counts import Count, counts
 from bot.parse.draft import ASK_SLO, Draft, sentence
@@ -38,6 +38,8 @@ def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
         _revised(text, nums, draft, done)  # "12 depots last year and 15 now": the current count
         if done in draft.notes:
             sized_count.resize(text, nums, draft, done)  # "… Size it for next year's 20": that count
+        if done in draft.notes:
+            count_plan.replan(text, nums, draft, done)  # "goes from 4 countries to 10 … Price phase two": 10
         return
     if any(n.code == "volume_times_users" for n in draft.notes):
         return  # compose.py or rates.py composed it
@@ -87,8 +89,8 @@ def _part_of(text: str, draft: Draft, done) -> None:
     """A composed count said as the whole of a part ("2 of our 5 regions", "3 de nuestras 5 sedes"): which is it? asked."""
     count = done.params["count"]
     part = lazy(rf"(?<![\w.,])(?P<n>\d+)\s+(?:of|de|out\s+of)\s+(?:(?:our|the|its|l[oa]s|nuestr[oa]s|sus)\s+)?{count}(?!\d)", re.I)
-    if not (m := part.search(text)) or not 0 < int(m["n"]) < count:
-        return
+    if not (m := part.search(text)) or not 0 < int(m["n"]) < count or count_plan.closing(text, m.start()):
+        return  # "closing 5 of the 12": a change of the count (bot/parse/count_plan.py)
     draft.notes.remove(done)
     draft.fields.pop("slo_tok_s", None)
     draft.use(m.start(), m.end(), "slo_tok_s")
