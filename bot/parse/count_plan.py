@@ -21,6 +21,7 @@ from bot.parse.rate_units import TOK_S
 
 _NOT_COUNT = lazy(r"\s*(?:%|percent|por\s+ciento|k\b|m\b|tok|tps|t/s|ms|s\b|sec|seg|h\b|hours?|horas?|am\b|pm\b|x\b|×|[.,]\d|/)", re.I)
 _FROM = lazy(r"(?:\bfrom|\bde|\bdesde)\s+(?:(?:our|the|its|l[oa]s|nuestr[oa]s|sus)\s+)?$", re.I)
+_NEW = lazy(r"\b(?:new|nuev[oa]s|additional|more|m[aá]s)\b", re.I)
 _OF = lazy(r"\s+(?:of|de|out\s+of)\s+(?:(?:our|the|its|l[oa]s|nuestr[oa]s|sus)\s+)?$", re.I)
 
 
@@ -39,6 +40,8 @@ def replan(text: str, nums: list[Number], draft: Draft, done) -> None:
     found = _changes(text, nums, said)
     if not found or (new := found[0][0]) == count:
         return
+    if any(_conditioned(text, start) for _, start, _ in found):
+        found = [(0, 0, 0), *found]  # "should the deal close, 3 more": which count to size for is asked
     for _, start, end in [*found, (0, said.start, said.end)]:
         draft.use(start, end, "slo_tok_s")
     if len({v for v, _, _ in found}) == 1 and _words("count_target").search(text) and not _words("count_target_now").search(text):
@@ -54,8 +57,9 @@ def replan(text: str, nums: list[Number], draft: Draft, done) -> None:
 
 
 def _changes(text: str, nums: list[Number], said: Count) -> list[tuple[int, int, int]]:
-    """(count the plan arrives at, start, end) of each change said of the count, in its sentence or the next."""
+    """(count the plan arrives at, start, end) of each change said of the count, in its sentence or those beside it."""
     lo, hi = sentence(text, said.start)
+    lo = sentence(text, lo - 2)[0] if lo > 1 else lo  # "se suman 5 tiendas más; hoy son 8 tiendas"
     hi = sentence(text, min(hi + 1, len(text)))[1] if hi < len(text) else hi
     out = []
     for start, end, value in whole_numbers(text, nums):
@@ -73,7 +77,29 @@ def _changes(text: str, nums: list[Number], said: Count) -> list[tuple[int, int,
         elif closing(text, start):
             whole = _of_whole(text, nums, end)
             out.append(((whole or said.value) - value, start, end))  # "closing 5 of the 12", "cerramos 5 de las 12"
+    new = _NEW.search(text, said.start, min(len(text), said.end + 10))  # "three new markets", "dos mercados nuevos"
+    if new and (kept := _words("count_kept_on").search(text, said.end, hi)):
+        out.append((said.value + 1, kept.start(), kept.end()))  # "three new markets …, and Spain stays on too": 4
     return [c for c in out if c[0] >= 1]
+
+
+def conditioned(text: str, nums: list[Number], draft: Draft) -> None:
+    """People at once, and more of them under a condition ("Should the merger close, 400 more users join; today 300
+    users at once"): how many at once is asked."""
+    if "concurrency" not in draft.fields or draft.asks:
+        return
+    for start, end, _ in whole_numbers(text, nums):
+        if _more(text, start, end) and _conditioned(text, start) and not _no_count(text, start, end, 0):
+            users = draft.fields.pop("concurrency")
+            draft.use(start, end, "concurrency")
+            draft.ask(ASK_SLO, "users_at_once", users=users)
+            return
+
+
+def _conditioned(text: str, start: int) -> bool:
+    """A condition word in the clause before the number."""
+    clause = max(text.rfind(c, 0, start) for c in ".;:\n!?")
+    return _words("count_if", lexicon.WORD_END).search(text, clause + 1, start) is not None
 
 
 def a_change(text: str, start: int, end: int) -> bool:
