@@ -68,7 +68,7 @@ def _changes(text: str, nums: list[Number], said: Count) -> list[tuple[int, int,
         value = round(value)
         if start >= said.end and _FROM.search(text, max(0, said.start - 24), said.start) and _to_between(text, said.end, start):
             out.append((value, start, end))  # "from 4 countries to 10"
-        elif start >= said.end and _grown(text, said.end, start):
+        elif start >= said.end and _grown(text, said.end, start) and not said_with_noun(text, end, said.noun):
             out.append((value, start, end))  # "4 countries, growing to 10"
         elif start >= said.end and _words("count_later_after").match(text, end) and not _more(text, start, end):
             out.append((value, start, end))  # "12 tenants today and 20 by then"
@@ -111,6 +111,12 @@ def a_change(text: str, start: int, end: int) -> bool:
 def closing(text: str, start: int) -> bool:
     """A number right after a closing word ("cerramos 5 de las 12"): units taken away, no part of the whole."""
     return _words("count_less_before", r"\s+(?:(?:about|around|some|unos|unas)\s+)?$").search(text, max(0, start - 30), start) is not None
+
+
+def said_with_noun(text: str, end: int, noun: str) -> bool:
+    """ "llegar a 25 colegios el próximo año": the count said again with its noun is revisions.py's (today's)."""
+    head = noun.split()[-1][:4].lower() if noun else ""
+    return bool(head) and text[end : end + 40].lower().lstrip().startswith(head)
 
 
 def _no_count(text: str, start: int, end: int, value: float) -> bool:
