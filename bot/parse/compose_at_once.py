@@ -10,6 +10,7 @@ from functools import cache
 
 from bot.parse import lexicon
 from bot.parse.compose_forms import each_words
+from bot.parse.count_words import inner_of
 from bot.parse.counts import Count, counts
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
@@ -107,7 +108,9 @@ def per_stream(text: str, draft: Draft, count: Count, start: int, end: int) -> N
 
         return _at_once(draft, at_once_number(text)[0])
     if "concurrency" in draft.fields and draft.fields["concurrency"] != count.value:
-        return  # "300 users, maybe 30 at once": the concurrency reader read it
+        if not inner_of(text, count, draft.fields["concurrency"]):
+            return  # "300 users, maybe 30 at once": the concurrency reader read it
+        draft.fields.pop("concurrency")  # "8 schools and in each school 60 students online at once": 480, not 60
     if draft.fields.get("concurrency") == count.value or at_once:
         draft.set("concurrency", count.value)
         # "40 seats, all active": the question the concurrency reader asked is answered
@@ -192,5 +195,6 @@ def fewer_streams(text: str, nums: list[Number], draft: Draft, every: list[Count
         if start <= c.start < figure.start:
             draft.use(c.start, c.end, "slo_tok_s")
     draft.fields.pop("concurrency", None)
-    draft.set("concurrency", peak[0])
+    # "8 schools and in each school 60 students online at once": the product of the counts (count_words.py), 480
+    draft.set("concurrency", next((c.value for c in every if c.start == peak[1] and inner_of(text, c, peak[0])), peak[0]))
     return True

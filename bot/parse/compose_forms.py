@@ -116,8 +116,8 @@ def echo(noun: str) -> re.Pattern[str]:
         alternation += "|" + r"\s+".join(_fold(re.escape(_singular(w))) + "(?:s|es)?" for w in low.split())
     return lazy(
         # "per sales territory" for "6 sales territories": one word of the phrase may come before the head
-        # "… 30 tenants. A tenant typically consumes 50 tok/s", "what one branch needs": a generic one of them
-        rf"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada|{lexicon.alternation('per_short')}|(?:(?<=[.!?\n]\s)|(?<=[.!?\n])|^)(?:an?|un|una)|(?:(?<=,\s)|(?<=\band\s))an?|(?<!only\s)(?<!just\s)(?<!than\s)(?<!least\s)one)\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?(?:(?!{number_word()}\s)[^\W\d_]{{3,}}\s+)?"
+        # "… 30 tenants. A tenant typically consumes 50 tok/s", "what one branch needs", "60 persons, 1 person 40 tok/s"
+        rf"(?<![\w'])(?:each|every|per|por|cada|for\s+each|para\s+cada|{lexicon.alternation('per_short')}|(?:(?<=[.!?\n]\s)|(?<=[.!?\n])|^)(?:an?|un|una)|(?:(?<=,\s)|(?<=\band\s))an?|(?<!only\s)(?<!just\s)(?<!than\s)(?<!least\s)(?:one|(?<![\d.,])1(?=\s)))\s+(?:single\s+|one\s+of\s+(?:the|our|those)\s+)?(?:(?!{number_word()}\s)[^\W\d_]{{3,}}\s+)?"
         rf"(?:{alternation})(?:s|es)?(?!\w|'(?!s\b)\w)",  # "one hotel's concierge bot"
         re.I,
     )

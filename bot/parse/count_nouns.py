@@ -53,7 +53,8 @@ def of_them() -> re.Pattern[str]:  # lexicon `count_of_them`: "300 of them", "30
 def count_noun() -> re.Pattern[str]:
     return lazy(
         # the last noun of the phrase is the head: "120 customer service agents" counts agents, not customers
-        r"\s+(?:(?!(?:per|por|of|de|a|an|for|para|at|in|en|each|every|cada|with|con|the|el|la|los|las)\s)[^\W\d_][\w-]*\s+){0,2}"
+        # "200 ejecutivos del banco", "40 nurses from the ward": the noun before "del"/"from" is the head
+        r"\s+(?:(?!(?:per|por|of|de|del|al|from|desde|a|an|for|para|at|in|en|each|every|cada|with|con|the|el|la|los|las)\s)[^\W\d_][\w-]*\s+){0,2}"
         rf"(?:(?P<group>{grouped.by_letter('group_nouns')})|(?P<person>{grouped.by_letter('person_nouns')}|{lexicon.alternation('stream_nouns')}))(?!\w|'\w)",
         re.I,
     )

@@ -47,6 +47,16 @@ def _joins() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     return of, with_, lazy(rf"\s*,?\s*(?:{lexicon.alternation('each')}|cada\s+un[oa]|{lexicon.alternation('nest_in_each')})(?!\w)(?!\s+of\b)", re.I)
 
 
+@cache
+def _in_each() -> re.Pattern[str]:
+    """ "8 schools and in each school 60 students", "5 oficinas, y en cada oficina 30 gestores" (count17 s17)."""
+    return lazy(
+        rf"\s*[,;]?\s*(?:(?:and|y|with|con)\s+)?{lexicon.alternation('nest_in_each')}(?:\s+(?:of\s+them|de\s+ell[oa]s|[^\W\d_]{{3,}}))?\s*,?\s*"
+        rf"(?:(?:there\s+are|there'?ll\s+be|we\s+(?:have|expect)|hay|habr[aá]|tenemos)\s+)?(?:(?:{lexicon.alternation('count_about')})\s+|[~≈]\s*)?",
+        re.I,
+    )
+
+
 def products(text: str, out: list[Count]) -> list[Count]:
     """`out` with a count of people said of each of the count of groups before it made the product ("4 oficinas de
     60 personas" → 240 personas); the groups' count stays."""
@@ -55,10 +65,20 @@ def products(text: str, out: list[Count]) -> list[Count]:
     of, with_, each = _joins()
     found = list(out)
     for i, (groups, people) in enumerate(zip(out, out[1:], strict=False)):
-        if not groups.group or people.group is not False or people.at_once or people.noun == "heads":
+        if not groups.group or people.group is not False or people.noun == "heads":
             continue
-        if of.fullmatch(text, groups.end, people.start) or (
+        if _in_each().fullmatch(text, groups.end, people.start):  # "in each school 60 students are online at once": 8 × 60 at once
+            found[i + 1] = replace(people, value=people.value * groups.value)
+        elif people.at_once:
+            continue
+        elif of.fullmatch(text, groups.end, people.start) or (
             with_.fullmatch(text, groups.end, people.start) and (each.match(text, people.end) or "cada" in text[groups.end : people.start].lower())
         ):
             found[i + 1] = replace(people, value=people.value * groups.value)
     return found
+
+
+def inner_of(text: str, count: Count, n: int) -> bool:
+    """The count is a product (`products`) whose inner number, as typed, is `n`: "in each school 60 students" is 480."""
+    typed = re.match(r"[\d.,]+", text[count.start : count.end])
+    return count.value > n and count.value % n == 0 and typed is not None and typed.group(0).replace(",", "").replace(".", "") == str(n)

@@ -67,9 +67,37 @@ def of_noun(text: str, nums: list[Number], noun: str) -> list[int]:
             c.value
             for c in counts(text, nums)
             if c.noun
-            and (plural.fullmatch(c.noun) or plural.fullmatch(c.noun.split()[-1]) or initials(c.noun) == noun or (head and head.fullmatch(c.noun)))
+            and (plural.fullmatch(c.noun) or plural.fullmatch(c.noun.split()[-1]) or initials(c.noun) == noun or (head and head.fullmatch(c.noun)) or _said_as(text, c.end, plural))
         )
     )
+
+
+def _said_as(text: str, end: int, plural: re.Pattern[str]) -> bool:
+    """ "14 law-firm clients as separate tenants … per tenant": the count is of the noun it is said as (lexicon `count_as`)."""
+    m = _as().match(text, end)
+    return m is not None and plural.fullmatch(m["noun"]) is not None
+
+
+@cache
+def _as() -> re.Pattern[str]:
+    return lazy(rf"\s*,?\s+(?:{lexicon.alternation('count_as')})\s+(?P<noun>[^\W\d_]{{3,}})", re.I)
+
+
+@cache
+def _not_number() -> re.Pattern[str]:
+    return lazy(lexicon.alternation("number_word_not"), re.I)
+
+
+@cache
+def _qualified_after() -> re.Pattern[str]:
+    return lazy(rf"\s+(?:{lexicon.alternation('people_qualifier_after')}){lexicon.WORD_END}", re.I)  # "5.000 clientes registrados"
+
+
+def people_of(text: str, nums: list[Number], group: str) -> bool:
+    """Whether the group noun's count is said of people ("5,000 registered customers … every customer"): their speed is
+    each one's stream, composed as people (lexicon `people_qualifier`)."""
+    plural = lazy(rf"{re.escape(group)}(?:s|es)?", re.I)
+    return any(c.group is False and c.noun and plural.fullmatch(c.noun.split()[-1]) for c in counts(text, nums))
 
 
 @cache
@@ -108,8 +136,8 @@ def whole_numbers(text: str, nums: list[Number]) -> list[tuple[int, int, float]]
     starts = [(n.start, n.end, n.value) for n in nums if n.value >= 2 and n.value.is_integer()]
     said_to = -1
     for m in _word_count().finditer(text):  # "tres mil quinientos usuarios", "two hundred and fifty engineers"
-        if m.start() < said_to or any(n.start < m.start() < n.end for n in nums):
-            continue  # "quinientos" of "dos mil quinientos", "two" of "twenty-two", "mil" of "10 mil"
+        if m.start() < said_to or any(n.start < m.start() < n.end for n in nums) or _not_number().match(text, m.start()):
+            continue  # …and "once every branch joins" (lexicon `number_word_not`)  # "quinientos" of "dos mil quinientos", "two" of "twenty-two", "mil" of "10 mil"
         end, value = spelled.run_at(text, m.start()) or (m.end(), _word_value(m))
         end = count_words.end_of(text, m.start(), max(end, m.end()))  # "dos docenas de sucursales"
         said_to = end
@@ -133,7 +161,9 @@ def _counts(text: str, nums: list[Number]) -> list[Count]:
             out.append(Count(round(value), start, m.end("noun"), False, m["noun"], at_once=True))  # streams at once
         elif (m := count_noun().match(text, end)) and not PER_PERIOD.match(text, m.end()) and not (m["group"] and doer_next(text, m.end())):
             noun = m.group("group") or m.group("person")
-            out.append(Count(round(value), start, m.end(), bool(m.group("group")), noun))
+            # "5,000 registered customers": people with an account, each one's speed a stream (lexicon `people_qualifier`)
+            group = bool(m.group("group")) and not lexicon.pattern("people_qualifier").search(text, end, m.start("group")) and not _qualified_after().match(text, m.end())
+            out.append(Count(round(value), start, m.end(), group, noun))
         elif them := of_them().match(text, end):
             out.append(Count(round(value), start, them.end(), None))
         elif (

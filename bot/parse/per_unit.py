@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import request_units, revisions, sized_count, unit_forms, unit_marks, unit_volumes
+from bot.parse import count_plan, request_units, revisions, sized_count, unit_forms, unit_marks, unit_volumes
 from bot.parse.compose_at_once import per_stream, streams_at_once
-from bot.parse.counts import Count, counts
+from bot.parse.counts import Count, counts, people_of
 from bot.parse.draft import ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
@@ -33,11 +33,14 @@ from bot.parse.rate_units import TOK_S
 def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
     unit_volumes.read_unit_volumes(text, nums, draft)  # "every branch uses 20M output tokens a month": how many?
     request_units.read_request_units(text, nums, draft)  # "30 branches each send 2 requests a second": × 30
+    count_plan.conditioned(text, nums, draft)  # "Should the merger close, 400 more users join": how many at once?
     if (done := next((n for n in draft.notes if n.code == "rate_multiplied"), None)) is not None:
         _part_of(text, draft, done)  # "500 tok/s per region … only in 2 of our 5 regions": not all 5
         _revised(text, nums, draft, done)  # "12 depots last year and 15 now": the current count
         if done in draft.notes:
             sized_count.resize(text, nums, draft, done)  # "… Size it for next year's 20": that count
+        if done in draft.notes:
+            count_plan.replan(text, nums, draft, done)  # "goes from 4 countries to 10 … Price phase two": 10
         return
     if any(n.code == "volume_times_users" for n in draft.notes):
         return  # compose.py or rates.py composed it
@@ -75,6 +78,8 @@ def read_per_unit(text: str, nums: list[Number], draft: Draft) -> None:
     if figure is None or (unit := unit_marks.bound_unit(text, figure)) is None:
         return
     kind = unit_forms.kind(unit)
+    if kind == "group" and people_of(text, nums, unit.split()[-1]):
+        kind = "person"  # "5,000 registered customers … every customer should see 30 tok/s": each one's stream
     if kind == "group" and streams_at_once(text, nums, unit.split()[-1]):
         return  # "300 voice bots running concurrently, 25 tok/s per bot": a stream's (bot/parse/rates.py)
     if kind == "group":
@@ -87,8 +92,8 @@ def _part_of(text: str, draft: Draft, done) -> None:
     """A composed count said as the whole of a part ("2 of our 5 regions", "3 de nuestras 5 sedes"): which is it? asked."""
     count = done.params["count"]
     part = lazy(rf"(?<![\w.,])(?P<n>\d+)\s+(?:of|de|out\s+of)\s+(?:(?:our|the|its|l[oa]s|nuestr[oa]s|sus)\s+)?{count}(?!\d)", re.I)
-    if not (m := part.search(text)) or not 0 < int(m["n"]) < count:
-        return
+    if not (m := part.search(text)) or not 0 < int(m["n"]) < count or count_plan.closing(text, m.start()):
+        return  # "closing 5 of the 12": a change of the count (bot/parse/count_plan.py)
     draft.notes.remove(done)
     draft.fields.pop("slo_tok_s", None)
     draft.use(m.start(), m.end(), "slo_tok_s")
@@ -123,7 +128,8 @@ def _group_word(text: str, pos: int) -> str:
 
 
 def _group(text: str, nums: list[Number], draft: Draft, figure: Number, unit: str, asked) -> None:
-    values = _now(text, nums, draft, unit_forms.counts_of(text, nums, unit, skip=figure))
+    said = [c for c in unit_forms.counts_of(text, nums, unit, skip=figure) if not count_plan.a_change(text, c[1], c[2])]
+    values = _now(text, nums, draft, said)  # "se suman 5 tiendas más; hoy son 8": 8, and the plan (count_plan.py)
     if len({v for v, _, _ in values}) != 1:
         # "per brand 95 tok/s" and no number of brands, or two ("3 new stores … now 25 stores"): ask
         if asked is None and (values or unit_forms.known_group(unit)) and not draft.asks:
@@ -140,6 +146,7 @@ def _group(text: str, nums: list[Number], draft: Draft, figure: Number, unit: st
     if asked is not None:
         draft.asks = [(p, f) for p, f in draft.asks if f is not asked]
     _compose(draft, figure, count, at, end)
+    count_plan.replan(text, nums, draft, draft.notes[-1])
 
 
 def _compose(draft: Draft, figure: Number, count: int, at: int, end: int) -> None:

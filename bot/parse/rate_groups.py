@@ -8,7 +8,7 @@ import re
 
 from bot.parse import lexicon
 from bot.parse.compose_at_once import streams_at_once
-from bot.parse.counts import of_noun
+from bot.parse.counts import of_noun, people_of
 from bot.parse.draft import ASK_SLO, Draft
 from bot.parse.figures import counted, plural_of
 from bot.parse.lazyre import lazy
@@ -40,6 +40,8 @@ def total_of_counted(
         if per_group and (two := _unit_of_two(after, per_group.end(), group)):
             group = two  # "per production line": the unit is two words, counted by its head ("9 lines")
         if streams_at_once(text, nums, group):  # "250 voice bots concurrently, 30 tok/s per bot": a stream's
+            return number.value
+        if people_of(text, nums, group):  # "5,000 registered customers … every customer": people (bot/parse/compose.py)
             return number.value
         counts = counted(text, nums, plural_of(group), skip=number) or _of_them(text, number)
         counts = counts or of_noun(text, nums, plural_of(group))  # "twelve regional offices, … per office"

@@ -129,8 +129,10 @@ def settled(text: str, nums: list[Number], draft, value: int, start: int, end: i
     """The value of a count of `noun` now, over every statement of it in the message (a note says which was set
     aside); None when they differ and neither time nor order decides."""
     from bot.parse import unit_forms  # unit_forms reads counts, as this module does
+    from bot.parse.count_plan import a_change  # count_plan reads counts, as this module does
 
     said = unit_forms.counts_of(text, nums, unit_forms.singular(noun.split()[-1])) if noun else []
+    said = [s for s in said if s[1] == start or not a_change(text, s[1], s[2])]  # "4 more", "closing 5 of the 12": count_plan's
     if not any(s == start for _, s, _ in said):
         said = sorted([*said, (value, start, end)], key=lambda s: s[1])
     said = restated(text, nums, said)

@@ -10,6 +10,7 @@ import re
 from functools import cache
 
 from bot.parse import lexicon
+from bot.parse.count_nouns import count_noun
 from bot.parse.draft import Draft
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import Number, plain
@@ -30,6 +31,8 @@ def resize(text: str, nums: list[Number], draft: Draft, done) -> None:
         n = next((n for n in nums if n.start == said.end()), None)
         if n is None or not n.value.is_integer() or n.value < 2 or n.value == count or _NOT_COUNT.match(text, n.end):
             continue
+        if _year(text, n):
+            continue  # "Size for the 2027 plan": a year is never a count
         # the count sized for is one said before ("20 signed for next year"), or today's and the ones added
         # ("8 today and 4 more in January … size for the 12")
         before = [m for m in nums if m.end <= said.start() and m.value.is_integer() and not _NOT_COUNT.match(text, m.end)]
@@ -39,6 +42,11 @@ def resize(text: str, nums: list[Number], draft: Draft, done) -> None:
                 draft.use(m.start, m.end, "slo_tok_s")
             _apply(draft, done, n, said.start())
             return
+
+
+def _year(text: str, n: Number) -> bool:
+    """A year as typed ("2027"), with no counted noun after it ("2027 tenants" would count)."""
+    return 1900 <= n.value <= 2100 and text[n.start : n.end].isdigit() and not count_noun().match(text, n.end)
 
 
 def _apply(draft: Draft, done, n: Number, start: int) -> None:
