@@ -1,6 +1,7 @@
 """Where a residency reading holds, by time, scope and status (res17, issue 14), applied to the phrase and stance
 readings of bot/parse/residency.py before it decides: a wish said undecided asks (residency_wish.py), a later
-phase's rule is set aside when the message sizes for now (residency_later.py), a rule of ours said still in force
+phase's rule is set aside when the message sizes for now (residency_later.py), so is a rule of a document that
+ended (residency_lapsed.py), a rule of ours said still in force
 keeps the text home whoever else dropped theirs (residency_still.py); and a keep-home phrase leading into an EU rule
 is that rule's ("deben permanecer en territorio de la UE" is EU residency, not "stays home")."""
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot.parse import residency_later, residency_still, residency_wish
+from bot.parse import residency_lapsed, residency_later, residency_still, residency_wish
 from bot.parse.draft import Draft
 from bot.parse.stance import LEAVES, STAYS, UNSURE
 
@@ -28,6 +29,9 @@ def apply(text: str, draft: Draft, spans: Sequence[tuple[int, int]], events: lis
     if not events and (wish := residency_wish.unread(text, spans)) is not None:  # nothing read, a wish undecided
         events = [(wish, UNSURE)]
     events = [(pos, kind) for pos, kind in events if not residency_later.set_aside(text, pos)]
+    for a, cut, b in residency_lapsed.sentences(text, spans):  # "our old contract banned…; we've since terminated it"
+        events = [(pos, kind) for pos, kind in events if not a <= pos < cut]
+        draft.use(a, b, "data_may_leave")
     for pos, a, b in residency_still.holds(text, spans):  # "…dropped the same rule, but ours still stands"
         events = [(p, k) for p, k in events if not (a <= p < b and k == LEAVES)] + [(pos, STAYS)]
         draft.use(a, b, "data_may_leave")
