@@ -12,10 +12,11 @@ from collections.abc import Sequence
 
 from bot.parse import residency_lapsed, residency_later, residency_still, residency_wish
 from bot.parse.draft import Draft
+from bot.parse.lazyre import lazy
 from bot.parse.stance import LEAVES, STAYS, UNSURE
 
 _INTO = 24  # characters from a keep-home phrase to the EU rule it leads into ("deben permanecer en …")
-_CLAUSE_END = re.compile(r"[.;:!?\n,]")
+_CLAUSE_END = lazy(r"[.;:!?\n,]")
 
 
 def leads_into(text: str, pos: int, rule: re.Match[str]) -> bool:
