@@ -15,6 +15,7 @@ from bot.parse import (
     eu_rule,
     grouped,
     lexicon,
+    residency_bounds,
     residency_places,
     residency_region,
     residency_scope,
@@ -123,8 +124,9 @@ def read_residency(text: str, draft: Draft) -> None:
     eu_kept = list(context.finditer(EU_KEPT, text, spans))  # "we don't want our data leaving the EU": negated, and yet EU
     escalated = [m for m in [*eu_found, *eu_kept] if eu_rule.escalated(text, m)]  # "not even an EU-hosted API"
     eu_at = [m.start() for m in [*eu_found, *eu_kept] if m not in escalated]
-    # a keep-home phrase inside an EU rule is that rule's ("must be processed on servers located in the EU", res13b)
-    events = [(p, k) for p, k in events if not (k == STAYS and any(m.start() <= p < m.end() for m in eu_found if m not in escalated))]
+    # a keep-home phrase inside an EU rule, or leading into it in its clause, is that rule's ("must be processed on
+    # servers located in the EU", res13b; "deben permanecer en territorio de la UE", res17)
+    events = [(p, k) for p, k in events if not (k == STAYS and any(residency_bounds.leads_into(text, p, m) for m in eu_found if m not in escalated))]
     foreign: list[int] = []  # "nothing goes to US clouds": EU residency's other half when an EU rule allows the EU
     withdrawn = False
     resolved: list[tuple[int, int]] = []  # sentences the stance reader read, contrast and all
@@ -175,6 +177,7 @@ def read_residency(text: str, draft: Draft) -> None:
     events = residency_places.apply(places, events, draft)
     if eu:  # "nothing goes to US clouds, EU providers are fine"
         events = [(pos, kind) for pos, kind in events if pos not in foreign]
+    events = residency_bounds.apply(text, draft, spans, events)  # a wish undecided, a later phase, ours still stands
     for pos, _ in events[:MAX_MENTIONS]:
         draft.use(max(0, pos - NEAR), pos + NEAR, "data_may_leave")
     kinds = {kind for _, kind in events}

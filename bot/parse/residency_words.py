@@ -31,7 +31,7 @@ _FORMS = {
     "stays_not_data": r"\b(?:{})\s+(?:\w+\s+){0,3}$",
     "sensitive_phrase": _AT_WORD,
     "leaves_phrase": _AT_WORD,
-    "in_eu": r"\s*(?:(?:in|within|inside|en|dentro\s+de|de|del|from|of)\s+)?(?:the\s+|la\s+|el\s+)?(?:{})\b",
+    "in_eu": r"\s*(?:(?:in|within|inside|on|en|dentro\s+de|de|del|from|of)\s+)?(?:the\s+|la\s+|el\s+)?(?:{})\b",
     "eu": _AT_WORD,
     "eu_waived_after": r"\s*(?:{})",  # "EU residency is NOT required", "EU residency: no"
     "eu_kept": "{}",  # "we don't want our data leaving the EU": negated, and yet EU
