@@ -22,10 +22,33 @@ def _settled(text: str) -> tuple[str, list]:
     return out, [(n.code, n.params) for n in draft.notes] + [(f.code, f.params) for _, f in draft.asks]
 
 
-def test_the_cue_loses_no_reading(monkeypatch):
-    gated = {q: _settled(q) for q in QUESTIONS}
+SLICES = 2  # every question, in slices that parallel workers share
+
+
+@pytest.mark.parametrize("part", range(SLICES))
+def test_the_cue_loses_no_reading(monkeypatch, part):
+    """Each question is settled with the cue, and settled again without it where the cue said no. The cue is
+    read only through `voices._cued`: where every call of it said yes, settling without the cue is, call for
+    call, the same settling, so only the questions the cue turned away (~85 %) are settled twice."""
+    questions = QUESTIONS[part::SLICES]
+    real = voices._cued
+    turned_away = [False]
+
+    def watched(text: str, toks: list | None) -> bool:
+        said = real(text, toks)
+        turned_away[0] = turned_away[0] or not said
+        return said
+
+    monkeypatch.setattr(voices, "_cued", watched)
+    gated: dict[str, tuple] = {}
+    for q in questions:
+        turned_away[0] = False
+        settled = _settled(q)
+        if turned_away[0]:
+            gated[q] = settled
+    assert gated, "the cue turned no question away: the check below checks nothing"
     monkeypatch.setattr(voices, "_cued", lambda text, toks: True)
-    changed = [q for q in QUESTIONS if _settled(q) != gated[q]]
+    changed = [q for q, settled in gated.items() if _settled(q) != settled]
     assert not changed, changed[:5]
 
 
