@@ -37,6 +37,7 @@ from bot.parse import (
     structure,
     unread_sentences,
     unused,
+    value_doubt,
     voices,
     volumes,
 )
@@ -212,6 +213,7 @@ def _parse(text: str, catalogs: Catalogs, settings: Settings, calendar: Calendar
     sole_user.read_sole_user(masked, nums, draft)  # "I'm the only user": one stream at once
     quantities.read_context(masked, nums, draft, known.context_tokens if known else None)
     percentages.read_percentages(masked, draft)
+    value_doubt.read_doubt(masked, draft)  # two sources' figures, and which to trust asked (mix17b s17)
     residency.read_residency(masked, draft)
     gateway.read_gateway(masked, draft)
     places.read_timezone(masked, draft)

@@ -25,6 +25,7 @@ from bot.parse.lazyre import lazy
 
 _PC = r"\s?(?:%|percent\b|per\s?cent\b|por\s?ciento\b)"
 _PERCENT = lazy(rf"(?<![\w.,])(\d+(?:[.,]\d+)?){_PC}", re.I)
+_DIGIT = lazy(r"\d")
 _EDGE = lazy(r"[,;:(\n]|\s(?:but|and|while|whereas|pero|y|mientras|aunque)\s", re.I)
 
 
@@ -54,7 +55,14 @@ def _word(concept: str) -> re.Pattern[str]:
 
 
 def _clause(text: str, lo: int, hi: int, pos: int) -> tuple[int, int]:
-    start = max([lo, *(m.end() for m in _EDGE.finditer(text, max(lo, pos - 90), pos))])
+    """The clause of the figure at `pos`; a bare figure after a lead with no figure of its own takes the lead in
+    ("desde el cambio, un 55 %", "after the rewrite, about 30 %": the lead places it in time)."""
+    edges = [m for m in _EDGE.finditer(text, max(lo, pos - 90), pos)]
+    start = max([lo, *(m.end() for m in edges)])
+    if edges and edges[-1].group(0) == "," and not _DIGIT.search(text, start, pos):  # bare: "…, un 55 %"
+        lead = edges[-2].end() if len(edges) > 1 else max(lo, pos - 90)
+        if not _DIGIT.search(text, lead, edges[-1].start()):
+            start = lead
     after = _EDGE.search(text, pos, min(hi, pos + 60))
     return start, after.start() if after else min(hi, pos + 60)
 

@@ -99,11 +99,12 @@ def _subject_of(text: str, q: re.Match[str], a: Side, b: Side) -> bool:
 @cache
 def _sized() -> re.Pattern[str]:
     """A size word between the fraction and side B (lexicon `mix_size_word`): "a third of the length of the question",
-    "a quarter the size of the answers", "la mitad de largas que lo que mandamos" (mix15 s15)."""
+    "a quarter the size of the answers", "la mitad de largas que lo que mandamos" (mix15 s15); one word may qualify
+    side B after the size word ("a twentieth of the length of the source documents", mix17b s17)."""
     det = r"(?:(?:the|its|our|their|los|las|el|la|lo|sus)\s+)*"
     return lazy(
         rf"^\s+(?:(?:of|de|del|as)\s+)?{det}(?:{lexicon.alternation('mix_size_word')})\s+(?:of|as|than|de|del|que|como)\s+"
-        rf"{det}(?:(?:what\s+(?:it|we|you)|(?:lo\s+)?que(?:\s+[^\W\d_]+)?)\s+)?{det}$",
+        rf"{det}(?:(?:what\s+(?:it|we|you)|(?:lo\s+)?que(?:\s+[^\W\d_]+)?)\s+|(?!(?:what|que|lo)\b)[^\W\d_]+\s+)?{det}$",
         re.I,
     )
 

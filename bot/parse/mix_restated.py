@@ -4,11 +4,13 @@ Actually, scratch that, more like 10x". The figure names no sides of its own: it
 before (in its sentence or the next), in the same direction, when the words between say the later one holds
 (bot/parse/superseded.py: "actually", "now", "since we added", "con el nuevo", "ahora"). A figure that is about
 something else (a cache, a price or speed, "2x the users") is none: after it the clause must end, or go on with
-a connective or a side word, never with another noun."""
+a connective or a side word, never with another noun. A figure per one token ("after the change it's 6 in per 1
+out", "son unos diez por cada uno") restates it too (mix17b s17)."""
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from bot.parse import lexicon, mix_parts, superseded
 from bot.parse.cache_vetoes import CACHE_WORD
@@ -24,6 +26,17 @@ _TAIL = lazy(
     re.I,
 )
 _ARTICLE = lazy(r"\s*(?:(?:the|a|la|el|lo|los|las|de|of|del)\s+)+", re.I)
+
+
+@cache
+def _per_one() -> re.Pattern[str]:
+    """ "6 in per 1 out", "9 for every one", "diez por cada uno": N tokens per one, the sides said or left out."""
+    words = "|".join(sorted(map(re.escape, lexicon.mapping("number_words")), key=len, reverse=True))
+    return lazy(
+        rf"(?<![\w.,])(?P<n>\d{{1,3}}(?:[.,]\d+)?|{words})\s+(?:tokens?\s+)?(?:in\s+|de\s+entrada\s+)?"
+        rf"(?:per|for\s+(?:each|every)|por\s+cada)\s+(?:1|one|uno|a)(?:\s+tokens?)?(?:\s+(?:out|de\s+salida))?(?!\w)",
+        re.I,
+    )
 
 
 def _tail_fits(text: str, end: int) -> bool:
@@ -63,6 +76,13 @@ def read_restated(text: str, draft: Draft) -> None:
         if LOWEST <= value <= HIGHEST and value != old and superseded.holds(text, at, (q.start(), q.end())) == 1:
             replace(text, draft, value, (q.start(), q.end()))
             return
+    for p in _per_one().finditer(text, at[1], end):
+        f = mix_parts.figure(p["n"]) or 0.0
+        if f > 1 and _tail_fits(text, p.end()) and not CACHE_WORD.search(text, *sentence(text, p.start())):
+            value = round(f if old > 1 else 1 / f, 6)
+            if LOWEST <= value <= HIGHEST and value != old and superseded.holds(text, at, (p.start(), p.end())) == 1:
+                replace(text, draft, value, (p.start(), p.end()))
+                return
 
 
 def replace(text: str, draft: Draft, value: float, at: tuple[int, int]) -> None:

@@ -86,6 +86,12 @@ _SYSTEM_AFTER = lazy(r"\s+(?:de(?:l)?\s+)?sistema\b", re.I)
 _LIMIT = lazy(r"\b(?:max(?:imum)?|up\s+to|at\s+most|hasta|m[aá]xim[oa]|limit)\s+(?:of\s+)?$", re.I)
 
 
+_RATE_AFTER = lazy(r"\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|tok(?:en)?s?\s+(?:per|a|por)\s+(?:second|sec|segundo|s)\b|tps\b)", re.I)
+
+
+_SHARE_OF = lazy(r"%\s*(?:of|de)\b", re.I)  # "40% of prompt tokens"; "70 % input, 30 % output" is a split
+
+
 def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
     from bot.parse.numbers import parse_number
 
@@ -100,6 +106,8 @@ def _sizes_in(text: str, lo: int, hi: int) -> dict[bool, set[float]]:
             continue  # "the system prompt is 1,500 tokens", "el prompt de sistema": a part of the input, not all of it
         if _LIMIT.search(text, max(lo, m.start() - 12), m.start()):
             continue  # "max input 16k tokens, max output 2k tokens": limits, not what a request holds
+        if _SHARE_OF.search(m.group(0)) or _RATE_AFTER.match(text, m.end()):
+            continue  # "600 output tok/s" is a speed, "40% of prompt tokens" a share of one side (mix17b s17): no size
         value = parse_number(m.group("n") or m.group("m") or m.group("v") or m.group("p"))
         if value:
             said[bool(m.group("ai") or m.group("bi") or m.group("vi") or m.group("pi"))].add(value)
