@@ -50,7 +50,7 @@ _CITY_NAMES = words(sorted(CITIES, key=lambda name: len(re.escape(name)), revers
 _CITY = lazy(
     rf"\b(?:in|en|from|desde|at|our|nuestra|nuestro|hora\s+de|horario\s+de)\s+(?:the\s+|el\s+|la\s+)?(?P<city>{_CITY_NAMES})\b"
     rf"|\b(?P<city2>{_CITY_NAMES})(?:\s+(?:time|hours|office|offices|timezone|hora|team|hq|headquarters)|[\s-]based"
-    rf"|\s+(?-i:[A-Z][\w&/-]*)\s+(?:office|offices|team|teams|hq|desk|hub|site))\b"  # "the Tel Aviv R&D team", "our Lima Support desk"
+    rf"|\s+(?-i:[A-Z][\w&/-]*|[a-z]+)\s+(?:office|offices|team|teams|hq|desk|hub|site))\b"  # "the Tel Aviv R&D team", "our Lima Support desk", "the Singapore sales team"
     rf"|(?:hours|horario\s+laboral|horas\s+de\s+oficina|\d{{1,2}}\s?[-–]\s?\d{{1,2}}|9\s?to\s?5)\s?[,(]?\s?(?P<city3>{_CITY_NAMES})\s?(?=[,;.)?!]|$)"
     # a city set off on its own: "…, Paris", "(Ciudad de México)"
     rf"|(?:^|[,(;:]\s?)(?P<city4>{_CITY_NAMES})\s?(?=[,;.)?!\n]|$)",  # a line's end ends it too ("Horario: 8 a 16, Bogotá⏎")

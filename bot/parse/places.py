@@ -63,7 +63,10 @@ def read_timezone(text: str, draft: Draft) -> None:
     ruled = tuple((a, b) for a, b, name in draft.used if name == "residency_places")  # where data may be, not the office
     later = place_scope.later(text, named) + before  # "phase 2 adds Lisbon, out of scope for now": no rival
     owned = place_owner.spans(text, place_cities.named(text))  # "a firm headquartered in Chicago": not where the hours are kept
-    zones += [CITIES[city.lower()] for city in place_cities.cities(text, ruled + later + owned) or place_cities.cities(text, ruled + later)]
+    # the company's or the hardware's city is still the place when said alone; with business hours, any other city
+    # named as a proper noun is where the people are ("tenemos la sede en Miami pero … el equipo de Caracas": cal17b)
+    alone = not (owned and draft.fields.get("calendar") == "business_hours" and place_cities.proper_cities(text, ruled + later + owned))
+    zones += [CITIES[city.lower()] for city in place_cities.cities(text, ruled + later + owned) or (place_cities.cities(text, ruled + later) if alone else [])]
     cities = list(zones)
     zones += place_scope.restated(zone_words.named(text), cities)  # "Phoenix, Mountain Standard Time": Phoenix's own clock
     said_countries = zone_words.country_time(text, place_countries.COUNTRY_ZONES)
