@@ -45,6 +45,17 @@ def _aside(text: str, start: int, end: int) -> bool:
     return bool(lexicon.pattern("calendar_aside").search(text, a, b))
 
 
+def _clause(text: str, at: int) -> tuple[int, int]:
+    """The comma-part of the sentence around `at`: "…we feed in, for our Riyadh service, which runs 8 to 4" keeps
+    the mix's words out of the last part's hours (cal17b s17)."""
+    lo, hi = sentence(text, at)
+    lo = max([lo] + [m.end() for m in _COMMA.finditer(text, lo, at)])
+    return lo, next((m.start() for m in _COMMA.finditer(text, at, hi)), hi)
+
+
+_COMMA = lazy(r"[,;]\s")
+
+
 def _outside(text: str, start: int) -> bool:
     """Hours said as the ones it does NOT run in (lexicon `hours_outside`: "outside business hours", "fuera del horario
     de oficina", cal17 s17): like a negation, what the hours are not."""
@@ -64,18 +75,41 @@ def _closed(text: str, end: int) -> bool:
 # "12h/day", "16 hours a day", "40 hours a week": how long the tokens flow.
 _HOUR_WORDS = {
     "eight": 8, "ocho": 8, "ten": 10, "diez": 10, "twelve": 12, "doce": 12, "sixteen": 16, "dieciséis": 16,
-    "dieciseis": 16, "twenty-four": 24, "twenty four": 24, "veinticuatro": 24,
+    "dieciseis": 16, "nine": 9, "nueve": 9, "twenty-four": 24, "twenty four": 24, "veinticuatro": 24,
 }  # fmt: skip
 _HOURS_A_DAY = lazy(
     r"(?=\w)\b(?P<hours>\d{1,2}|eight|ocho|ten|diez|twelve|doce|sixteen|diecis[eé]is|twenty[\s-]four|veinticuatro)\s?(?:h|hrs?|hours?|horas?)\s?(?:/|a|per|each|every|al|por|cada)\s?(?P<per>day|d[ií]a|week|semana)\b",
     re.I,
 )
+# A day said by its length (cal17b s17): "an 8-hour day", "normal eight hour days", "eight-hour weekdays", "a 12-hour
+# shift", "jornadas de ocho horas", "una jornada normal de 8 horas". Its length decides as a clock span's does; a count
+# before it ("three 8-hour shifts", "dos turnos de 8 horas") is shifts, which other rows read.
+_NUMBER = r"\d{1,2}(?:[.,]5)?|eight|nine|ten|twelve|ocho|nueve|diez|doce|twenty[\s-]four|veinticuatro"
+_DAY_LENGTH = lazy(
+    rf"(?=\w)\b(?P<hours>{_NUMBER})[\s-]?(?:h|hrs?|hours?)[\s-]+(?:(?:work(?:ing)?|business|office)[\s-]?)?(?:days?|workdays?|weekdays|shifts?)\b"
+    rf"|\b(?:jornadas?|turnos?)\s+(?:(?:normal(?:es)?|habitual(?:es)?|est[aá]ndar|laboral(?:es)?|diarias?|completas?)\s+)?de\s+(?P<hours_es>{_NUMBER})\s+horas\b",
+    re.I,
+)
+_COUNT_BEFORE = lazy(r"\b(?:two|three|four|2|3|4|dos|tres|cuatro)\s+(?:\w+\s+)?$", re.I)
+
+
+def _day_lengths(text: str, found: dict[object, list[re.Match[str]]]) -> list[tuple[str, int]]:
+    out = []
+    for m in found[_DAY_LENGTH]:
+        if _COUNT_BEFORE.search(text, max(0, m.start() - 20), m.start()):
+            continue
+        said = (m.group("hours") or m.group("hours_es")).lower().replace(",", ".")
+        hours = float(said) if said[0].isdigit() else _HOUR_WORDS.get(said.replace("twenty four", "twenty-four"), 0)
+        out.append((m.group(0), hours))
+    return out
+
+
 # Days without hours ("5 days a week"): Monday to Friday, but which hours? The words are lexicon rows
 # (`days_only`: "weekdays only", "Mon-Fri", "de lunes a viernes", "solo laborables"); a clock span or "business
 # hours" beside them says the hours.
 _DAYS_ONLY = lazy(r"(?<![\w.,])[567]\s+(?:days?\s+(?:a|per|of\s+the)\s+week|d[ií]as\s+(?:a|por|de)\s+(?:la\s+)?semana)\b", re.I)
 
-def _day_hours(found: dict[object, list[re.Match[str]]], day: int) -> list[tuple[str, int]]:
+def _day_hours(text: str, found: dict[object, list[re.Match[str]]], day: int) -> list[tuple[str, int]]:
     """Hours a day the tokens flow, from "12h/day" or "40 hours a week" (a business week: `day` × 5)."""
     out = []
     for m in found[_HOURS_A_DAY]:
@@ -87,7 +121,7 @@ def _day_hours(found: dict[object, list[re.Match[str]]], day: int) -> list[tuple
         )
         per_week = m.group("per").lower() in ("week", "semana")
         out.append((m.group(0), {5 * day: day, 168: 24}.get(hours, 0) if per_week else hours))
-    return out
+    return out + [(typed, day if hours == day + 1 else hours) for typed, hours in _day_lengths(text, found)]  # "a 9-hour day": lunch
 
 
 def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
@@ -97,13 +131,13 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     # Each pattern scans the text once (a 4,000-character paste made the second scans cost milliseconds).
     found: dict[object, list[re.Match[str]]] = {
         pattern: list(pattern.finditer(text))
-        for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAYS_ONLY, lexicon.pattern("days_only"), clock.CLOCK_SPAN, clock.SPAN,
+        for pattern in (_BUSINESS, _ALWAYS, _HOURS_A_DAY, _DAY_LENGTH, _DAYS_ONLY, lexicon.pattern("days_only"), clock.CLOCK_SPAN, clock.SPAN,
                         lexicon.pattern("calendar_unpriced"), lexicon.pattern("calendar_always"), lexicon.pattern("hours_label"),
                         lexicon.pattern("calendar_business"))
     }
     day, opens = settings.business_hours_per_day, settings.business_hours_start
     if "input_per_output" in draft.fields:  # "entrada/salida de 4 a 1" is the mix, not hours
-        found[clock.SPAN] = [m for m in found[clock.SPAN] if not mix_parts.sides().search(text, *sentence(text, m.start()))]
+        found[clock.SPAN] = [m for m in found[clock.SPAN] if not mix_parts.sides().search(text, *_clause(text, m.start()))]
     found[clock.SPAN] = [m for m in found[clock.SPAN] if clock.is_hours(text, m, day, opens)]
     found[clock.CLOCK_SPAN] = [m for m in found[clock.CLOCK_SPAN] if not clock.LABEL.match(text, m.end())]
     for pattern, matches in found.items():
@@ -121,7 +155,7 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     said["24x7"] += [not _negated(text, m.start()) for m in found[lexicon.pattern("calendar_always")]]  # "three shifts"
     said["business_hours"] += [not _negated(text, m.start()) for m in found[lexicon.pattern("calendar_business")]]  # "one day shift"
     business, always = any(said["business_hours"]), any(said["24x7"])
-    for typed, hours in _day_hours(found, day):
+    for typed, hours in _day_hours(text, found, day):
         if hours == 24:
             always = True
         elif hours == day:
@@ -131,12 +165,14 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
             return
     spans = clock.clock_spans(found) + clock.bare_spans(found)
     labelled = [m for m in found[lexicon.pattern("hours_label")] if not _negated(text, m.start())]
-    business = business or bool(labelled and not (always or spans or _day_hours(found, day)))  # "Support hours: Australia"
+    business = business or bool(labelled and not (always or spans or _day_hours(text, found, day)))  # "Support hours: Australia"
     for typed, start, hours, lo, hi in split_day.joined(text, spans, day):  # "de 9 a 14 y de 16 a 19": one day
         if hours >= 24:  # "from midnight to midnight": the whole day
             always = True
             continue
-        if hours not in (day, day + 1):  # "9-12", "7 to 7", "between midnight and 6am": neither calendar llmcost prices
+        if hours not in (day, day + 1) and not {hours - lunch for lunch in clock.break_hours(text, hi)} & {day, day + 1}:
+            # "9-12", "7 to 7", "between midnight and 6am": neither calendar llmcost prices; a window minus its
+            # break may be one ("9am-5:30pm with a half-hour lunch": 8 h)
             draft.ask(ASK_CONFLICT, "calendar_unclear", said=typed)
             return
         business = True

@@ -80,6 +80,37 @@ def is_hours(text: str, m: re.Match[str], day: int, opens: int) -> bool:
 
 
 
+# A break said after a window, with its length or without (cal17b s17): "9am-5:30pm with a half-hour lunch", "8 to 5
+# with an hour for lunch", "de 8:30 a 17:30 con una hora para comer", "9:00 to 17:30 with a lunch break". The window
+# minus the break is the working day (bot/parse/calendar.py); a break of no stated length is half an hour to an hour.
+BREAK = lazy(
+    r"(?:\s?(?:am|pm|h|hrs?)\b)?\s*,?\s*(?:with|incl\.?|including|plus|minus|less|except|excluding|and|but|con|y|menos|incluyendo|sin\s+contar)\s+"
+    r"(?:(?:an?|one|the|una?|la|el|its|their|su)\s+)?(?:(?P<len>half[\s-]an?[\s-]hours?|half[\s-]hours?|\d{2}[\s-]?(?:min(?:ute)?s?|minutos)|hora\s+y\s+media"
+    r"|(?:media|una|1)\s+hora|(?:an?|one|1|two|2|dos)[\s-]?(?:h|hrs?|hours?|horas?)|hour|\d(?:[.,]5)?\s?(?:h|hrs?|hours?|horas))(?:'s)?[\s-]+"
+    r"(?:(?:off|break|pause|de\s+descanso|libre)\s+)?(?:(?:for|of|para|de)\s+(?:la\s+)?)?)?"
+    r"(?:lunch|meal|midday|break|comida|almuerzo|comer|descanso|pausa)",
+    re.I,
+)
+_BREAK_WORDS = {"half": 0.5, "media": 0.5, "hora y media": 1.5, "two": 2, "2": 2, "dos": 2}
+
+
+def break_hours(text: str, end: int) -> tuple[float, ...]:
+    """The lengths the break said right after a window ending at `end` may have: () when none is said."""
+    m = BREAK.match(text, end)
+    if not m:
+        return ()
+    said = (m.group("len") or "").lower()
+    if not said:
+        return (0.5, 1.0)
+    if said.startswith("hora y media"):
+        return (1.5,)
+    if said[:2].isdigit() and "min" in said:
+        return (int(said[:2]) / 60,)
+    if said[0].isdigit() and said[1:2] in (".", ","):
+        return (float(said[:3].replace(",", ".")),)
+    return (_BREAK_WORDS.get(said.split()[0].split("-")[0], 1.0),)
+
+
 def bare_spans(found: dict[object, list[re.Match[str]]]) -> list[split_day.Span]:
     spans = []
     for m in found[SPAN]:  # already only those that are hours

@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 
-_GAP = lazy(r"\s+(?:(?:the|el|la)\s+)?")
+_GAP = lazy(r"\s+(?:(?:the|el|la|our|a|an|un|una|nuestr[oa])\s+)?")
 
 
 def spans(text: str, named: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
