@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from bot.parse import context, gateway_split, gateway_time, lexicon
+from bot.parse import context, gateway_scope, gateway_split, gateway_time, lexicon
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
 from bot.parse.lazyre import lazy
 
@@ -92,6 +92,8 @@ def _setups(text: str, spans: tuple[tuple[int, int], ...]) -> tuple[re.Match[str
             continue  # "no per-team limits", "we need per-team keys", "budgets per team are a mess"
         if _if(text, m.start(), start, end) or context.settled(text, m.start(), start, end) is False:
             continue  # "if each team had its own key", "the per-team keys don't work"
+        if gateway_time.then_now(text, m.start(), a, b, end):
+            continue  # "we had a key per team until the reorg; since then…": a setup that held once
         out.append(m)
     return tuple(out)
 
@@ -99,8 +101,8 @@ def _setups(text: str, spans: tuple[tuple[int, int], ...]) -> tuple[re.Match[str
 def aside(text: str, pos: int, start: int, end: int, have: Sequence[re.Match[str]] = ()) -> bool:
     """Whether a gateway phrase at `pos` is no pain now: a hypothetical, a pain that held once, or a setup that
     answers it in the same part of the sentence or a later one ("…, but today every team has its own")."""
-    if _if(text, pos, start, end) or held_once(text, pos, start, end):
-        return True
+    if _if(text, pos, start, end) or held_once(text, pos, start, end) or gateway_scope.elsewhere(text, pos):
+        return True  # "…the cloud storage bill, which is unrelated": another bill than the LLM's
     a, _ = part(text, pos, start, end)
     return any(a <= s.start() for s in have)  # in its part or later: "…; since March every team has its own key"
 
