@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from bot.parse import lexicon
 from bot.parse.lazyre import lazy
 from bot.parse.volume_forms import _SIDE
 
@@ -21,9 +22,13 @@ _BOTH_OF = lazy(
     + rf"\s*(?:,|and|y|&|/)\s*(?:(?:the|la|el)\s+)?(?P<side2>{_SIDE})(?:\s+tokens?)?\s*(?:is|are|es|son|:)?\s*(?:(?:el|un)\s+)?" + _PCT.format("pct2") + _OF,
     re.I,
 )
-# "… es salida", "… are completions", "… is output": the side after the volume, in its sentence
+# "a quarter of the …", "la cuarta parte de los …"
+_FRACTION = "|".join(map(re.escape, sorted(lexicon.mapping("fractions"), key=len, reverse=True)))
+_FRAC_OF = lazy(rf"(?<![\w.,])(?:(?:an?|una?|la)\s+)?(?P<frac>{_FRACTION})" + _OF, re.I)
+# "… es salida", "… are completions", "… is output", "… es respuesta": the side after the volume, in its sentence
 _SIDE_AFTER = lazy(
-    rf"[^.;:!?\n\d]{{0,60}}?(?<!\w)(?:is|are|was|were|es|son|fue|fueron|come\s+from|corresponde\s+a)\s+(?:(?:the\s+|la\s+|el\s+|de\s+)?)(?P<side>{_SIDE})",
+    rf"[^.;:!?\n\d]{{0,60}}?(?<!\w)(?:is|are|was|were|es|son|fue|fueron|come\s+from|corresponde\s+a)\s+(?:(?:the\s+|la\s+|el\s+|de\s+)?)"
+    rf"(?P<side>{_SIDE}|(?:answers?|responses?|replies|respuestas?)\b)",
     re.I,
 )
 
@@ -33,7 +38,7 @@ def _pct(raw: str) -> float:
 
 
 def _output(side: str, part: float) -> float | None:
-    output = part if re.search(r"output|salida|completion", side, re.I) else 1 - part
+    output = part if re.search(r"output|salida|completion|answer|respons|repl|respuesta", side, re.I) else 1 - part
     return output if 0 < output < 1 else None
 
 
@@ -46,6 +51,10 @@ def share_before(text: str, start: int, end: int) -> tuple[float | None, int, in
         first, second = _pct(both.group("pct1")), _pct(both.group("pct2"))
         part = _output(both.group("side1"), first) if abs(first + second - 1) <= 0.01 else None
         return part, both.start(), end
-    if (share := _PCT_OF.search(text, lo, start)) and (side := _SIDE_AFTER.match(text, end)):
-        return _output(side.group("side"), _pct(share.group("pct"))), share.start(), side.end()
+    if (share := _PCT_OF.search(text, lo, start) or _FRAC_OF.search(text, lo, start)) and (side := _SIDE_AFTER.match(text, end)):
+        if frac := share.groupdict().get("frac"):
+            part = 1 / float(lexicon.mapping("fractions")[re.sub(r"\s+", " ", frac.lower())])
+        else:
+            part = _pct(share.group("pct"))
+        return _output(side.group("side"), part), share.start(), side.end()
     return None
