@@ -60,7 +60,7 @@ def _figures(text: str, nums: list[Number], draft: Draft) -> list[tuple[str, Num
         return []
     converted = next((n for n in draft.notes if n.code == "volume_converted"), None)
     # the volume as typed: converted, or before a share of it was taken ("200k tokens each, 80% input")
-    said_volumes = {n.params["volume"] for n in draft.notes if n.code in ("volume_converted", "volume_share")}
+    said_volumes = {n.params["volume"] for n in draft.notes if n.code in ("volume_converted", "volume_share", "volume_shifts")}
     said_volumes |= {n.params["requests"] for n in draft.notes if n.code == "volume_per_request"}  # "40 chats a day each"
     out = []
     for n in nums:

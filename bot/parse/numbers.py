@@ -4,7 +4,7 @@
 Values are computed in Decimal so "0.3k" is exactly 300, then handed out as float. A comma followed by
 exactly three digits groups thousands (12,000); any other comma is a decimal comma (2,5k). A dot followed
 by groups of exactly three digits groups thousands too (Spanish 12.000, 1.500 millones) unless a short
-multiplier follows (1.200M is 1.2 M), also before a decimal comma (3.153,6 millones); a dot with any other digit
+multiplier or an English scale word follows (1.200M is 1.2 M, 1.095 billion is 1.095 × 10⁹), also before a decimal comma (3.153,6 millones); a dot with any other digit
 count is a decimal point.
 
 A space groups thousands too (12 000, 1 200 000), but "phase 1 500 tok/s" is phase 1 at 500: one digit,
@@ -36,6 +36,11 @@ _SCALES = {
 }
 _MULTIPLIERS = {**_SCALES, **_SYMBOLS}
 _SCALE_WORDS = "|".join(sorted(map(re.escape, _SCALES), key=len, reverse=True))
+# English scale words: a dot before one is a decimal point ("1.095 billion" is 1,095,000,000), as before "M" or
+# "bn"; before a Spanish one it groups thousands ("4.000 millones").
+_DECIMAL_BEFORE = "|".join(
+    sorted((re.escape(k) for k in lexicon.language_mapping("en", "number_scales") if k in _SCALES), key=len, reverse=True)
+)
 
 NUMBER = lazy(
     r"""
@@ -48,13 +53,13 @@ NUMBER = lazy(
       | (?P<space>[1-9]\d{0,2}(?:[\ \u202f]\d{3})+)(?![\d.,]\d|\d)            # 12 000
       | (?P<apos>[1-9]\d{0,2}(?:'\d{3})+)(?![\d.,']\d)                      # 1'500 (Swiss)
       | (?P<dotcomma>[1-9]\d{0,2}(?:\.\d{3})+,\d+)(?![\d.,]\d|\d)                # 3.153,6 (Spanish: dots group, comma decimal)
-      | (?P<dot>[1-9]\d{0,2}(?:\.\d{3})+)(?![\d.,]\d|\d)(?!\ ?(?:[kKMbB]|bn|mn)(?![a-zA-Z]))  # 12.000; 1.200M is 1.2M
+      | (?P<dot>[1-9]\d{0,2}(?:\.\d{3})+)(?![\d.,]\d|\d)(?!\ ?(?:[kKMbB]|bn|mn|(?i:DECIMAL_BEFORE))(?![a-zA-Z]))  # 12.000; 1.200M is 1.2M
       | (?P<sci>\d+(?:[.,]\d+)?[eE]\+?\d{1,2})(?![\w.])                       # 3e5, 1.2e6, 2,5e3
       | (?P<pow>\d+(?:\.\d+)?\ ?[x×*·]\ ?10\ ?(?:\^|\*\*)\ ?\d{1,2})(?![\w.])       # 3×10^5, 3*10**5
       | (?P<plain>\d+(?:[.,]\d+)?|\.\d+)                                    # 300, 300.5, 2,5, .5
     )
     (?:\ ?(?P<mult>mil\ millones|(?i:SCALES)|mln|bn|mn|MM|[kK]|M|[bB])(?![a-zA-Z]))?
-    """.replace("SCALES", _SCALE_WORDS),
+    """.replace("DECIMAL_BEFORE", _DECIMAL_BEFORE).replace("SCALES", _SCALE_WORDS),
     re.VERBOSE,
 )
 

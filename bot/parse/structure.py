@@ -214,6 +214,7 @@ def reshape(text: str, draft: Draft) -> str:
             text = "\n".join(line for line in _blocks(lines, draft))
     text = volume_labels(volume_totals(text))  # "Daily volume? About 40M output tokens.": the label's period is the figure's
     if ":" in text or "=" in text:
+        text = config_figures.logfmt(text) if "_" in text and "=" in text else text  # "a_b=1 c_d=2": two pairs
         text = _pairs().sub(_pair, config_figures.named_values(text))  # terraform defaults, env entries
     if "_" in text:
         text = config_figures.metrics(text)

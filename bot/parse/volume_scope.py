@@ -35,6 +35,11 @@ def _sides() -> re.Pattern[str]:  # both sides named ("prompts and answers"): th
     return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_both')})(?!\w)", re.I)
 
 
+@cache
+def _split_unknown() -> re.Pattern[str]:  # "doesn't break it into input and output", "sin desglose" (grow17b s17)
+    return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_split_unknown')})(?!\w)", re.I)
+
+
 _CLAUSE_END = lazy(r"[,;]")
 
 
@@ -55,8 +60,8 @@ _TOTAL_AFTER = lazy(r"\s*,?\s*(?:in\s+total|en\s+total|all\s+told|in\s+all|combi
 
 def total_by_clause(text: str, start: int, end: int, lo: int, hi: int) -> bool:
     """Whether the bare volume at [start, end) in the sentence [lo, hi) counts input and output together."""
-    if _both().search(text, max(lo, start - _NEAR), min(hi, end + _NEAR)):
-        return True
+    if _both().search(text, max(lo, start - _NEAR), min(hi, end + _NEAR)) or _split_unknown().search(text):
+        return True  # "… (both directions)"; "the export doesn't break it into input and output", anywhere
     before = [m.end() for m in _CLAUSE_END.finditer(text, max(lo, start - _NEAR), start)]
     after = _CLAUSE_END.search(text, end, min(hi, end + _NEAR))
     if _sides().search(text, before[-1] if before else max(lo, start - _NEAR), after.start() if after else min(hi, end + _NEAR)):

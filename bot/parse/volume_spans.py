@@ -51,3 +51,24 @@ def span_hours(text: str, volume: re.Match[str]) -> tuple[int, int, int] | None:
 @cache
 def _said() -> re.Pattern[str]:
     return lazy(lexicon.alternation("span_hours"), re.I)
+
+
+@cache
+def _shifts_a_day() -> re.Pattern[str]:
+    words = "|".join(sorted(map(re.escape, lexicon.mapping("number_words")), key=len, reverse=True))
+    return lazy(
+        rf"(?<![\w.,])(?P<n>\d{{1,2}}|{words})\s+(?:[^\W\d_]+\s+)?(?:shifts|turnos)\s+(?:a|per|each|every|al|por|cada|diarios)\b(?:\s+(?:day|d[ií]a))?",
+        re.I,
+    )
+
+
+def shifts_a_day(text: str, volume: re.Match[str]) -> tuple[int, int, int] | None:
+    """ "we run 3 shifts a day", "hay tres turnos al día": how many shifts fill a day, said in the volume's sentence
+    or the next, and where; a volume per shift is then that many times a day's volume (grow17b s17)."""
+    lo, hi = sentence(text, volume.start())
+    end = sentence(text, hi + 1)[1] if hi + 1 < len(text) else hi
+    if not (said := _shifts_a_day().search(text, lo, end)):
+        return None
+    raw = said.group("n").lower()
+    count = int(raw) if raw.isdigit() else int(lexicon.mapping("number_words")[raw])
+    return (count, *said.span()) if 1 < count <= 4 else None

@@ -27,7 +27,8 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
 from bot.parse.volume_lead import LeadVolume
 from bot.parse.volume_limits import is_limit
 from bot.parse.volume_scope import lead_total, share_later, side_by_clause, side_by_verb, total_by_clause
-from bot.parse.volume_spans import span, span_hours
+from bot.parse.volume_share_before import share_before
+from bot.parse.volume_spans import shifts_a_day, span, span_hours
 from bot.parse.volume_units import capacity_unit, lead_unit, period_hours, unit_counts
 from costcore.scenario import CalendarKind, Settings
 
@@ -118,10 +119,16 @@ def read_volumes(
         if kind is None:  # "input runs about 1.46B tokens", "we process 60M tokens a day": said around it (volume_scope.py)
             lo, hi = sentence(text, number.start)
             kind = side_by_clause(text, number.start, lo) or ("total" if total_by_clause(text, number.start, volume.end(), lo, hi) else None) or side_by_verb(text, number.start, lo)
-        output = amount
-        if kind in (None, "total") and (share := _SHARE_AFTER.match(text, volume.end()) or share_later(text, volume.end())):
-            draft.use(share.start(), share.end(), "input_per_output")  # "1B tokens a month, 20% output"
-            if (part := _output_share(share, amount)) is None:
+        output, before = amount, share_before(text, number.start, volume.end()) if kind in (None, "total") else None
+        if before or (kind in (None, "total") and (share := _SHARE_AFTER.match(text, volume.end()) or share_later(text, volume.end()))):
+            if before:  # "el 25 % de los 4.000 millones de tokens mensuales es salida"
+                part = before[0]
+                draft.use(before[1], number.start, "input_per_output")
+                draft.use(volume.end(), before[2], "input_per_output")
+            else:
+                draft.use(share.start(), share.end(), "input_per_output")  # "1B tokens a month, 20% output"
+                part = _output_share(share, amount)
+            if part is None:
                 draft.ask(ASK_SLO, "total_volume_mix", volume=plain(amount), period=period)
                 continue
             output, mix = amount * part, round((1 - part) / part, 6)
@@ -150,11 +157,17 @@ def read_volumes(
             amount, kind = output, "output"
         kind = kind or "output"
         if period in SPANS:  # "72M tokens per shift; each shift lasts 8 hours": those hours, or ask
-            if not (said_hours := span_hours(text, volume)):
+            if said_hours := span_hours(text, volume):
+                draft.use(said_hours[1], said_hours[2], "slo_tok_s")  # "the batch window is 10 hours": read
+                hours, used = Fraction(said_hours[0]), calendar
+            elif period == "shift" and (per_day := shifts_a_day(text, volume)):
+                draft.use(per_day[1], per_day[2], "slo_tok_s")  # "we run 3 shifts a day": the shifts fill the day
+                notes.append(("volume_shifts", {"volume": plain(amount), "shifts": per_day[0], "period": "day"}))
+                amount, output, period = amount * per_day[0], output * per_day[0], "day"
+                hours, used = _volume_hours(text, volume, period, calendar, settings)
+            else:
                 draft.ask(ASK_SLO, "volume_span_hours", volume=plain(amount), period=period)
                 continue
-            draft.use(said_hours[1], said_hours[2], "slo_tok_s")  # "the batch window is 10 hours": read
-            hours, used = Fraction(said_hours[0]), calendar
         else:
             hours, used = _volume_hours(text, volume, period, calendar, settings)
         if used == "business_hours" and (BUSINESS_DAY.search(volume.group("period") or "") or volume.group("day_hours")):

@@ -57,6 +57,11 @@ def mapping(concept: str) -> dict[str, Any]:
     return {str(k).lower(): v for lang in LANGUAGES for k, v in (_files()[lang].get(concept) or {}).items()}
 
 
+def language_mapping(lang: str, concept: str) -> dict[str, Any]:
+    """One language's table for `concept` (lower-case keys): "1.095 billion" reads by English rules."""
+    return {str(k).lower(): v for k, v in (_files()[lang].get(concept) or {}).items()}
+
+
 _PART = re.compile(r"\{([a-z_]+)\}")
 
 
