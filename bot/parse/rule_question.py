@@ -38,6 +38,29 @@ def refused_answer(text: str, start: int, end: int) -> int | None:
     return no.end() if no else None
 
 
+# A reply on the next line or sentence that names who was asked and their no (res17b): "dev: compliance said
+# absolutely not, …", "luis: checked with legal, hard no", "jorge: lo he preguntado a legal y dicen que ni hablar".
+_REPLY_END = lazy(r"[^\n]*?(?:[.!](?=\s)|\n|$)")
+_AFTER_NO = r"(?=\s*(?:[,.!;:\n—–-]|$|(?:they|it|that|because|since|porque|ya|pues|por)\b))"
+
+
+@cache
+def _said_no() -> re.Pattern[str]:
+    lead = r"(?:\b(?:said|says|answered|replied|told\s+(?:us|me)|dijo|dicen|dice|dijeron|contest\w+|respondi\w+|que)|[,:;—–-])"
+    return lazy(rf"{lead}\s*¡?\s*(?:{lexicon.alternation('answered_no')})\b{_AFTER_NO}", re.I)
+
+
+def refused_later(text: str, start: int, end: int) -> int | None:
+    """Where the reply ends when a question about sending the text out is answered no in the next line or sentence by
+    someone who rules on it (an authority): the thread settles the question, and the no is a rule that binds."""
+    if not text[start:end].rstrip().endswith("?") or not grouped.pattern("egress").search(text, start, end):
+        return None
+    reply = _REPLY_END.match(text, end + len(text[end:]) - len(text[end:].lstrip()))
+    if not reply or not grouped.pattern("authority").search(text, reply.start(), reply.end()):
+        return None
+    return reply.end() if _said_no().search(text, reply.start(), reply.end()) else None
+
+
 def answered(text: str, end: int) -> bool:
     """Whether an answer follows a question that ends at `end` ("can the data leave? no")."""
     return bool(_ANSWERED.match(text, end))

@@ -27,7 +27,7 @@ from bot.parse import (
     stance_part,
     stance_sentences,
 )
-from bot.parse.rule_question import asks_about_rule, refused_answer, wishes_self_host
+from bot.parse.rule_question import asks_about_rule, refused_answer, refused_later, wishes_self_host
 from bot.parse.stance_aside import disowned, next_to
 from bot.parse.stance_kind import LEAVES, NONE, STAYS, UNSURE, Stance
 
@@ -63,8 +63,10 @@ def read(text: str) -> list[Stance]:
         if wishes_self_host(text, start, end):  # "would it be cheaper to host it in our own data center?" (res12)
             out.append(Stance(NONE, start, end, (start, end)))
             continue
-        if (no := refused_answer(text, start, end)) is not None:  # "¿Mandar esto a una API de fuera? Ni de broma"
+        if (no := refused_answer(text, start, end) or refused_later(text, start, end)) is not None:  # "¿Mandar esto a una API de fuera? Ni de broma"
             out.append(Stance(STAYS, start, no, (start, no)))
+            while k + 1 < len(sentences) and sentences[k + 1][0] < no:
+                k += 1  # the reply is read with its question (res17b)
             continue
         if asked := asks_about_rule(text, start, end):
             out.append(Stance(UNSURE, asked.start(), end, (start, end)))
