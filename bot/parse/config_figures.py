@@ -183,6 +183,7 @@ def named_values(text: str) -> str:
 
 # A logfmt run, "avg_prompt_tokens=5200 avg_completion_tokens=650 p50_latency_ms=1900": pairs that only a space parts
 _LOGFMT_GAP = lazy(r"(?<=[\w.%])[ \t]+(?=[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+=\d)")
+_LOGFMT_KEY = lazy(r"(?<![\w.])([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)=\d")
 _LOGFMT_PAIR = lazy(r"(?<![\w.])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+=\d[\d.]*%?(?=[ \t]+[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+=\d)")
 
 
@@ -190,6 +191,9 @@ def logfmt(text: str) -> str:
     """`text` with the pairs of a logfmt run parted by commas, as a config's are, so each pair is read by its key
     (grow17b s17): "avg_prompt_tokens=5200, avg_completion_tokens=650" is a mix of 8."""
     if not _LOGFMT_PAIR.search(text):
+        return text
+    keys = [m.group(1).lower() for m in _LOGFMT_KEY.finditer(text)]
+    if len(keys) != len(set(keys)):  # a pasted log, one request a line ("tokens_in=2001 tokens_out=301" × 24): no summary
         return text
     return _LOGFMT_GAP.sub(",  ", text)  # two characters for one: nothing reads offsets of this text back
 
