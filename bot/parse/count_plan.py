@@ -44,16 +44,42 @@ def replan(text: str, nums: list[Number], draft: Draft, done) -> None:
         found = [(0, 0, 0), *found]  # "should the deal close, 3 more": which count to size for is asked
     for _, start, end in [*found, (0, said.start, said.end)]:
         draft.use(start, end, "slo_tok_s")
-    if len({v for v, _, _ in found}) == 1 and _words("count_target").search(text) and not _words("count_target_now").search(text):
+    named = _named_target(text, said, found)
+    now = named == "now" or _words("count_target_now").search(text)
+    if len({v for v, _, _ in found}) == 1 and (named or _words("count_target").search(text)) and not now:
         total = float(done.params["each"]) * new
         draft.notes = [n for n in draft.notes if n is not done and n.code != "count_current"]
         draft.fields["slo_tok_s"] = total
         draft.note("rate_multiplied", count=new, each=plain(float(done.params["each"])), tok_s=plain(total))
         draft.note("count_current", old=plain(count), new=plain(new))
-    elif not _words("count_target_now").search(text):
+    elif not now:
         draft.notes = [n for n in draft.notes if n is not done and n.code != "count_current"]
         draft.fields.pop("slo_tok_s", None)
         draft.ask(ASK_SLO, "rate_per_group", tok_s=done.params["each"], group=said.noun.split()[-1].lower())
+
+
+_TOKEN = lazy(r"[^\W_]{2,}|\d+", re.I)
+_FILLER = lazy(r"(?:me|us|it|this|that|the|for|on|of|out|with|el|la|los|las|para|con|de|del|nos|lo)$", re.I)
+_ALL_N = lazy(r"(?<!\w)(?:all|tod[oa]s(?:\s+l[oa]s)?|the|l[oa]s)\s+(?P<n>\d+)(?!\w)", re.I)
+
+
+def _named_target(text: str, said: Count, found: list[tuple[int, int, int]]) -> str | None:
+    """What the sizing words name: the change's ("two more join in spring. Price the spring configuration", "en
+    septiembre se suman 15 más. Calcula septiembre", "… with all 10"): "change"; today's ("Phase 1 is 3 countries,
+    phase 2 adds 5 more … Price phase 1"): "now"; neither said: None."""
+    value, start, end = found[0]
+    if any(int(m["n"]) == value for m in _ALL_N.finditer(text, end) if m.start() > end):
+        return "change"
+    clause = sentence(text, start)
+    near = {t.lower() for t in _TOKEN.findall(text, max(clause[0], said.end, start - 30), min(clause[1], end + 30))}
+    own = {t.lower() for t in _TOKEN.findall(text, max(sentence(text, said.start)[0], said.start - 30), said.end)}
+    for m in [*_words("count_target_verb", lexicon.WORD_END).finditer(text, end), *_words("count_target").finditer(text, end)]:
+        named = [t.lower() for t in _TOKEN.findall(text, m.start(), m.end() + 40) if not _FILLER.match(t)][1:4]
+        if any(t in own and t not in near for t in named) and any(t in own and t in near for t in named):
+            return "now"  # "Phase 1 is 3 countries, phase 2 adds 5 more … Price phase 1": the label today's count has
+        if any(t in near and t not in own and not t.isdigit() for t in named[:2]):
+            return "change"
+    return None
 
 
 def _changes(text: str, nums: list[Number], said: Count) -> list[tuple[int, int, int]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot.parse import lexicon
+from bot.parse import lexicon, unit_forms
 from bot.parse.compose_at_once import streams_at_once
 from bot.parse.counts import of_noun, people_of
 from bot.parse.draft import ASK_SLO, Draft
@@ -45,6 +45,8 @@ def total_of_counted(
             return number.value
         counts = counted(text, nums, plural_of(group), skip=number) or _of_them(text, number)
         counts = counts or of_noun(text, nums, plural_of(group))  # "twelve regional offices, … per office"
+        if not counts and per_group and (head := _compound_head(text, nums, after, per_group.end(), number)):
+            group, counts = head  # "per airline partner … there are 13 partners": a compound counted by its head
         if len(counts) != 1:
             draft.ask(ASK_SLO, "rate_per_group", tok_s=plain(number.value), group=group.lower())
             return None
@@ -83,6 +85,16 @@ def _unit_of_two(after: str, end: int, group: str) -> str | None:
     nxt = _PHRASE.match(after, end)
     phrase = f"{group} {after[end : nxt.end()].strip()}" if nxt and nxt.end() > end else ""
     return phrase if phrase and lexicon.pattern("group_nouns").fullmatch(phrase) else None
+
+
+def _compound_head(text: str, nums: list[Number], after: str, end: int, number: Number) -> tuple[str, list[int]] | None:
+    """The word after the unit, when it is a group noun the message counts once ("airline partner", "13 partners")."""
+    nxt = _PHRASE.match(after, end)
+    word = after[end : nxt.end()].strip() if nxt else ""
+    if not word or unit_forms.kind(word) != "group":
+        return None
+    counts = counted(text, nums, plural_of(word), skip=number)
+    return (word, counts) if len(counts) == 1 else None
 
 
 _PHRASE = lazy(r"(?:\s+[^\W\d_]+)?")  # one word more: "por entidad legal", not "per team and legal…"

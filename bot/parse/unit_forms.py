@@ -84,6 +84,8 @@ def head(text: str, unit: str) -> str:
         return unit
     if kind(words[1]) and len(re.findall(rf"(?<!\w){forms(unit)}(?!\w)", text, re.I)) > 1:
         return unit
+    if kind(words[1]) and not kind(words[0]) and re.search(rf"\d\s+{forms(words[1])}(?!\w)", text, re.I):
+        return words[1]  # "per airline partner … there are 13 partners": an English compound's head is its last noun
     return words[0]
 
 
