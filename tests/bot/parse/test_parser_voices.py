@@ -13,7 +13,10 @@ from bot.parse import structure, voices
 from bot.parse.draft import Draft
 from bot.parse.markup import to_plain
 from bot.parser import parse
-from tests.bot.parse.test_parser_stance import QUESTIONS  # the corpus, the probe and every hand-written set
+from tests.bot.parse.test_parser_stance import (  # the corpus, the probe and every hand-written set
+    QUESTIONS,
+    readings_held_back,
+)
 
 
 def _settled(text: str) -> tuple[str, list]:
@@ -31,21 +34,7 @@ def test_the_cue_loses_no_reading(monkeypatch, part):
     read only through `voices._cued`: where every call of it said yes, settling without the cue is, call for
     call, the same settling, so only the questions the cue turned away (~85 %) are settled twice."""
     questions = QUESTIONS[part::SLICES]
-    real = voices._cued
-    turned_away = [False]
-
-    def watched(text: str, toks: list | None) -> bool:
-        said = real(text, toks)
-        turned_away[0] = turned_away[0] or not said
-        return said
-
-    monkeypatch.setattr(voices, "_cued", watched)
-    gated: dict[str, tuple] = {}
-    for q in questions:
-        turned_away[0] = False
-        settled = _settled(q)
-        if turned_away[0]:
-            gated[q] = settled
+    gated = readings_held_back(monkeypatch, voices, "_cued", lambda said, text, toks: not said, _settled, questions)
     assert gated, "the cue turned no question away: the check below checks nothing"
     monkeypatch.setattr(voices, "_cued", lambda text, toks: True)
     changed = [q for q, settled in gated.items() if _settled(q) != settled]
