@@ -67,7 +67,8 @@ class Draft:
         self.asks.append((priority, Finding(code=code, params=params)))
 
     def note(self, code: str, **params: Any) -> None:
-        self.notes.append(Finding(code=code, params=params))
+        if (finding := Finding(code=code, params=params)) not in self.notes:  # two readers saying one thing: once
+            self.notes.append(finding)
 
     @property
     def clarification(self) -> Finding | None:
