@@ -59,7 +59,8 @@ def _clause(text: str, lo: int, hi: int, pos: int) -> tuple[int, int]:
     ("desde el cambio, un 55 %", "after the rewrite, about 30 %": the lead places it in time)."""
     edges = [m for m in _EDGE.finditer(text, max(lo, pos - 90), pos)]
     start = max([lo, *(m.end() for m in edges)])
-    if edges and edges[-1].group(0) == "," and not _DIGIT.search(text, start, pos):  # bare: "…, un 55 %"
+    bare = edges and edges[-1].group(0) == "," and len(text[start:pos].split()) <= 2  # "…, un 55 %", not "…, prod sits at 35 %"
+    if bare and not _DIGIT.search(text, start, pos):
         lead = edges[-2].end() if len(edges) > 1 else max(lo, pos - 90)
         if not _DIGIT.search(text, lead, edges[-1].start()):
             start = lead

@@ -56,6 +56,13 @@ def _clause(text: str, at: int) -> tuple[int, int]:
 _COMMA = lazy(r"[,;]\s")
 
 
+def _mix_span(text: str, m: re.Match[str], mixed: list[tuple[int, int]]) -> bool:
+    """Whether the span `m` is the mix read ("entrada/salida de 4 a 1", "the ratio is 5 to 1, inputs over outputs")."""
+    lo, hi = _clause(text, m.start())
+    return bool(mix_parts.sides().search(text, lo, hi) or lexicon.pattern("mix_ratio_word").search(text, lo, m.start())
+                or any(a <= m.start() and m.end() <= b for a, b in mixed))
+
+
 def _outside(text: str, start: int) -> bool:
     """Hours said as the ones it does NOT run in (lexicon `hours_outside`: "outside business hours", "fuera del horario
     de oficina", cal17 s17): like a negation, what the hours are not."""
@@ -137,7 +144,8 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     }
     day, opens = settings.business_hours_per_day, settings.business_hours_start
     if "input_per_output" in draft.fields:  # "entrada/salida de 4 a 1" is the mix, not hours
-        found[clock.SPAN] = [m for m in found[clock.SPAN] if not mix_parts.sides().search(text, *_clause(text, m.start()))]
+        mixed = [(lo, hi) for lo, hi, name in draft.used if name == "input_per_output"]  # "la relación es de 9 a 1"
+        found[clock.SPAN] = [m for m in found[clock.SPAN] if not _mix_span(text, m, mixed)]
     found[clock.SPAN] = [m for m in found[clock.SPAN] if clock.is_hours(text, m, day, opens)]
     found[clock.CLOCK_SPAN] = [m for m in found[clock.CLOCK_SPAN] if not clock.LABEL.match(text, m.end())]
     for pattern, matches in found.items():

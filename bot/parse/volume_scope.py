@@ -40,6 +40,17 @@ def _split_unknown() -> re.Pattern[str]:  # "doesn't break it into input and out
     return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_split_unknown')})(?!\w)", re.I)
 
 
+@cache
+def _all_output() -> re.Pattern[str]:
+    return lazy(rf"(?<!\w)(?:{lexicon.alternation('volume_all_output')})(?!\w)", re.I)
+
+
+def all_output(text: str, lo: int, hi: int) -> bool:
+    """Whether the sentence [lo, hi) says its volume is (nearly) all output, whatever verb governs it ("we consume
+    about 1.3B tokens a month, almost all of it completions", "casi todo de salida"; lead s18)."""
+    return bool(_all_output().search(text, lo, hi))
+
+
 _CLAUSE_END = lazy(r"[,;]")
 
 

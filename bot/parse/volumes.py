@@ -26,7 +26,14 @@ from bot.parse.volume_forms import (  # noqa: F401  PERIOD_WORDS: compose and qu
 )
 from bot.parse.volume_lead import LeadVolume
 from bot.parse.volume_limits import is_limit
-from bot.parse.volume_scope import lead_total, share_later, side_by_clause, side_by_verb, total_by_clause
+from bot.parse.volume_scope import (
+    all_output,
+    lead_total,
+    share_later,
+    side_by_clause,
+    side_by_verb,
+    total_by_clause,
+)
 from bot.parse.volume_share_before import share_before
 from bot.parse.volume_spans import shifts_a_day, span, span_hours
 from bot.parse.volume_units import capacity_unit, lead_unit, period_hours, unit_counts
@@ -118,7 +125,8 @@ def read_volumes(
         kind, mix = _volume_kind(volume.group(0)), draft.fields.get("input_per_output")
         if kind is None:  # "input runs about 1.46B tokens", "we process 60M tokens a day": said around it (volume_scope.py)
             lo, hi = sentence(text, number.start)
-            kind = side_by_clause(text, number.start, lo) or ("total" if total_by_clause(text, number.start, volume.end(), lo, hi) else None) or side_by_verb(text, number.start, lo)
+            kind = side_by_clause(text, number.start, lo) or ("output" if all_output(text, lo, hi) else None)
+            kind = kind or ("total" if total_by_clause(text, number.start, volume.end(), lo, hi) else None) or side_by_verb(text, number.start, lo)
         output, before = amount, share_before(text, number.start, volume.end()) if kind in (None, "total") else None
         if before or (kind in (None, "total") and (share := _SHARE_AFTER.match(text, volume.end()) or share_later(text, volume.end()))):
             if before:  # "el 25 % de los 4.000 millones de tokens mensuales es salida"
