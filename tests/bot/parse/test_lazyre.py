@@ -248,6 +248,26 @@ def test_a_wide_pattern_on_a_short_text_finds_what_the_pattern_finds() -> None:
                 assert [(m.span(), m.groups()) for m in fast.finditer(text, lo, hi)] == want_all, (name, text)
 
 
+def test_a_short_texts_places_are_the_word_index_ones() -> None:
+    """text_index.starts_at (a short text's keys met in a pattern's by one set intersection) gives the places the
+    long text's word index (`heads`) gives for the same keys and sifts: in order, each once, a word of one or two
+    characters (filed twice under one key) and a digit's word (`DIGIT_START`) too."""
+    from bot.parse.text_index import heads, lowered, spaced, starts_at
+
+    texts = ["a b 12 tok/s, A\ndata the therapy a", "x", "El 3er día: ok; o o 7", *_questions(every=97)]
+    keysets = [frozenset({"a", "th", "the", DIGIT_START}), frozenset({"o", "o ", "el ", "dat"}), frozenset({"zz"}), frozenset({"a", "a "})]
+    for text in (t for t in texts if len(t) < LONG):
+        low = lowered(text)[0]
+        index = heads(text, low)
+        for indexed in keysets:
+            for longer in ({}, {"the": ("the d",), "a": ("a d", "a\nd")}):
+                want: set[int] = set()
+                for s in indexed:
+                    at = index[len(s)].get(s, [])
+                    want |= {p for p in at if s not in longer or spaced(text, low).startswith(longer[s], p)}
+                assert starts_at(text, low, indexed, longer) == sorted(want), (text, indexed, longer)
+
+
 def test_words_match_as_their_plain_alternation() -> None:
     """lazyre.words groups names by first letter; the order within a letter (longest first, "new york city"
     before "new york") decides what matches and must be kept, in either case when re.I."""
