@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from bot.parse import context, lexicon
+from bot.parse import context, grouped, lexicon
 from bot.parse import gateway_compose as compose
 from bot.parse.context import negated as _negated
 from bot.parse.draft import ASK_CONFLICT, Draft, sentence
@@ -74,7 +74,7 @@ def _read(text: str, draft: Draft) -> None:
             draft.use(m.start(), m.end(), "gateway_pain")
         draft.set("gateway_pain", True)
         return
-    for match in context.finditer(lexicon.pattern("gateway_pain"), text, spans):
+    for match in context.finditer(grouped.pattern("gateway_pain"), text, spans):  # lexicon.pattern's matches
         start, end = sentence(text, match.start())
         if compose.aside(text, match.start(), start, end, compose.setups(text, spans)):  # "through our LiteLLM proxy"  # "we used to share one key", "if we ever…"
             draft.use(match.start(), match.end(), "gateway_pain")

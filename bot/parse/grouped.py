@@ -68,12 +68,13 @@ def _empty(items) -> bool:
     return lo == 0
 
 
-# The concepts read with grouped patterns (stance, rulings, the residency phrase rows, residency_topic); any other
+# The concepts read with grouped patterns (stance, rulings, the residency phrase rows, residency_topic, the gateway's
+# composed pain: ~110 rows scanned over every cued sentence); any other
 # concept is read ungrouped. Their first letters are worked out once, on a cold run, and kept in the cache folder
 # (a warm run parses no regular expression: tests/bot/test_cache.py).
 GROUPED = ("authority", "egress", "vendor_use", "doubt", "refuse", "reverse", "approve", "forbid", "keep_in", "scrubbed",
            "public", "allow", "rule_question", "sensitive", "sensitive_held", "rule", "withdrawn", "lapsed", "contrast",
-           "stays_phrase", "sensitive_phrase", "leaves_phrase", "eu", "residency_topic")
+           "stays_phrase", "sensitive_phrase", "leaves_phrase", "eu", "residency_topic", "gateway_pain")
 
 
 _WHOLE_PART = lazy(r"\{([a-z_]+)\}")

@@ -6,6 +6,7 @@ team", "business hours, Paris"), not a person's or a company's name."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from bot.cache import cached_pickle
 from bot.parse import lexicon, zone_words
@@ -66,7 +67,13 @@ _LEAD, _TRAIL = 45, 30  # the most _CITY reads before a city ("horario de la ") 
 
 
 def named(text: str) -> list[tuple[int, int]]:
-    """Where a city name stands as whole words (start, end), by a word lookup."""
+    """Where a city name stands as whole words (start, end), by a word lookup (the time-zone reader asks up to
+    four times a text: worked out once)."""
+    return list(_named(text))
+
+
+@lru_cache(maxsize=2)
+def _named(text: str) -> tuple[tuple[int, int], ...]:
     low, out = text.lower(), []
     for w in _WORD.finditer(low):
         for name in _BY_FIRST_WORD.get(w.group(), ()):
@@ -76,7 +83,7 @@ def named(text: str) -> list[tuple[int, int]]:
                     continue  # "la sede" is no Los Angeles; "LA" is
                 out.append((w.start(), end))
                 break
-    return out
+    return tuple(out)
 
 
 _NAME_AFTER = lazy(r"\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ]")
@@ -104,18 +111,34 @@ def cities(text: str, skip: tuple[tuple[int, int], ...] = ()) -> list[str]:
             found.append((start, end))
             last = end
             continue
-        for m in _CITY.finditer(text, max(0, start - _LEAD), min(len(text), end + _TRAIL)):
-            group = next(g for g in ("city", "city2", "city3", "city4") if m.group(g))
-            if m.start(group) == start:
-                found.append((start, end))
-                last = m.end(group)
-                break
+        if (read := _read_at(text, start, end)) is not None:
+            found.append((start, end))
+            last = read
     for (start, end), (after, _) in reversed(list(zip(said, said[1:], strict=False))):
         # and back: "the Lisbon and Madrid offices" reads Lisbon as Madrid's (gate, session 10)
         read_after = any(a == after for a, _ in found)
         if (start, end) not in found and read_after and text[start].isupper() and AND_CITY.fullmatch(text, end, after):
             found.append((start, end))
     return [text[a:b] for a, b in sorted(found)]
+
+
+def _read_at(text: str, start: int, end: int) -> int | None:
+    """Where _CITY's reading of the city name at [start, end) ends, or None when _CITY does not read it there.
+    Kept per text: the time-zone reader asks with one list of spans to skip, then another."""
+    reads = _reads(text)
+    if (start, end) not in reads:
+        reads[start, end] = None
+        for m in _CITY.finditer(text, max(0, start - _LEAD), min(len(text), end + _TRAIL)):
+            group = next(g for g in ("city", "city2", "city3", "city4") if m.group(g))
+            if m.start(group) == start:
+                reads[start, end] = m.end(group)
+                break
+    return reads[start, end]
+
+
+@lru_cache(maxsize=2)
+def _reads(text: str) -> dict[tuple[int, int], int | None]:
+    return {}
 
 
 def proper_cities(text: str, skip: tuple[tuple[int, int], ...]) -> list[str]:

@@ -49,6 +49,8 @@ def volume_totals(text: str) -> str:
 
     def one(m: re.Match[str]) -> str:
         label = m["label"]
+        if not _TOKENS.search(label):  # most lines of a config name no tokens: the cheapest test first
+            return m.group(0)
         both = _both().search(label)
         sides = {_SIDES.get(w.lower(), "input") for w in _ONE_SIDE.findall(label)} - {"cached"}
         if both or (_TOTAL.search(label) and not sides):
@@ -56,8 +58,6 @@ def volume_totals(text: str) -> str:
         elif len(sides) == 1 and _TOTAL.search(label):  # "total output tokens, Nov: 73M": that side's volume
             kind = f"of {sides.pop()}"
         else:
-            return m.group(0)
-        if not _TOKENS.search(label):
             return m.group(0)
         if not (period := _PERIOD.search(label)):
             return m.group(0)
