@@ -19,7 +19,7 @@ import re
 from functools import cache
 from itertools import islice
 
-from bot.parse import compose, gateway_holders, lexicon, unused_figures
+from bot.parse import compose, gateway_holders, lexicon, unused_against, unused_figures
 from bot.parse.counts import Count
 from bot.parse.draft import ASK_CONFLICT, ASK_SLO, Draft, sentence
 from bot.parse.lazyre import lazy
@@ -134,7 +134,8 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
     if unused_figures.ask(unused, draft):  # the tok/s, each-or-total, how many at once: asked, not noted
         return
     codes = {f.code for f in draft.notes} | {f.code for _, f in draft.asks}
-    for (field, asks, _), fields, hits in zip(lexicon.watch(), _rows(), lexicon.watch_hits(text), strict=True):
+    watched = lexicon.watch_hits(text)
+    for (field, asks, _), fields, hits in zip(lexicon.watch(), _rows(), watched, strict=True):
         if any(_said(draft, f, codes) for f in fields):
             continue  # accounted for whatever its words
         for m in hits:
@@ -148,6 +149,9 @@ def check(text: str, nums: list[Number], draft: Draft) -> None:
     if "tz" not in draft.fields and not draft.asked_about("tz") and draft.fields.get("calendar") != "24x7":
         for place in _places(text, tuple((a, b) for a, b, name in draft.used if name == "residency_places")):
             unused.setdefault("tz", []).append(place)
+    if not draft.asks:  # words against a reading that was set or defaulted (bot/parse/unused_against.py)
+        for field, said in unused_against.check(text, nums, draft, watched).items():
+            unused.setdefault(field, []).extend(said)
     if unused:
         words = list(dict.fromkeys(w for ws in unused.values() for w in ws))[:MAX_SHOWN]
         draft.note("words_not_used", words=words, fields=list(unused))
