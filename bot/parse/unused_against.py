@@ -47,18 +47,9 @@ def _ratio() -> re.Pattern[str]:
 
 
 @cache
-def _token_word() -> re.Pattern[str]:
-    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('against_token_word')}){lexicon.WORD_END}", re.I)
-
-
-@cache
-def _period() -> re.Pattern[str]:
-    return lazy(rf"(?:{lexicon.alternation('against_period')}){lexicon.WORD_END}", re.I)
-
-
-@cache
-def _unknown_word() -> re.Pattern[str]:
-    return lazy(rf"{lexicon.WORD_START}(?:{lexicon.alternation('against_unknown')}){lexicon.WORD_END}", re.I)
+def _words(concept: str, start: bool = True) -> re.Pattern[str]:
+    """A lexicon concept as whole words; a period ("/day", "a month") may follow a figure with no edge before it."""
+    return lazy(rf"{lexicon.WORD_START if start else ''}(?:{lexicon.alternation(concept)}){lexicon.WORD_END}", re.I)
 
 
 @cache
@@ -183,9 +174,9 @@ def _unrated(text: str, nums: list[Number], draft: Draft) -> list[tuple[str, str
     table under "output tokens per minute"). A question about shared keys says no tokens and stays quiet."""
     if "slo_tok_s" in draft.fields or "measured_tok_s_per_node" in draft.fields or draft.asked_about("slo_tok_s") or not nums:
         return []
-    if not _period().search(text):
+    if not _words("against_period", start=False).search(text):
         return []  # a size with no period ("128k-token sessions", "respuestas de 500 tokens") is no volume
-    for m in _token_word().finditer(text):
+    for m in _words("against_token_word").finditer(text):
         start, end = sentence(text, m.start())
         if "|" in text[start:end] or text[start:end].rstrip().endswith(":"):
             end = min(len(text), end + _BELOW)  # a table's header or a list's lead: its figures are on the lines below
@@ -205,7 +196,7 @@ def _unknown(text: str, draft: Draft) -> list[tuple[str, str]]:
     if not any(f in draft.fields for f in _RESIDENCY):
         return []
     starts = [a for a, _, name in draft.used if name in _RESIDENCY]
-    for m in _unknown_word().finditer(text):  # inside a residency reader's window too: it answered all the same
+    for m in _words("against_unknown").finditer(text):  # inside a residency reader's window too: it answered all the same
         start, _ = sentence(text, m.start())
         before = sentence(text, max(0, start - 2))[0] if start else 0
         if any(before <= a < m.start() for a in starts):
