@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
+from bot.parse import calendar_mix, calendar_staff, lexicon, split_day, superseded
 from bot.parse import calendar_spans as clock
-from bot.parse import calendar_staff, lexicon, mix_parts, split_day, superseded
 from bot.parse.context import negated as _negated
 from bot.parse.context import waived_after
-from bot.parse.draft import ASK_CONFLICT, Draft, sentence
+from bot.parse.draft import ASK_CONFLICT, Draft
 from bot.parse.lazyre import lazy
 from bot.parse.numbers import plain
 from costcore.scenario import Settings
@@ -43,24 +43,6 @@ def _aside(text: str, start: int, end: int) -> bool:
     a = max([a] + [m.end() for m in lexicon.pattern("contrast").finditer(text, a, start)])
     b = next((m.start() for m in lexicon.pattern("contrast").finditer(text, end, b)), b)
     return bool(lexicon.pattern("calendar_aside").search(text, a, b))
-
-
-def _clause(text: str, at: int) -> tuple[int, int]:
-    """The comma-part of the sentence around `at`: "…we feed in, for our Riyadh service, which runs 8 to 4" keeps
-    the mix's words out of the last part's hours (cal17b s17)."""
-    lo, hi = sentence(text, at)
-    lo = max([lo] + [m.end() for m in _COMMA.finditer(text, lo, at)])
-    return lo, next((m.start() for m in _COMMA.finditer(text, at, hi)), hi)
-
-
-_COMMA = lazy(r"[,;]\s")
-
-
-def _mix_span(text: str, m: re.Match[str], mixed: list[tuple[int, int]]) -> bool:
-    """Whether the span `m` is the mix read ("entrada/salida de 4 a 1", "the ratio is 5 to 1, inputs over outputs")."""
-    lo, hi = _clause(text, m.start())
-    return bool(mix_parts.sides().search(text, lo, hi) or lexicon.pattern("mix_ratio_word").search(text, lo, m.start())
-                or any(a <= m.start() and m.end() <= b for a, b in mixed))
 
 
 def _outside(text: str, start: int) -> bool:
@@ -145,7 +127,7 @@ def read_calendar(text: str, draft: Draft, settings: Settings) -> None:
     day, opens = settings.business_hours_per_day, settings.business_hours_start
     if "input_per_output" in draft.fields:  # "entrada/salida de 4 a 1" is the mix, not hours
         mixed = [(lo, hi) for lo, hi, name in draft.used if name == "input_per_output"]  # "la relación es de 9 a 1"
-        found[clock.SPAN] = [m for m in found[clock.SPAN] if not _mix_span(text, m, mixed)]
+        found[clock.SPAN] = [m for m in found[clock.SPAN] if not calendar_mix.is_mix(text, m, mixed)]
     found[clock.SPAN] = [m for m in found[clock.SPAN] if clock.is_hours(text, m, day, opens)]
     found[clock.CLOCK_SPAN] = [m for m in found[clock.CLOCK_SPAN] if not clock.LABEL.match(text, m.end())]
     for pattern, matches in found.items():
