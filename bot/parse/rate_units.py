@@ -134,3 +134,18 @@ RELATIVE = lazy(
     r"|\b(?:ideally|idealmente)\s+\d(?:[\d.,]*\d)?(?:\s?[kKmM]\b)?",
     re.I,
 )
+
+
+_AT_BEFORE = lazy(r"(?:(?<![\w'])(?P<word>[\w'.-]+)\s+)?\bat\s+(?:about\s+|around\s+|roughly\s+|~\s*)?$", re.I)
+# A verb of what a node did or does, right before "at" ("topped out at", "peaks at", "we're at"): a throughput
+_DID_AT = frozenset(
+    ["out", "peak", "peaks", "peaked", "run", "runs", "ran", "running", "top", "tops", "topped", "max", "maxes", "maxed", "hit", "hits", "sit", "sits", "sat", "plateau", "plateaus", "plateaued", "level", "levels", "levelled", "leveled", "cap", "caps", "capped", "stall", "stalls", "stalled", "hold", "holds", "held", "stay", "stays", "stayed", "clock", "clocks", "clocked", "benchmark", "benchmarks", "benchmarked", "measure", "measures", "measured", "tested", "is", "are", "was", "were", "'re", "'s", "we're", "it's"]
+)
+
+
+def at_target(before: str, after: str) -> bool:
+    """ "would gemma at 400 tok/s on a node fix that?": a figure after "at" that no verb before it says a node did,
+    and no word around it says was measured, is the need, served on a node, not the node's throughput (lead s18)."""
+    at = _AT_BEFORE.search(before)
+    measured = measured_words().search(before[-60:]) or measured_words().search(after[:60])  # "…, what our benchmark showed"
+    return bool(at and (at["word"] or "").lower() not in _DID_AT and not measured)

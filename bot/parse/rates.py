@@ -21,6 +21,7 @@ from bot.parse.rate_units import (
     RELATIVE,
     TOK_S,
     UNIT_ALONE,
+    at_target,
     cost_after,
     cost_before,
     hedge_after,
@@ -48,7 +49,7 @@ def read_rates(text: str, nums: list[Number], draft: Draft) -> None:
         bound_units.add(unit.end())
         start, end = sentence(text, number.start)
         before, after = text[start : number.start], text[unit.end() : end]
-        node = PER_NODE.match(after) or ONE_NODE_DOES.search(before[-60:]) or (
+        node = (PER_NODE.match(after) and not at_target(before, after)) or ONE_NODE_DOES.search(before[-60:]) or (
             measured_words().search(before[-60:])
             and re.search(r"\b(?:node|nodo|box|8\s?x|instances?|instancias?)", after[:60], re.I)
         )

@@ -24,9 +24,10 @@ def _noted(question: str, catalogs) -> dict[str, list[str]]:
 @pytest.mark.parametrize(
     ("question", "field", "word"),
     [
-        # a tok/s read, then kept as a node's throughput: not the need
+        # a tok/s read, then kept as a node's throughput: not the need ("at 400 tok/s on a node" is the need since
+        # rate_units.at_target, lead s18; said without "at" it is still kept as the node's)
         ("Nobody can see which team is spending what on the LLM bill, it all goes through one account. "
-         "Would gemma 4 31b at 400 tok/s on a node fix that?", "slo_tok_s", "400 tok/s"),
+         "Would gemma 4 31b, 400 tok/s on a node, fix that?", "slo_tok_s", "400 tok/s"),
         # a mix figure said after the one read, by its shape or beside a side of the mix
         ("Input is 9x the output, not 5x as the wiki says. deepseek flash at 300 tok/s.", "input_per_output", "5x"),
         ("Nos equivocamos antes: la proporción no es 5 a 1 sino 8 a 1, entrada sobre salida. gemma 4 31b a 200 tok/s.",
