@@ -138,9 +138,13 @@ RELATIVE = lazy(
 
 _AT_BEFORE = lazy(r"(?:(?<![\w'])(?P<word>[\w'.-]+)\s+)?\bat\s+(?:about\s+|around\s+|roughly\s+|~\s*)?$", re.I)
 # A verb of what a node did or does, right before "at" ("topped out at", "peaks at", "we're at"): a throughput
-_DID_AT = frozenset(
-    ["out", "peak", "peaks", "peaked", "run", "runs", "ran", "running", "top", "tops", "topped", "max", "maxes", "maxed", "hit", "hits", "sit", "sits", "sat", "plateau", "plateaus", "plateaued", "level", "levels", "levelled", "leveled", "cap", "caps", "capped", "stall", "stalls", "stalled", "hold", "holds", "held", "stay", "stays", "stayed", "clock", "clocks", "clocked", "benchmark", "benchmarks", "benchmarked", "measure", "measures", "measured", "tested", "is", "are", "was", "were", "'re", "'s", "we're", "it's"]
-)
+_DID_AT = frozenset({
+    "out", "peak", "peaks", "peaked", "run", "runs", "ran", "running", "top", "tops", "topped", "max", "maxes", "maxed",
+    "hit", "hits", "sit", "sits", "sat", "plateau", "plateaus", "plateaued", "level", "levels", "levelled", "leveled",
+    "cap", "caps", "capped", "stall", "stalls", "stalled", "hold", "holds", "held", "stay", "stays", "stayed", "clock",
+    "clocks", "clocked", "benchmark", "benchmarks", "benchmarked", "measure", "measures", "measured", "tested", "is",
+    "are", "was", "were", "we're", "it's",
+})
 
 
 def at_target(before: str, after: str) -> bool:
